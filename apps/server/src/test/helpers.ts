@@ -1,0 +1,53 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config/index.js';
+
+/**
+ * A real app on a real database: a fresh SQLite file in a temp dir, or — when
+ * TEST_DATABASE_URL is set — a fresh schema on that PostgreSQL server.
+ */
+export async function makeTestApp(overrides: Partial<Config> = {}): Promise<{
+  app: FastifyInstance;
+  config: Config;
+  cleanup: () => Promise<void>;
+}> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fiscus-test-'));
+  let databaseUrl: string | undefined;
+  let dropSchema: (() => Promise<void>) | undefined;
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  if (pgUrl) {
+    const pg = await import('pg');
+    const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    const admin = new pg.default.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`create schema "${schema}"`);
+    await admin.end();
+    const url = new URL(pgUrl);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    databaseUrl = url.toString();
+    dropSchema = async () => {
+      const c = new pg.default.Client({ connectionString: pgUrl });
+      await c.connect();
+      await c.query(`drop schema "${schema}" cascade`);
+      await c.end();
+    };
+  }
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+    { dataDir, databaseUrl, jwtSecret: 'test-secret-test-secret-test-secret-0123', webDist: path.join(dataDir, 'web'), ...overrides },
+  );
+  const app = await buildApp({ config, logger: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    cleanup: async () => {
+      await app.close();
+      await dropSchema?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

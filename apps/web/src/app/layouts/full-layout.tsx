@@ -1,0 +1,15 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { ScreenLoader } from './main-layout';
+import classes from '../shell/shell.module.css';
+
+/** Blank layout (auth, misc and record pages): no menu, navbar or footer. */
+export function FullLayout() {
+  return (
+    <div className={classes.full} data-testid="full-layout">
+      <Suspense fallback={<ScreenLoader />}>
+        <Outlet />
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { AppShell, Center, Container, Drawer, Loader } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useTheme } from '@/lib/theme-store';
+import { Customizer } from '../shell/customizer';
+import { Footer } from '../shell/footer';
+import { HorizontalMenu } from '../shell/horizontal-menu';
+import { useVisibleMenu } from '../shell/menu-model';
+import { Brand, Navbar } from '../shell/navbar';
+import { PageHeader } from '../shell/page-header';
+import { ScrollToTop } from '../shell/scroll-to-top';
+import { useCurrentRoute } from '../shell/use-current-route';
+import { VerticalMenu } from '../shell/vertical-menu';
+import classes from '../shell/shell.module.css';
+
+export function ScreenLoader() {
+  return (
+    <Center mih={240} data-testid="screen-loader">
+      <Loader />
+    </Center>
+  );
+}
+
+/** Vertical (default) or horizontal layout, per the theme config; menu, navbar, footer, content. */
+export function MainLayout() {
+  const theme = useTheme();
+  const nodes = useVisibleMenu();
+  const route = useCurrentRoute();
+  const { pathname } = useLocation();
+  const [mobileOpened, { toggle, close }] = useDisclosure(false);
+  useEffect(() => close(), [pathname, close]);
+  const vertical = theme.layout === 'vertical';
+  const collapsed = vertical && theme.menuCollapsed;
+  const navbarType = !vertical && theme.navbarType === 'hidden' ? 'floating' : theme.navbarType;
+
+  const content = (
+    <Container fluid={theme.contentWidth === 'full'} size="xl" px={0} className={classes.contentInner} data-content={route?.content ?? 'default'}>
+      <PageHeader />
+      <Suspense fallback={<ScreenLoader />}>
+        <Outlet />
+      </Suspense>
+    </Container>
+  );
+
+  return (
+    <AppShell
+      layout="alt"
+      padding={0}
+      navbar={vertical ? { width: collapsed ? 80 : 260, breakpoint: 'md', collapsed: { mobile: !mobileOpened, desktop: theme.menuHidden } } : undefined}
+      data-layout={theme.layout}
+      data-skin={theme.skin}
+      className={classes.shell}
+    >
+      {vertical && (
+        <AppShell.Navbar className={classes.sidebar} data-collapsed={collapsed || undefined} data-testid="vertical-menu">
+          <div className={classes.sidebarBrand}>
+            <Brand compact={collapsed} />
+          </div>
+          <VerticalMenu nodes={nodes} collapsed={collapsed} />
+        </AppShell.Navbar>
+      )}
+      <AppShell.Main className={classes.main}>
+        <div className={classes.page} data-navbar={navbarType} data-footer={theme.footerType}>
+          {navbarType !== 'hidden' && (
+            <header className={classes.header} data-type={navbarType} data-layout={theme.layout}>
+              <div className={classes.navbar} data-type={navbarType}>
+                <Navbar mobileOpened={mobileOpened} onMobileToggle={toggle} horizontal={!vertical} />
+              </div>
+              {!vertical && (
+                <div className={classes.hMenuBar} data-testid="horizontal-menu">
+                  <HorizontalMenu nodes={nodes} />
+                </div>
+              )}
+            </header>
+          )}
+          <main className={classes.content} id="content">
+            {content}
+          </main>
+          {theme.footerType !== 'hidden' && <div className={classes.footerWrap} data-type={theme.footerType}><Footer /></div>}
+        </div>
+      </AppShell.Main>
+      {!vertical && (
+        <Drawer opened={mobileOpened} onClose={close} size={280} hiddenFrom="md" title={<Brand />}>
+          <VerticalMenu nodes={nodes} collapsed={false} />
+        </Drawer>
+      )}
+      {theme.customizer && <Customizer />}
+      {theme.scrollToTop && <ScrollToTop />}
+    </AppShell>
+  );
+}

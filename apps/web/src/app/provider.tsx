@@ -1,0 +1,36 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import '@mantine/spotlight/styles.css';
+import '@mantine/dates/styles.css';
+import './shell/global.css';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { AbilityContext, ability } from '@/lib/ability';
+import { appConfig } from '@/lib/config';
+import { theme } from '@/lib/theme';
+import { useTheme } from '@/lib/theme-store';
+
+export function makeQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false },
+      mutations: { retry: 0 },
+    },
+  });
+}
+
+/** Every app-wide provider: UI theme (skin), server state, abilities, toasts. */
+export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [client] = useState(() => queryClient ?? makeQueryClient());
+  const skin = useTheme((s) => s.skin);
+  return (
+    <MantineProvider theme={theme} forceColorScheme={skin === 'dark' ? 'dark' : 'light'}>
+      <Notifications autoClose={appConfig.toastTimeout} position="top-right" limit={5} />
+      <QueryClientProvider client={client}>
+        <AbilityContext.Provider value={ability}>{children}</AbilityContext.Provider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,5 @@
+import { ScreenPlaceholder } from '@/components/screen-placeholder';
+
+export default function Screen() {
+  return <ScreenPlaceholder title="menu:forgotPasswordV1" />;
+}

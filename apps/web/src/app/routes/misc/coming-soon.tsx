@@ -1,0 +1,33 @@
+import { Button, Group, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconRocket } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { MiscPage } from '@/components/misc-page';
+
+export default function ComingSoonPage() {
+  const { t } = useTranslation('misc');
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: '' },
+    validate: {
+      email: (v) => (!v.trim() ? t('comingSoon.emailRequired') : /^\S+@\S+\.\S+$/.test(v) ? null : t('comingSoon.emailInvalid')),
+    },
+  });
+  return (
+    <MiscPage testId="coming-soon" icon={IconRocket} color="teal" title={t('comingSoon.title')} text={t('comingSoon.text')}>
+      <form
+        noValidate
+        onSubmit={form.onSubmit(() => {
+          notifications.show({ color: 'teal', message: t('comingSoon.thanks') });
+          form.reset();
+        })}
+      >
+        <Group align="flex-start">
+          <TextInput aria-label={t('comingSoon.email')} placeholder={t('comingSoon.placeholder')} {...form.getInputProps('email')} w={260} />
+          <Button type="submit">{t('comingSoon.notify')}</Button>
+        </Group>
+      </form>
+    </MiscPage>
+  );
+}

@@ -1,0 +1,89 @@
+import { Badge, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import type { MenuNode } from '../menu';
+import { routeById } from '../routes-table';
+import { hrefOf } from './menu-model';
+import { useCurrentRoute } from './use-current-route';
+import classes from './shell.module.css';
+
+function isActive(node: MenuNode, pathname: string, activeId: string | undefined): boolean {
+  if (node.kind === 'item') {
+    const href = hrefOf(node);
+    if (node.to) return pathname === href;
+    return node.route === activeId || pathname === href || routeById.get(node.route)?.path === pathname;
+  }
+  if (node.kind === 'group') return node.children.some((c) => isActive(c, pathname, activeId));
+  return false;
+}
+
+function Node({ node, collapsed, depth }: { node: MenuNode; collapsed: boolean; depth: number }) {
+  const { t } = useTranslation('menu');
+  const { pathname } = useLocation();
+  const current = useCurrentRoute();
+  const activeId = current?.navActive ?? current?.id;
+  if (node.kind === 'heading') {
+    return collapsed ? (
+      <div className={classes.headingDot} aria-hidden />
+    ) : (
+      <Text className={classes.heading} size="xs" fw={600} c="dimmed" role="heading" aria-level={3}>
+        {t(node.title.replace('menu:', ''))}
+      </Text>
+    );
+  }
+  const label = t(node.title.replace('menu:', ''));
+  const Icon = node.icon;
+  const active = isActive(node, pathname, activeId);
+  if (node.kind === 'item') {
+    const link = (
+      <NavLink
+        component={Link}
+        to={hrefOf(node)}
+        label={collapsed ? undefined : label}
+        aria-label={label}
+        leftSection={Icon ? <Icon size={18} stroke={1.6} /> : <span className={classes.bullet} />}
+        active={active}
+        variant="filled"
+        className={classes.navLink}
+        data-depth={depth}
+      />
+    );
+    return collapsed ? (
+      <Tooltip label={label} position="right" withArrow>
+        {link}
+      </Tooltip>
+    ) : (
+      link
+    );
+  }
+  return (
+    <NavLink
+      label={collapsed ? undefined : label}
+      aria-label={label}
+      leftSection={<node.icon size={18} stroke={1.6} />}
+      rightSection={node.badge && !collapsed ? <Badge size="xs" circle color="red">{node.badge}</Badge> : undefined}
+      defaultOpened={active}
+      childrenOffset={collapsed ? 0 : 12}
+      className={classes.navLink}
+      active={active && collapsed}
+      variant="light"
+    >
+      {node.children.map((c, i) => (
+        <Node key={i} node={c} collapsed={collapsed} depth={depth + 1} />
+      ))}
+    </NavLink>
+  );
+}
+
+/** The vertical menu with the seed's headings; icons only when collapsed. */
+export function VerticalMenu({ nodes, collapsed }: { nodes: MenuNode[]; collapsed: boolean }) {
+  return (
+    <ScrollArea className={classes.menuScroll} type="hover" scrollbarSize={6}>
+      <nav aria-label="Main" className={classes.menu}>
+        {nodes.map((n, i) => (
+          <Node key={i} node={n} collapsed={collapsed} depth={0} />
+        ))}
+      </nav>
+    </ScrollArea>
+  );
+}

@@ -1,0 +1,78 @@
+import i18next, { type BackendModule, type ReadCallback } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { storage } from './storage';
+import { storageKeys } from './config';
+
+export const languages = [
+  { code: 'en', label: 'English', flag: '🇬🇧' },
+  { code: 'de', label: 'Deutsch', flag: '🇩🇪' },
+  { code: 'fr', label: 'Français', flag: '🇫🇷' },
+  { code: 'pt', label: 'Português', flag: '🇵🇹' },
+  { code: 'ru', label: 'Русский', flag: '🇷🇺' },
+] as const;
+export type LanguageCode = (typeof languages)[number]['code'];
+const codes = languages.map((l) => l.code) as string[];
+
+/**
+ * Translations live beside their code and load on demand:
+ * - core namespaces: src/locales/<lng>/<ns>.json (common, menu, errors, misc)
+ * - a feature's namespace: src/features/<ns>/i18n/<lng>.json
+ */
+const files = import.meta.glob<{ default: Record<string, unknown> }>([
+  '../locales/*/*.json',
+  '../features/*/i18n/*.json',
+]);
+const loaders = new Map<string, () => Promise<{ default: Record<string, unknown> }>>();
+for (const [file, load] of Object.entries(files)) {
+  const core = /\/locales\/([a-z]{2})\/([\w-]+)\.json$/.exec(file);
+  const feature = /\/features\/([\w-]+)\/i18n\/([a-z]{2})\.json$/.exec(file);
+  if (core) loaders.set(`${core[1]}/${core[2]}`, load);
+  else if (feature) loaders.set(`${feature[2]}/${feature[1]}`, load);
+}
+
+const backend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language: string, namespace: string, callback: ReadCallback) {
+    const load = loaders.get(`${language}/${namespace}`);
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (m) => callback(null, m.default),
+      (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), null),
+    );
+  },
+};
+
+export function initialLanguage(): LanguageCode {
+  const saved = storage.get(storageKeys.language);
+  if (saved && codes.includes(saved)) return saved as LanguageCode;
+  return 'en';
+}
+
+export const i18nReady = i18next
+  .use(backend)
+  .use(initReactI18next)
+  .init({
+    lng: initialLanguage(),
+    fallbackLng: 'en',
+    supportedLngs: codes,
+    ns: ['common', 'menu', 'errors', 'misc'],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    react: { useSuspense: true },
+    returnNull: false,
+  });
+
+i18next.on('languageChanged', (lng) => {
+  storage.set(storageKeys.language, lng);
+  document.documentElement.lang = lng;
+});
+
+export function setLanguage(lng: LanguageCode) {
+  return i18next.changeLanguage(lng);
+}
+
+export { i18next };

@@ -1,0 +1,5 @@
+export * from './errors.js';
+export * from './ability.js';
+export * from './view.js';
+export * from './health.js';
+export * from './auth.js';
