@@ -2,13 +2,9 @@ import { lazy, type ComponentType } from 'react';
 
 /**
  * Navbar pieces owned by features (bookmarks, cart dropdown). Each is a lazy component so the
- * shell's initial JavaScript stays small.
+ * shell's initial JavaScript stays small; the navbar renders them inside Suspense.
  */
-export const navbarSlots: { Bookmarks?: ComponentType; Cart?: ComponentType } = {
-  Bookmarks: undefined,
-  Cart: undefined,
+export const navbarSlots: { Bookmarks: ComponentType; Cart: ComponentType } = {
+  Bookmarks: lazy(() => import('@/features/search/bookmarks')),
+  Cart: lazy(() => import('@/features/ecommerce/cart-dropdown')),
 };
-
-export function lazySlot(load: () => Promise<{ default: ComponentType }>): ComponentType {
-  return lazy(load);
-}

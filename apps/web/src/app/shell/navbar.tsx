@@ -1,6 +1,6 @@
 import { ActionIcon, Burger, Group, Image, Text } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { appConfig } from '@/lib/config';
@@ -42,14 +42,14 @@ export function Navbar({ mobileOpened, onMobileToggle, horizontal, children }: {
             {collapsed ? <IconLayoutSidebarLeftExpand size={20} /> : <IconLayoutSidebarLeftCollapse size={20} />}
           </ActionIcon>
         )}
-        {Bookmarks && <Bookmarks />}
+        <Suspense fallback={null}><Bookmarks /></Suspense>
         {children}
       </Group>
       <Group gap={4} wrap="nowrap">
         <LanguageSwitch />
         <span className="hide-sm"><SkinToggle /></span>
         <NavbarSearch />
-        {Cart && !horizontal && <Cart />}
+        {!horizontal && <Suspense fallback={null}><Cart /></Suspense>}
         {!horizontal && <NotificationsMenu />}
         <UserMenu />
       </Group>

@@ -1,0 +1,4 @@
+/** Navbar bookmarks (pinned pages). */
+export default function Bookmarks() {
+  return null;
+}
