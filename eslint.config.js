@@ -6,8 +6,14 @@ import reactRefresh from 'eslint-plugin-react-refresh';
 import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 
-const featureNames = ['auth', 'todo', 'chat', 'email', 'calendar', 'ecommerce', 'invoice', 'users',
-  'dashboards', 'pages', 'tables', 'cards', 'platform', 'demo-auth', 'access-control', 'search'];
+import { readdirSync } from 'node:fs';
+
+// Every folder under apps/web/src/features is a feature; features never import each other.
+const featureNames = readdirSync(new URL('./apps/web/src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 export default tseslint.config(
   {

@@ -1,4 +1,9 @@
-import type { RequestHandler } from 'msw';
+import { http, HttpResponse, type RequestHandler } from 'msw';
+import { searchFaq } from '../db/faq';
 
-// Demo endpoints of this area (DEMO.md). Filled in by the area's work.
-export const faqHandlers: RequestHandler[] = [];
+export const faqHandlers: RequestHandler[] = [
+  http.get('/faq/data', ({ request }) => {
+    const q = new URL(request.url).searchParams.get('q') ?? '';
+    return HttpResponse.json(searchFaq(q));
+  }),
+];

@@ -1,4 +1,6 @@
-import type { RequestHandler } from 'msw';
+import { http, HttpResponse, type RequestHandler } from 'msw';
+import { pricingData } from '../db/pricing';
 
-// Demo endpoints of this area (DEMO.md). Filled in by the area's work.
-export const pricingHandlers: RequestHandler[] = [];
+export const pricingHandlers: RequestHandler[] = [
+  http.get('/pricing/data', () => HttpResponse.json(pricingData)),
+];

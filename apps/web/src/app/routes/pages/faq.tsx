@@ -1,5 +1,3 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { FaqPage } from '@/features/pages/components/faq-page';
 
-export default function Screen() {
-  return <ScreenPlaceholder title="menu:faq" />;
-}
+export default FaqPage;

@@ -1,5 +1,3 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { PricingPage } from '@/features/pages/components/pricing-page';
 
-export default function Screen() {
-  return <ScreenPlaceholder title="menu:pricing" />;
-}
+export default PricingPage;
