@@ -1,4 +1,8 @@
-import type { RequestHandler } from 'msw';
+import { http, HttpResponse, type RequestHandler } from 'msw';
+import { kbArticle, kbCards, kbCategories } from '../db/knowledge-base';
 
-// Demo endpoints of this area (DEMO.md). Filled in by the area's work.
-export const kbHandlers: RequestHandler[] = [];
+export const kbHandlers: RequestHandler[] = [
+  http.get('/kb/data/knowledge_base', () => HttpResponse.json(kbCards)),
+  http.get('/kb/data/category', () => HttpResponse.json(kbCategories)),
+  http.get('/kb/data/question', () => HttpResponse.json(kbArticle)),
+];

@@ -1,5 +1,6 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { AccountSettingsPage } from '@/features/account/components/account-settings-page';
+import { ChangePasswordForm, TwoFactorSettings } from '@/features/auth';
 
-export default function Screen() {
-  return <ScreenPlaceholder title="menu:accountSettings" />;
+export default function AccountSettingScreen() {
+  return <AccountSettingsPage passwordTab={<ChangePasswordForm />} securityTab={<TwoFactorSettings />} />;
 }

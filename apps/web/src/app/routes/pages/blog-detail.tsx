@@ -1,5 +1,3 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { BlogDetailPage } from '@/features/pages/components/blog';
 
-export default function Screen() {
-  return <ScreenPlaceholder title="menu:blogDetail" />;
-}
+export default BlogDetailPage;

@@ -1,5 +1,3 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { BlogEditPage } from '@/features/pages/components/blog';
 
-export default function Screen() {
-  return <ScreenPlaceholder title="menu:blogEdit" />;
-}
+export default BlogEditPage;

@@ -1,5 +1,3 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { KnowledgeBaseQuestionPage } from '@/features/pages/components/knowledge-base';
 
-export default function Screen() {
-  return <ScreenPlaceholder title="menu:knowledgeBase" />;
-}
+export default KnowledgeBaseQuestionPage;
