@@ -87,3 +87,18 @@ describe('account settings', () => {
     expect(raw.status).toBe(400);
   });
 });
+
+describe('good table', () => {
+  it('serves the four data sets with the documented sizes and status mix', async () => {
+    const basic = (await (await fetch(url('/good-table/basic'))).json()) as { status: string }[];
+    expect(basic).toHaveLength(10);
+    const counts = basic.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});
+    expect(counts).toEqual({ Professional: 5, Applied: 2, Resigned: 1, Current: 1, Rejected: 1 });
+    const groups = (await (await fetch(url('/good-table/row-group'))).json()) as { mode: string; children: { experience: string }[] }[];
+    expect(groups).toHaveLength(5);
+    expect(groups.flatMap((g) => g.children)).toHaveLength(10);
+    expect(groups.every((g) => g.mode === 'span' && g.children.every((c) => c.experience))).toBe(true);
+    expect(await (await fetch(url('/good-table/advanced-search'))).json()).toHaveLength(10);
+    expect(await (await fetch(url('/good-table/table_ssr'))).json()).toHaveLength(5);
+  });
+});

@@ -1,4 +1,9 @@
-import type { RequestHandler } from 'msw';
+import { http, HttpResponse, type RequestHandler } from 'msw';
+import { advancedRows, basicRows, rowGroups, ssrRows } from '../db/tables';
 
-// Demo endpoints of this area (DEMO.md). Filled in by the area's work.
-export const tableHandlers: RequestHandler[] = [];
+export const tableHandlers: RequestHandler[] = [
+  http.get('/good-table/basic', () => HttpResponse.json(basicRows)),
+  http.get('/good-table/row-group', () => HttpResponse.json(rowGroups)),
+  http.get('/good-table/advanced-search', () => HttpResponse.json(advancedRows)),
+  http.get('/good-table/table_ssr', () => HttpResponse.json(ssrRows)),
+];

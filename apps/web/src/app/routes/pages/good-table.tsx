@@ -1,5 +1,3 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { GoodTablePage } from '@/features/pages/components/good-table';
 
-export default function Screen() {
-  return <ScreenPlaceholder title="menu:goodTable" />;
-}
+export default GoodTablePage;
