@@ -1,5 +1,3 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { AccessControlPage } from '@/features/pages/components/access-control';
 
-export default function Screen() {
-  return <ScreenPlaceholder title="menu:accessControl" />;
-}
+export default AccessControlPage;
