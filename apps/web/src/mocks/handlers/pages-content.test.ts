@@ -102,3 +102,16 @@ describe('good table', () => {
     expect(await (await fetch(url('/good-table/table_ssr'))).json()).toHaveLength(5);
   });
 });
+
+describe('profile', () => {
+  it('serves the profile with its sections', async () => {
+    const p = (await (await fetch(url('/profile/data'))).json()) as Record<string, unknown[]> & { header: { username: string } };
+    expect(p.header.username).toBe('Kitty Allanson');
+    expect(p.suggestedPages).toHaveLength(6);
+    expect(p.twitterFeeds).toHaveLength(3);
+    expect(p.post).toHaveLength(3);
+    expect(p.latestPhotos).toHaveLength(9);
+    expect(p.suggestions).toHaveLength(6);
+    expect(p.polls).toHaveLength(2);
+  });
+});

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'msw';
+import { http, HttpResponse, type RequestHandler } from 'msw';
+import { profile } from '../db/profile';
 
-// Demo endpoints of this area (DEMO.md). Filled in by the area's work.
-export const profileHandlers: RequestHandler[] = [];
+export const profileHandlers: RequestHandler[] = [http.get('/profile/data', () => HttpResponse.json(profile))];

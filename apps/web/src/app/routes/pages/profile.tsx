@@ -1,5 +1,3 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { ProfilePage } from '@/features/pages/components/profile-page';
 
-export default function Screen() {
-  return <ScreenPlaceholder title="menu:profile" />;
-}
+export default ProfilePage;
