@@ -2,8 +2,9 @@ import { Center, Loader } from '@mantine/core';
 import type { EChartsCoreOption } from 'echarts/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTheme } from '@/lib/theme-store';
+import type { echarts as EChartsNamespace } from './echarts-core';
 
-type ECharts = typeof import('./echarts-core')['echarts'];
+type ECharts = typeof EChartsNamespace;
 type Instance = ReturnType<ECharts['init']>;
 
 let loading: Promise<ECharts> | null = null;
@@ -56,9 +57,18 @@ export function EChart({ option, height = 240, label, testId }: Props) {
   }, [ready, option]);
 
   return (
-    <div style={{ position: 'relative', height, width: '100%' }} role="img" aria-label={label} data-testid={testId}>
+    <div
+      style={{ position: 'relative', height, width: '100%' }}
+      role="img"
+      aria-label={label}
+      data-testid={testId}
+    >
       <div ref={ref} style={{ position: 'absolute', inset: 0 }} />
-      {!ready && <Center pos="absolute" inset={0}>{failed ? null : <Loader size="sm" />}</Center>}
+      {!ready && (
+        <Center pos="absolute" inset={0}>
+          {failed ? null : <Loader size="sm" />}
+        </Center>
+      )}
     </div>
   );
 }

@@ -19,15 +19,36 @@ interface Props {
 }
 
 /** Rich text (HTML) with a translated toolbar: headings, bold, italic, underline, strike, lists, link. */
-export function RichTextEditor({ value, onChange, label, error, headings = false, minHeight = 140, testId }: Props) {
+export function RichTextEditor({
+  value,
+  onChange,
+  label,
+  error,
+  headings = false,
+  minHeight = 140,
+  testId,
+}: Props) {
   const { t } = useTranslation('editor');
   const id = useId();
   const editor = useEditor({
-    extensions: [StarterKit.configure({ heading: headings ? { levels: [2, 3, 4] } : false, codeBlock: false, link: false }), LinkExtension.configure({ openOnClick: false })],
+    extensions: [
+      StarterKit.configure({
+        heading: headings ? { levels: [2, 3, 4] } : false,
+        codeBlock: false,
+        link: false,
+      }),
+      LinkExtension.configure({ openOnClick: false }),
+    ],
     content: value,
     immediatelyRender: true,
     shouldRerenderOnTransaction: true,
-    editorProps: { attributes: { 'aria-labelledby': id, ...(testId ? { 'data-testid': testId } : {}), style: `min-height: ${minHeight}px` } },
+    editorProps: {
+      attributes: {
+        'aria-labelledby': id,
+        ...(testId ? { 'data-testid': testId } : {}),
+        style: `min-height: ${minHeight}px`,
+      },
+    },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   });
 

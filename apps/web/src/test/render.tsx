@@ -10,7 +10,11 @@ import { i18nReady, i18next } from '@/lib/i18n';
  */
 export async function renderScreen(
   element: ReactElement,
-  { path = '/', route = '*', language = 'en' }: { path?: string; route?: string; language?: string } = {},
+  {
+    path = '/',
+    route = '*',
+    language = 'en',
+  }: { path?: string; route?: string; language?: string } = {},
 ): Promise<RenderResult> {
   await i18nReady;
   await i18next.changeLanguage(language);

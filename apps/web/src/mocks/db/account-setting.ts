@@ -2,8 +2,18 @@ export interface AccountSettingData {
   general: { avatar: string; username: string; fullName: string; email: string; company: string };
   info: { bio: string; dob: string | null; country: string; website: string; phone: string };
   social: {
-    socialLinks: { twitter: string; facebook: string; google: string; linkedIn: string; instagram: string; quora: string };
-    connections: Record<'twitter' | 'google' | 'facebook' | 'github', { connected: boolean; id: string }>;
+    socialLinks: {
+      twitter: string;
+      facebook: string;
+      google: string;
+      linkedIn: string;
+      instagram: string;
+      quora: string;
+    };
+    connections: Record<
+      'twitter' | 'google' | 'facebook' | 'github',
+      { connected: boolean; id: string }
+    >;
   };
   notification: {
     commentOnArticle: boolean;
@@ -17,7 +27,13 @@ export interface AccountSettingData {
 
 function seed(): AccountSettingData {
   return {
-    general: { avatar: '', username: 'johndoe', fullName: 'John Doe', email: 'granger007@hogward.com', company: 'Crystal Technologies' },
+    general: {
+      avatar: '',
+      username: 'johndoe',
+      fullName: 'John Doe',
+      email: 'granger007@hogward.com',
+      company: 'Crystal Technologies',
+    },
     info: {
       bio: '',
       dob: null,
@@ -26,7 +42,14 @@ function seed(): AccountSettingData {
       phone: '6562542568',
     },
     social: {
-      socialLinks: { twitter: 'https://www.twitter.com', facebook: '', google: '', linkedIn: 'https://www.linkedin.com', instagram: '', quora: '' },
+      socialLinks: {
+        twitter: 'https://www.twitter.com',
+        facebook: '',
+        google: '',
+        linkedIn: 'https://www.linkedin.com',
+        instagram: '',
+        quora: '',
+      },
       connections: {
         twitter: { connected: true, id: 'johndoe' },
         google: { connected: true, id: 'luraweber' },
@@ -34,7 +57,14 @@ function seed(): AccountSettingData {
         github: { connected: false, id: '' },
       },
     },
-    notification: { commentOnArticle: true, AnswerOnForm: true, followMe: false, newAnnouncements: false, productUpdates: true, blogDigest: false },
+    notification: {
+      commentOnArticle: true,
+      AnswerOnForm: true,
+      followMe: false,
+      newAnnouncements: false,
+      productUpdates: true,
+      blogDigest: false,
+    },
   };
 }
 
@@ -45,7 +75,9 @@ export function resetAccountSetting() {
 }
 
 /** Merges a partial update section by section (the demo's forms save into memory). */
-export function updateAccountSetting(patch: Partial<{ [K in keyof AccountSettingData]: Partial<AccountSettingData[K]> }>): AccountSettingData {
+export function updateAccountSetting(
+  patch: Partial<{ [K in keyof AccountSettingData]: Partial<AccountSettingData[K]> }>,
+): AccountSettingData {
   accountSetting = {
     general: { ...accountSetting.general, ...patch.general },
     info: { ...accountSetting.info, ...patch.info },

@@ -11,26 +11,54 @@ export interface ProfilePost {
   share: number;
   likedUsers: { avatar: string; username: string }[];
   likedCount: number;
-  detailedComments: { avatar: string; username: string; comment: string; commentsLikes: number; youLiked: boolean }[];
+  detailedComments: {
+    avatar: string;
+    username: string;
+    comment: string;
+    commentsLikes: number;
+    youLiked: boolean;
+  }[];
 }
 export interface ProfileData {
   header: { avatar: string; username: string; designation: string; coverImg: string };
   userAbout: { about: string; joined: string; lives: string; email: string; website: string };
   suggestedPages: { avatar: string; username: string; subtitle: string; favorite: boolean }[];
-  twitterFeeds: { imgUrl: string; title: string; id: string; tags: string; desc: string; favorite: boolean }[];
+  twitterFeeds: {
+    imgUrl: string;
+    title: string;
+    id: string;
+    tags: string;
+    desc: string;
+    favorite: boolean;
+  }[];
   post: ProfilePost[];
   latestPhotos: { img: string }[];
   suggestions: { avatar: string; name: string; mutualFriend: string }[];
   polls: { name: string; result: string; votedUser: { img: string; username: string }[] }[];
 }
 
-const people = ['Kitty Allanson', 'Jaqueline Hurst', 'Rosa Walters', 'Jenny Hayes', 'Alex Martin', 'Nova Hendrix', 'Karen Mannaday', 'Chris Barnes'];
+const people = [
+  'Kitty Allanson',
+  'Jaqueline Hurst',
+  'Rosa Walters',
+  'Jenny Hayes',
+  'Alex Martin',
+  'Nova Hendrix',
+  'Karen Mannaday',
+  'Chris Barnes',
+];
 
 function seed(): ProfileData {
   return {
-    header: { avatar: '', username: 'Kitty Allanson', designation: 'Budget Controller', coverImg: 'cover' },
+    header: {
+      avatar: '',
+      username: 'Kitty Allanson',
+      designation: 'Budget Controller',
+      coverImg: 'cover',
+    },
     userAbout: {
-      about: 'Budget controller who likes clean catalogs, locked actuals and reports that arrive before the meeting.',
+      about:
+        'Budget controller who likes clean catalogs, locked actuals and reports that arrive before the meeting.',
       joined: 'November 15, 2015',
       lives: 'New York, USA',
       email: 'bucketful@fiendhead.org',
@@ -45,14 +73,94 @@ function seed(): ProfileData {
       { avatar: '', username: 'Jonathan Lyons', subtitle: 'Beauty Store', favorite: false },
     ],
     twitterFeeds: [
-      { imgUrl: '', title: 'Gertrude Stevens', id: 'tiana59', tags: '#design #fasion', desc: 'I love cookie chupa chups sweet tart apple pie chocolate bar.', favorite: false },
-      { imgUrl: '', title: 'Lura Jones', id: 'tiana59', tags: '#vuejs #code #coffeez', desc: 'Halvah I love powder jelly I love cheesecake cotton candy.', favorite: true },
-      { imgUrl: '', title: 'Norman Gross', id: 'tiana59', tags: '#sketch #uiux #figma', desc: 'Candy jelly beans powder brownie biscuit. Jelly marzipan oat cake cake.', favorite: false },
+      {
+        imgUrl: '',
+        title: 'Gertrude Stevens',
+        id: 'tiana59',
+        tags: '#design #fasion',
+        desc: 'I love cookie chupa chups sweet tart apple pie chocolate bar.',
+        favorite: false,
+      },
+      {
+        imgUrl: '',
+        title: 'Lura Jones',
+        id: 'tiana59',
+        tags: '#vuejs #code #coffeez',
+        desc: 'Halvah I love powder jelly I love cheesecake cotton candy.',
+        favorite: true,
+      },
+      {
+        imgUrl: '',
+        title: 'Norman Gross',
+        id: 'tiana59',
+        tags: '#sketch #uiux #figma',
+        desc: 'Candy jelly beans powder brownie biscuit. Jelly marzipan oat cake cake.',
+        favorite: false,
+      },
     ],
     post: [
-      { id: 1, avatar: '', username: 'Leeanna Alvord', postTime: '12 Dec 2026 at 1:16 AM', postText: 'The Q1 forecast is locked. Thanks to everyone who closed their cost centres early!', postImg: 'chart', likes: 1240, youLiked: true, comments: 1, share: 12, likedUsers: people.slice(1, 6).map((username) => ({ avatar: '', username })), likedCount: 140, detailedComments: [{ avatar: '', username: 'Kitty Allanson', comment: 'Great work — the assembly ran in under a minute.', commentsLikes: 34, youLiked: false }] },
-      { id: 2, avatar: '', username: 'Rosa Walters', postTime: '11 Dec 2026 at 1:16 AM', postText: 'New catalog of cost centres is live. Please map your imports to the new codes.', postImg: 'catalog', likes: 1180, youLiked: false, comments: 1, share: 4, likedUsers: people.slice(2, 7).map((username) => ({ avatar: '', username })), likedCount: 80, detailedComments: [{ avatar: '', username: 'Jenny Hayes', comment: 'Done for marketing.', commentsLikes: 12, youLiked: true }] },
-      { id: 3, avatar: '', username: 'Charles Watson', postTime: '12 Dec 2026 at 1:16 AM', postText: 'CAPEX depreciation now runs monthly as a procedure. No more spreadsheets!', postImg: 'capex', likes: 902, youLiked: false, comments: 0, share: 7, likedUsers: people.slice(0, 4).map((username) => ({ avatar: '', username })), likedCount: 35, detailedComments: [] },
+      {
+        id: 1,
+        avatar: '',
+        username: 'Leeanna Alvord',
+        postTime: '12 Dec 2026 at 1:16 AM',
+        postText:
+          'The Q1 forecast is locked. Thanks to everyone who closed their cost centres early!',
+        postImg: 'chart',
+        likes: 1240,
+        youLiked: true,
+        comments: 1,
+        share: 12,
+        likedUsers: people.slice(1, 6).map((username) => ({ avatar: '', username })),
+        likedCount: 140,
+        detailedComments: [
+          {
+            avatar: '',
+            username: 'Kitty Allanson',
+            comment: 'Great work — the assembly ran in under a minute.',
+            commentsLikes: 34,
+            youLiked: false,
+          },
+        ],
+      },
+      {
+        id: 2,
+        avatar: '',
+        username: 'Rosa Walters',
+        postTime: '11 Dec 2026 at 1:16 AM',
+        postText: 'New catalog of cost centres is live. Please map your imports to the new codes.',
+        postImg: 'catalog',
+        likes: 1180,
+        youLiked: false,
+        comments: 1,
+        share: 4,
+        likedUsers: people.slice(2, 7).map((username) => ({ avatar: '', username })),
+        likedCount: 80,
+        detailedComments: [
+          {
+            avatar: '',
+            username: 'Jenny Hayes',
+            comment: 'Done for marketing.',
+            commentsLikes: 12,
+            youLiked: true,
+          },
+        ],
+      },
+      {
+        id: 3,
+        avatar: '',
+        username: 'Charles Watson',
+        postTime: '12 Dec 2026 at 1:16 AM',
+        postText: 'CAPEX depreciation now runs monthly as a procedure. No more spreadsheets!',
+        postImg: 'capex',
+        likes: 902,
+        youLiked: false,
+        comments: 0,
+        share: 7,
+        likedUsers: people.slice(0, 4).map((username) => ({ avatar: '', username })),
+        likedCount: 35,
+        detailedComments: [],
+      },
     ],
     latestPhotos: Array.from({ length: 9 }, (_, i) => ({ img: `photo-${i + 1}` })),
     suggestions: [
@@ -64,8 +172,16 @@ function seed(): ProfileData {
       { avatar: '', name: 'Jonathan Lyons', mutualFriend: '25 Mutual Friends' },
     ],
     polls: [
-      { name: 'RDBMS', result: '82%', votedUser: people.slice(0, 5).map((username) => ({ img: '', username })) },
-      { name: 'OLAP cubes', result: '18%', votedUser: people.slice(3, 6).map((username) => ({ img: '', username })) },
+      {
+        name: 'RDBMS',
+        result: '82%',
+        votedUser: people.slice(0, 5).map((username) => ({ img: '', username })),
+      },
+      {
+        name: 'OLAP cubes',
+        result: '18%',
+        votedUser: people.slice(3, 6).map((username) => ({ img: '', username })),
+      },
     ],
   };
 }

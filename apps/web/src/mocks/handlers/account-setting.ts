@@ -1,5 +1,9 @@
 import { http, HttpResponse, type RequestHandler } from 'msw';
-import { accountSetting, updateAccountSetting, type AccountSettingData } from '../db/account-setting';
+import {
+  accountSetting,
+  updateAccountSetting,
+  type AccountSettingData,
+} from '../db/account-setting';
 
 const sections = ['general', 'info', 'social', 'notification'] as const;
 
@@ -13,8 +17,15 @@ export const accountSettingHandlers: RequestHandler[] = [
     } catch {
       return HttpResponse.json({ error: 'The body must be JSON.' }, { status: 400 });
     }
-    if (!body || typeof body !== 'object' || !Object.keys(body).every((k) => (sections as readonly string[]).includes(k))) {
-      return HttpResponse.json({ error: `Only these sections can be saved: ${sections.join(', ')}.` }, { status: 400 });
+    if (
+      !body ||
+      typeof body !== 'object' ||
+      !Object.keys(body).every((k) => (sections as readonly string[]).includes(k))
+    ) {
+      return HttpResponse.json(
+        { error: `Only these sections can be saved: ${sections.join(', ')}.` },
+        { status: 400 },
+      );
     }
     return HttpResponse.json(updateAccountSetting(body as Partial<AccountSettingData>));
   }),

@@ -2,5 +2,7 @@ import { AccountSettingsPage } from '@/features/account/components/account-setti
 import { ChangePasswordForm, TwoFactorSettings } from '@/features/auth';
 
 export default function AccountSettingScreen() {
-  return <AccountSettingsPage passwordTab={<ChangePasswordForm />} securityTab={<TwoFactorSettings />} />;
+  return (
+    <AccountSettingsPage passwordTab={<ChangePasswordForm />} securityTab={<TwoFactorSettings />} />
+  );
 }

@@ -1,6 +1,13 @@
 import { Card, Tabs } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconBell, IconInfoCircle, IconLink, IconLock, IconShieldLock, IconUser } from '@tabler/icons-react';
+import {
+  IconBell,
+  IconInfoCircle,
+  IconLink,
+  IconLock,
+  IconShieldLock,
+  IconUser,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -14,12 +21,27 @@ type Tab = (typeof tabs)[number];
  * Account settings with vertical tabs. The password and two-factor tabs are provided by the
  * sign-in capability and passed in by the route.
  */
-export function AccountSettingsPage({ passwordTab, securityTab }: { passwordTab: ReactNode; securityTab: ReactNode }) {
+export function AccountSettingsPage({
+  passwordTab,
+  securityTab,
+}: {
+  passwordTab: ReactNode;
+  securityTab: ReactNode;
+}) {
   const { t } = useTranslation('account');
   const [params, setParams] = useSearchParams();
   const wide = useMediaQuery('(min-width: 62em)', true);
-  const current = (tabs as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'general';
-  const icons = { general: IconUser, password: IconLock, security: IconShieldLock, information: IconInfoCircle, social: IconLink, notifications: IconBell };
+  const current = (tabs as readonly string[]).includes(params.get('tab') ?? '')
+    ? (params.get('tab') as Tab)
+    : 'general';
+  const icons = {
+    general: IconUser,
+    password: IconLock,
+    security: IconShieldLock,
+    information: IconInfoCircle,
+    social: IconLink,
+    notifications: IconBell,
+  };
   return (
     <Tabs
       value={current}
@@ -32,16 +54,28 @@ export function AccountSettingsPage({ passwordTab, securityTab }: { passwordTab:
       <Tabs.List mr={wide ? 'lg' : 0} mb={wide ? 0 : 'md'} miw={wide ? 220 : undefined}>
         {tabs.map((tab) => {
           const IconCmp = icons[tab];
-          return <Tabs.Tab key={tab} value={tab} leftSection={<IconCmp size={18} />}>{t(`tabs.${tab}`)}</Tabs.Tab>;
+          return (
+            <Tabs.Tab key={tab} value={tab} leftSection={<IconCmp size={18} />}>
+              {t(`tabs.${tab}`)}
+            </Tabs.Tab>
+          );
         })}
       </Tabs.List>
       <Card padding="lg" radius="md" shadow="sm" style={{ flex: 1 }}>
-        <Tabs.Panel value="general"><GeneralTab /></Tabs.Panel>
+        <Tabs.Panel value="general">
+          <GeneralTab />
+        </Tabs.Panel>
         <Tabs.Panel value="password">{passwordTab}</Tabs.Panel>
         <Tabs.Panel value="security">{securityTab}</Tabs.Panel>
-        <Tabs.Panel value="information"><InfoTab /></Tabs.Panel>
-        <Tabs.Panel value="social"><SocialTab /></Tabs.Panel>
-        <Tabs.Panel value="notifications"><NotificationsTab /></Tabs.Panel>
+        <Tabs.Panel value="information">
+          <InfoTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="social">
+          <SocialTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="notifications">
+          <NotificationsTab />
+        </Tabs.Panel>
       </Card>
     </Tabs>
   );

@@ -1,23 +1,73 @@
-import { Alert, Button, Center, Divider, Grid, Group, Loader, Select, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Center,
+  Divider,
+  Grid,
+  Group,
+  Loader,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconBrandFacebook, IconBrandGithub, IconBrandGoogle, IconBrandTwitter } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconBrandFacebook,
+  IconBrandGithub,
+  IconBrandGoogle,
+  IconBrandTwitter,
+} from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '@/lib/api-client';
-import { useAccountSetting, useSaveAccountSetting, type AccountSettingData, type AccountSettingPatch } from '../api/account';
+import {
+  useAccountSetting,
+  useSaveAccountSetting,
+  type AccountSettingData,
+  type AccountSettingPatch,
+} from '../api/account';
 
-const urlOrEmpty = (msg: string) => (v: string) => (!v || /^https?:\/\/\S+\.\S+/.test(v) ? null : msg);
-const countries = ['USA', 'UK', 'Germany', 'France', 'Portugal', 'Brazil', 'Russia', 'Canada', 'Australia', 'India', 'Japan', 'China'];
+const urlOrEmpty = (msg: string) => (v: string) =>
+  !v || /^https?:\/\/\S+\.\S+/.test(v) ? null : msg;
+const countries = [
+  'USA',
+  'UK',
+  'Germany',
+  'France',
+  'Portugal',
+  'Brazil',
+  'Russia',
+  'Canada',
+  'Australia',
+  'India',
+  'Japan',
+  'China',
+];
 
 /** Loads the demo account data and hands it to a tab once it is there. */
 function WithData({ children }: { children: (data: AccountSettingData) => ReactNode }) {
   const { t } = useTranslation('account');
   const q = useAccountSetting();
-  if (q.isError) return <Alert color="red" icon={<IconAlertCircle />}>{t('loadError')}</Alert>;
-  if (q.isPending) return <Center mih={160}><Loader /></Center>;
+  if (q.isError)
+    return (
+      <Alert color="red" icon={<IconAlertCircle />}>
+        {t('loadError')}
+      </Alert>
+    );
+  if (q.isPending)
+    return (
+      <Center mih={160}>
+        <Loader />
+      </Center>
+    );
   return <>{children(q.data)}</>;
 }
 
@@ -50,15 +100,60 @@ function InfoForm({ data }: { data: AccountSettingData }) {
     },
   });
   return (
-    <form noValidate onSubmit={form.onSubmit((v) => save.run({ info: { ...v, dob: v.dob ? dayjs(v.dob).format('YYYY-MM-DD') : null } }, () => form.resetDirty()))}>
+    <form
+      noValidate
+      onSubmit={form.onSubmit((v) =>
+        save.run({ info: { ...v, dob: v.dob ? dayjs(v.dob).format('YYYY-MM-DD') : null } }, () =>
+          form.resetDirty(),
+        ),
+      )}
+    >
       <Grid gap="md">
-        <Grid.Col span={12}><Textarea label={t('info.bio')} autosize minRows={3} placeholder={t('info.bioPlaceholder')} {...form.getInputProps('bio')} /></Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6 }}><DatePickerInput label={t('info.dob')} placeholder={t('info.dobPlaceholder')} clearable maxDate={new Date()} {...form.getInputProps('dob')} /></Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6 }}><Select label={t('info.country')} data={countries} searchable {...form.getInputProps('country')} /></Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={t('info.website')} placeholder="https://" {...form.getInputProps('website')} /></Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={t('info.phone')} {...form.getInputProps('phone')} /></Grid.Col>
         <Grid.Col span={12}>
-          <Group><Button type="submit" loading={save.pending}>{t('saveChanges')}</Button><Button variant="default" onClick={form.reset}>{t('reset')}</Button></Group>
+          <Textarea
+            label={t('info.bio')}
+            autosize
+            minRows={3}
+            placeholder={t('info.bioPlaceholder')}
+            {...form.getInputProps('bio')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <DatePickerInput
+            label={t('info.dob')}
+            placeholder={t('info.dobPlaceholder')}
+            clearable
+            maxDate={new Date()}
+            {...form.getInputProps('dob')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <Select
+            label={t('info.country')}
+            data={countries}
+            searchable
+            {...form.getInputProps('country')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput
+            label={t('info.website')}
+            placeholder="https://"
+            {...form.getInputProps('website')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput label={t('info.phone')} {...form.getInputProps('phone')} />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Group>
+            <Button type="submit" loading={save.pending}>
+              {t('saveChanges')}
+            </Button>
+            <Button variant="default" onClick={form.reset}>
+              {t('reset')}
+            </Button>
+          </Group>
         </Grid.Col>
       </Grid>
     </form>
@@ -66,7 +161,12 @@ function InfoForm({ data }: { data: AccountSettingData }) {
 }
 
 const linkKeys = ['twitter', 'facebook', 'google', 'linkedIn', 'instagram', 'quora'] as const;
-const connectionIcons = { twitter: IconBrandTwitter, google: IconBrandGoogle, facebook: IconBrandFacebook, github: IconBrandGithub };
+const connectionIcons = {
+  twitter: IconBrandTwitter,
+  google: IconBrandGoogle,
+  facebook: IconBrandFacebook,
+  github: IconBrandGithub,
+};
 
 function SocialForm({ data }: { data: AccountSettingData }) {
   const { t } = useTranslation('account');
@@ -78,15 +178,35 @@ function SocialForm({ data }: { data: AccountSettingData }) {
   });
   return (
     <Stack gap="lg">
-      <form noValidate onSubmit={form.onSubmit((v) => save.run({ social: { socialLinks: v } }, () => form.resetDirty()))}>
-        <Title order={5} mb="sm">{t('social.links')}</Title>
+      <form
+        noValidate
+        onSubmit={form.onSubmit((v) =>
+          save.run({ social: { socialLinks: v } }, () => form.resetDirty()),
+        )}
+      >
+        <Title order={5} mb="sm">
+          {t('social.links')}
+        </Title>
         <Grid gap="md">
           {linkKeys.map((k) => (
             <Grid.Col key={k} span={{ base: 12, sm: 6 }}>
-              <TextInput label={t(`social.${k}`)} placeholder={t('social.addLink')} {...form.getInputProps(k)} />
+              <TextInput
+                label={t(`social.${k}`)}
+                placeholder={t('social.addLink')}
+                {...form.getInputProps(k)}
+              />
             </Grid.Col>
           ))}
-          <Grid.Col span={12}><Group><Button type="submit" loading={save.pending}>{t('saveChanges')}</Button><Button variant="default" onClick={form.reset}>{t('reset')}</Button></Group></Grid.Col>
+          <Grid.Col span={12}>
+            <Group>
+              <Button type="submit" loading={save.pending}>
+                {t('saveChanges')}
+              </Button>
+              <Button variant="default" onClick={form.reset}>
+                {t('reset')}
+              </Button>
+            </Group>
+          </Grid.Col>
         </Grid>
       </form>
       <Divider />
@@ -99,12 +219,31 @@ function SocialForm({ data }: { data: AccountSettingData }) {
             <Group gap="sm" wrap="nowrap">
               <IconCmp size={28} />
               <div>
-                <Text fw={600} size="sm">{t(`social.${k}`)}</Text>
-                <Text size="xs" c="dimmed">{c.connected ? `@${c.id}` : t('social.notConnected')}</Text>
+                <Text fw={600} size="sm">
+                  {t(`social.${k}`)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {c.connected ? `@${c.id}` : t('social.notConnected')}
+                </Text>
               </div>
             </Group>
-            <Button size="xs" variant={c.connected ? 'light' : 'filled'} color={c.connected ? 'red' : undefined} loading={save.pending}
-              onClick={() => save.run({ social: { connections: { [k]: c.connected ? { connected: false, id: '' } : { connected: true, id: 'johndoe' } } as AccountSettingData['social']['connections'] } })}>
+            <Button
+              size="xs"
+              variant={c.connected ? 'light' : 'filled'}
+              color={c.connected ? 'red' : undefined}
+              loading={save.pending}
+              onClick={() =>
+                save.run({
+                  social: {
+                    connections: {
+                      [k]: c.connected
+                        ? { connected: false, id: '' }
+                        : { connected: true, id: 'johndoe' },
+                    } as AccountSettingData['social']['connections'],
+                  },
+                })
+              }
+            >
               {c.connected ? t('social.disconnect') : t('social.connect')}
             </Button>
           </Group>
@@ -122,13 +261,37 @@ function NotificationsForm({ data }: { data: AccountSettingData }) {
   const save = useSave();
   const form = useForm({ mode: 'controlled', initialValues: data.notification });
   return (
-    <form noValidate onSubmit={form.onSubmit((v) => save.run({ notification: v }, () => form.resetDirty()))}>
+    <form
+      noValidate
+      onSubmit={form.onSubmit((v) => save.run({ notification: v }, () => form.resetDirty()))}
+    >
       <Stack gap="sm">
         <Title order={5}>{t('notifications.activity')}</Title>
-        {activity.map((k) => <Switch key={k} label={t(`notifications.${k}`)} {...form.getInputProps(k, { type: 'checkbox' })} />)}
-        <Title order={5} mt="md">{t('notifications.application')}</Title>
-        {application.map((k) => <Switch key={k} label={t(`notifications.${k}`)} {...form.getInputProps(k, { type: 'checkbox' })} />)}
-        <Group mt="md"><Button type="submit" loading={save.pending}>{t('saveChanges')}</Button><Button variant="default" onClick={form.reset}>{t('reset')}</Button></Group>
+        {activity.map((k) => (
+          <Switch
+            key={k}
+            label={t(`notifications.${k}`)}
+            {...form.getInputProps(k, { type: 'checkbox' })}
+          />
+        ))}
+        <Title order={5} mt="md">
+          {t('notifications.application')}
+        </Title>
+        {application.map((k) => (
+          <Switch
+            key={k}
+            label={t(`notifications.${k}`)}
+            {...form.getInputProps(k, { type: 'checkbox' })}
+          />
+        ))}
+        <Group mt="md">
+          <Button type="submit" loading={save.pending}>
+            {t('saveChanges')}
+          </Button>
+          <Button variant="default" onClick={form.reset}>
+            {t('reset')}
+          </Button>
+        </Group>
       </Stack>
     </form>
   );

@@ -1,4 +1,14 @@
-import { Alert, Avatar, Button, FileButton, Grid, Group, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Avatar,
+  Button,
+  FileButton,
+  Grid,
+  Group,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { isEmail, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconUpload } from '@tabler/icons-react';
@@ -20,9 +30,18 @@ export function GeneralTab() {
   const [avatarError, setAvatarError] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
-    initialValues: { username: user?.username ?? '', fullName: user?.fullName ?? '', email: user?.email ?? '' },
+    initialValues: {
+      username: user?.username ?? '',
+      fullName: user?.fullName ?? '',
+      email: user?.email ?? '',
+    },
     validate: {
-      username: (v) => (!v.trim() ? t('errors.usernameRequired') : USERNAME_PATTERN.test(v) ? null : t('errors.usernamePattern')),
+      username: (v) =>
+        !v.trim()
+          ? t('errors.usernameRequired')
+          : USERNAME_PATTERN.test(v)
+            ? null
+            : t('errors.usernamePattern'),
       fullName: (v) => (v.length > 120 ? t('errors.tooLong', { max: 120 }) : null),
       email: (v) => (!v.trim() ? t('errors.emailRequired') : isEmail(t('errors.emailInvalid'))(v)),
     },
@@ -38,7 +57,8 @@ export function GeneralTab() {
   const pickAvatar = (file: File | null) => {
     setAvatarError(null);
     if (!file) return;
-    if (!['image/png', 'image/jpeg', 'image/gif'].includes(file.type)) return setAvatarError(t('general.avatarType'));
+    if (!['image/png', 'image/jpeg', 'image/gif'].includes(file.type))
+      return setAvatarError(t('general.avatarType'));
     if (file.size > MAX_AVATAR) return setAvatarError(t('general.avatarSize'));
     const reader = new FileReader();
     reader.onload = () => setAvatar(String(reader.result));
@@ -46,7 +66,11 @@ export function GeneralTab() {
   };
 
   if (!user) {
-    return <Alert color="yellow" icon={<IconAlertCircle />}>{t('general.noSession')}</Alert>;
+    return (
+      <Alert color="yellow" icon={<IconAlertCircle />}>
+        {t('general.noSession')}
+      </Alert>
+    );
   }
 
   return (
@@ -60,7 +84,10 @@ export function GeneralTab() {
           },
           onError: (err) => {
             const fields = errorOf(err)?.fields;
-            if (fields) form.setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.join(' ')])));
+            if (fields)
+              form.setErrors(
+                Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.join(' ')])),
+              );
             notifications.show({ color: 'red', message: messageOf(err) });
           },
         }),
@@ -74,27 +101,70 @@ export function GeneralTab() {
           <Stack gap={6}>
             <Group gap="xs">
               <FileButton onChange={pickAvatar} accept="image/png,image/jpeg,image/gif">
-                {(props) => <Button size="xs" leftSection={<IconUpload size={14} />} {...props}>{t('general.upload')}</Button>}
+                {(props) => (
+                  <Button size="xs" leftSection={<IconUpload size={14} />} {...props}>
+                    {t('general.upload')}
+                  </Button>
+                )}
               </FileButton>
-              <Button size="xs" variant="default" onClick={() => { setAvatar(null); setAvatarError(null); }}>{t('general.reset')}</Button>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => {
+                  setAvatar(null);
+                  setAvatarError(null);
+                }}
+              >
+                {t('general.reset')}
+              </Button>
             </Group>
-            <Text size="xs" c={avatarError ? 'red' : 'dimmed'}>{avatarError ?? t('general.avatarHint')}</Text>
+            <Text size="xs" c={avatarError ? 'red' : 'dimmed'}>
+              {avatarError ?? t('general.avatarHint')}
+            </Text>
           </Stack>
         </Group>
         <Grid gap="md">
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label={t('general.username')} required autoComplete="username" {...form.getInputProps('username')} />
+            <TextInput
+              label={t('general.username')}
+              required
+              autoComplete="username"
+              {...form.getInputProps('username')}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label={t('general.fullName')} autoComplete="name" {...form.getInputProps('fullName')} />
+            <TextInput
+              label={t('general.fullName')}
+              autoComplete="name"
+              {...form.getInputProps('fullName')}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label={t('general.email')} required type="email" autoComplete="email" {...form.getInputProps('email')} />
+            <TextInput
+              label={t('general.email')}
+              required
+              type="email"
+              autoComplete="email"
+              {...form.getInputProps('email')}
+            />
           </Grid.Col>
         </Grid>
         <Group>
-          <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>{t('saveChanges')}</Button>
-          <Button variant="default" onClick={() => form.setValues({ username: user.username, fullName: user.fullName, email: user.email })}>{t('reset')}</Button>
+          <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
+            {t('saveChanges')}
+          </Button>
+          <Button
+            variant="default"
+            onClick={() =>
+              form.setValues({
+                username: user.username,
+                fullName: user.fullName,
+                email: user.email,
+              })
+            }
+          >
+            {t('reset')}
+          </Button>
         </Group>
       </Stack>
     </form>

@@ -1,4 +1,10 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { demoApi } from '@/lib/demo-client';
 
 export type BlogCategory = 'Fashion' | 'Food' | 'Gaming' | 'Quote' | 'Video';
@@ -58,13 +64,31 @@ const keys = {
 };
 
 export const blogListQuery = (q: string) =>
-  queryOptions({ queryKey: keys.list(q), queryFn: async () => (await demoApi.get<BlogSummary[]>('/blog/list/data', { params: { q } })).data, placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: keys.list(q),
+    queryFn: async () =>
+      (await demoApi.get<BlogSummary[]>('/blog/list/data', { params: { q } })).data,
+    placeholderData: keepPreviousData,
+  });
 export const blogSidebarQuery = () =>
-  queryOptions({ queryKey: keys.sidebar, queryFn: async () => (await demoApi.get<BlogSidebar>('/blog/list/data/sidebar')).data });
+  queryOptions({
+    queryKey: keys.sidebar,
+    queryFn: async () => (await demoApi.get<BlogSidebar>('/blog/list/data/sidebar')).data,
+  });
 export const blogDetailQuery = (id: number) =>
-  queryOptions({ queryKey: keys.detail(id), queryFn: async () => (await demoApi.get<BlogDetail>('/blog/list/data/detail', { params: { id } })).data, retry: false });
+  queryOptions({
+    queryKey: keys.detail(id),
+    queryFn: async () =>
+      (await demoApi.get<BlogDetail>('/blog/list/data/detail', { params: { id } })).data,
+    retry: false,
+  });
 export const blogEditQuery = (id: number) =>
-  queryOptions({ queryKey: keys.edit(id), queryFn: async () => (await demoApi.get<BlogEdit>('/blog/list/data/edit', { params: { id } })).data, retry: false });
+  queryOptions({
+    queryKey: keys.edit(id),
+    queryFn: async () =>
+      (await demoApi.get<BlogEdit>('/blog/list/data/edit', { params: { id } })).data,
+    retry: false,
+  });
 
 export const useBlogList = (q: string) => useQuery(blogListQuery(q));
 export const useBlogSidebar = () => useQuery(blogSidebarQuery());
@@ -75,7 +99,11 @@ export function useAddComment(id: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (input: Omit<BlogComment, 'id' | 'createdTime'>) =>
-      (await demoApi.post<{ comment: BlogComment }>('/blog/list/data/detail/comments', input, { params: { id } })).data.comment,
+      (
+        await demoApi.post<{ comment: BlogComment }>('/blog/list/data/detail/comments', input, {
+          params: { id },
+        })
+      ).data.comment,
     onSuccess: () => qc.invalidateQueries({ queryKey: ['demo', 'blog'] }),
   });
 }
@@ -83,7 +111,9 @@ export function useAddComment(id: number) {
 export function useSaveBlog(id: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (input: Omit<BlogEdit, 'id' | 'avatar' | 'userFullName' | 'createdTime' | 'featuredImage'>) =>
+    mutationFn: async (
+      input: Omit<BlogEdit, 'id' | 'avatar' | 'userFullName' | 'createdTime' | 'featuredImage'>,
+    ) =>
       (await demoApi.post<{ id: number }>('/blog/list/data/edit', input, { params: { id } })).data,
     onSuccess: () => qc.invalidateQueries({ queryKey: ['demo', 'blog'] }),
   });

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { demoApi } from '@/lib/demo-client';
 
-export type FaqCategoryKey = 'payment' | 'delivery' | 'cancellationReturn' | 'myOrders' | 'productServices';
+export type FaqCategoryKey =
+  'payment' | 'delivery' | 'cancellationReturn' | 'myOrders' | 'productServices';
 export interface FaqCategory {
   icon: string;
   title: string;
@@ -16,6 +17,10 @@ export async function fetchFaq(q: string): Promise<FaqData> {
 }
 
 export const faqQuery = (q: string) =>
-  queryOptions({ queryKey: ['demo', 'faq', q], queryFn: () => fetchFaq(q), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: ['demo', 'faq', q],
+    queryFn: () => fetchFaq(q),
+    placeholderData: keepPreviousData,
+  });
 
 export const useFaq = (q: string) => useQuery(faqQuery(q));

@@ -27,11 +27,23 @@ export interface KbArticle {
   content: string;
 }
 
-const get = async <T,>(url: string) => (await demoApi.get<T>(url)).data;
+const get = async <T>(url: string) => (await demoApi.get<T>(url)).data;
 
-export const kbCardsQuery = () => queryOptions({ queryKey: ['demo', 'kb', 'cards'], queryFn: () => get<KbCard[]>('/kb/data/knowledge_base') });
-export const kbCategoriesQuery = () => queryOptions({ queryKey: ['demo', 'kb', 'categories'], queryFn: () => get<KbCategory[]>('/kb/data/category') });
-export const kbArticleQuery = () => queryOptions({ queryKey: ['demo', 'kb', 'article'], queryFn: () => get<KbArticle>('/kb/data/question') });
+export const kbCardsQuery = () =>
+  queryOptions({
+    queryKey: ['demo', 'kb', 'cards'],
+    queryFn: () => get<KbCard[]>('/kb/data/knowledge_base'),
+  });
+export const kbCategoriesQuery = () =>
+  queryOptions({
+    queryKey: ['demo', 'kb', 'categories'],
+    queryFn: () => get<KbCategory[]>('/kb/data/category'),
+  });
+export const kbArticleQuery = () =>
+  queryOptions({
+    queryKey: ['demo', 'kb', 'article'],
+    queryFn: () => get<KbArticle>('/kb/data/question'),
+  });
 
 export const useKbCards = () => useQuery(kbCardsQuery());
 export const useKbCategories = () => useQuery(kbCategoriesQuery());

@@ -22,5 +22,6 @@ export async function fetchPricing(): Promise<PricingData> {
   return res.data;
 }
 
-export const pricingQuery = () => queryOptions({ queryKey: ['demo', 'pricing'], queryFn: fetchPricing });
+export const pricingQuery = () =>
+  queryOptions({ queryKey: ['demo', 'pricing'], queryFn: fetchPricing });
 export const usePricing = () => useQuery(pricingQuery());

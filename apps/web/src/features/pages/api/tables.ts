@@ -28,7 +28,25 @@ export interface AdvancedRow {
   salary: string;
 }
 
-const get = async <T,>(url: string) => (await demoApi.get<T>(url)).data;
-export const useBasicRows = () => useQuery(queryOptions({ queryKey: ['demo', 'good-table', 'basic'], queryFn: () => get<BasicRow[]>('/good-table/basic') }));
-export const useRowGroups = () => useQuery(queryOptions({ queryKey: ['demo', 'good-table', 'row-group'], queryFn: () => get<RowGroup[]>('/good-table/row-group') }));
-export const useAdvancedRows = () => useQuery(queryOptions({ queryKey: ['demo', 'good-table', 'advanced'], queryFn: () => get<AdvancedRow[]>('/good-table/advanced-search') }));
+const get = async <T>(url: string) => (await demoApi.get<T>(url)).data;
+export const useBasicRows = () =>
+  useQuery(
+    queryOptions({
+      queryKey: ['demo', 'good-table', 'basic'],
+      queryFn: () => get<BasicRow[]>('/good-table/basic'),
+    }),
+  );
+export const useRowGroups = () =>
+  useQuery(
+    queryOptions({
+      queryKey: ['demo', 'good-table', 'row-group'],
+      queryFn: () => get<RowGroup[]>('/good-table/row-group'),
+    }),
+  );
+export const useAdvancedRows = () =>
+  useQuery(
+    queryOptions({
+      queryKey: ['demo', 'good-table', 'advanced'],
+      queryFn: () => get<AdvancedRow[]>('/good-table/advanced-search'),
+    }),
+  );

@@ -21,7 +21,10 @@ describe('access control page', () => {
   });
 
   it('hides the administrator card for a signed-in viewer without "manage all"', async () => {
-    setRules([{ action: 'read', subject: 'ACL' }, { action: 'read', subject: 'Auth' }]);
+    setRules([
+      { action: 'read', subject: 'ACL' },
+      { action: 'read', subject: 'Auth' },
+    ]);
     await renderScreen(<AccessControlPage />);
     expect(await screen.findByTestId('acl-hidden')).toBeInTheDocument();
   });

@@ -1,5 +1,18 @@
 import { buildAbility, type AppRule } from '@fiscus/contracts';
-import { Alert, Badge, Card, Code, Group, SegmentedControl, SimpleGrid, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Card,
+  Code,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconLock, IconLockOpen, IconShieldCheck } from '@tabler/icons-react';
 import { useAbility } from '@casl/react';
 import { useMemo, useState } from 'react';
@@ -22,7 +35,10 @@ export function AccessControlPage() {
   const { t } = useTranslation('pages');
   const mine = useAbility(AbilityContext);
   const [mode, setMode] = useState<Mode>('mine');
-  const ability = useMemo(() => (mode === 'mine' ? mine : buildAbility(demoRoles[mode])), [mode, mine]);
+  const ability = useMemo(
+    () => (mode === 'mine' ? mine : buildAbility(demoRoles[mode])),
+    [mode, mine],
+  );
   const canAdmin = ability.can('manage', 'all');
   const rules = mode === 'mine' ? (mine.rules as AppRule[]) : demoRoles[mode];
   return (
@@ -44,7 +60,9 @@ export function AccessControlPage() {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Card padding="lg" radius="md" shadow="sm" data-testid="acl-common">
           <Group gap="sm" mb="sm">
-            <ThemeIcon variant="light" color="teal" size="lg"><IconLockOpen size={20} /></ThemeIcon>
+            <ThemeIcon variant="light" color="teal" size="lg">
+              <IconLockOpen size={20} />
+            </ThemeIcon>
             <Title order={4}>{t('acl.commonTitle')}</Title>
           </Group>
           <Text size="sm">{t('acl.commonText')}</Text>
@@ -52,13 +70,22 @@ export function AccessControlPage() {
         {canAdmin ? (
           <Card padding="lg" radius="md" shadow="sm" data-testid="acl-admin">
             <Group gap="sm" mb="sm">
-              <ThemeIcon variant="light" color="brand" size="lg"><IconShieldCheck size={20} /></ThemeIcon>
+              <ThemeIcon variant="light" color="brand" size="lg">
+                <IconShieldCheck size={20} />
+              </ThemeIcon>
               <Title order={4}>{t('acl.adminTitle')}</Title>
             </Group>
             <Text size="sm">{t('acl.adminText')}</Text>
           </Card>
         ) : (
-          <Alert color="orange" icon={<IconLock />} title={t('acl.hiddenTitle')} data-testid="acl-hidden">{t('acl.hiddenText')}</Alert>
+          <Alert
+            color="orange"
+            icon={<IconLock />}
+            title={t('acl.hiddenTitle')}
+            data-testid="acl-hidden"
+          >
+            {t('acl.hiddenText')}
+          </Alert>
         )}
       </SimpleGrid>
       <Card padding="lg" radius="md" shadow="sm">
@@ -68,10 +95,22 @@ export function AccessControlPage() {
         </Group>
         <Table.ScrollContainer minWidth={320}>
           <Table>
-            <Table.Thead><Table.Tr><Table.Th>{t('acl.action')}</Table.Th><Table.Th>{t('acl.subject')}</Table.Th></Table.Tr></Table.Thead>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('acl.action')}</Table.Th>
+                <Table.Th>{t('acl.subject')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
             <Table.Tbody>
               {rules.map((r, i) => (
-                <Table.Tr key={i}><Table.Td><Code>{String(r.action)}</Code></Table.Td><Table.Td><Code>{String(r.subject)}</Code></Table.Td></Table.Tr>
+                <Table.Tr key={i}>
+                  <Table.Td>
+                    <Code>{String(r.action)}</Code>
+                  </Table.Td>
+                  <Table.Td>
+                    <Code>{String(r.subject)}</Code>
+                  </Table.Td>
+                </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>

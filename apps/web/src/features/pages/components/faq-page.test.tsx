@@ -12,7 +12,9 @@ afterAll(() => server.close());
 describe('FAQ page', () => {
   it('filters questions as the user types and shows an empty state', async () => {
     await renderScreen(<FaqPage />);
-    expect(await screen.findByText('Does my subscription automatically renew?')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Does my subscription automatically renew?'),
+    ).toBeInTheDocument();
     const search = screen.getByRole('textbox', { name: 'Search faq...' });
     await userEvent.type(search, 'refund');
     expect(await screen.findByText('When will I get my refund?')).toBeInTheDocument();

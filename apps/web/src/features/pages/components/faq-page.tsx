@@ -1,6 +1,34 @@
-import { Accordion, Alert, Box, Card, Center, Grid, Group, Loader, Paper, SimpleGrid, Stack, Tabs, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import {
+  Accordion,
+  Alert,
+  Box,
+  Card,
+  Center,
+  Grid,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertCircle, IconCreditCard, IconMail, IconPackage, IconPhone, IconRefresh, IconSearch, IconSettings, IconTruck, type Icon } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconCreditCard,
+  IconMail,
+  IconPackage,
+  IconPhone,
+  IconRefresh,
+  IconSearch,
+  IconSettings,
+  IconTruck,
+  type Icon,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -34,8 +62,12 @@ export function FaqPage() {
     <Stack gap="xl" data-testid="faq-page">
       <Paper radius="md" p={{ base: 'lg', sm: 48 }} bg="var(--mantine-color-brand-light)">
         <Stack align="center" gap="sm">
-          <Title order={2} ta="center" c="brand">{t('faq.banner')}</Title>
-          <Text c="dimmed" ta="center">{t('faq.bannerText')}</Text>
+          <Title order={2} ta="center" c="brand">
+            {t('faq.banner')}
+          </Title>
+          <Text c="dimmed" ta="center">
+            {t('faq.bannerText')}
+          </Text>
           <TextInput
             w="100%"
             maw={560}
@@ -51,20 +83,35 @@ export function FaqPage() {
       </Paper>
 
       {faq.isError ? (
-        <Alert color="red" icon={<IconAlertCircle />} title={t('loadError')}>{t('loadErrorText')}</Alert>
+        <Alert color="red" icon={<IconAlertCircle />} title={t('loadError')}>
+          {t('loadErrorText')}
+        </Alert>
       ) : faq.isPending ? (
-        <Center mih={200}><Loader /></Center>
+        <Center mih={200}>
+          <Loader />
+        </Center>
       ) : keys.length === 0 ? (
         <Card padding="xl" radius="md" data-testid="faq-empty">
           <Stack align="center" gap="xs">
-            <ThemeIcon size={48} radius="xl" variant="light"><IconSearch /></ThemeIcon>
+            <ThemeIcon size={48} radius="xl" variant="light">
+              <IconSearch />
+            </ThemeIcon>
             <Text fw={600}>{t('faq.noResults')}</Text>
-            <Text c="dimmed" size="sm">{t('faq.noResultsText', { q: debounced })}</Text>
+            <Text c="dimmed" size="sm">
+              {t('faq.noResultsText', { q: debounced })}
+            </Text>
           </Stack>
         </Card>
       ) : (
-        <Tabs value={current} onChange={setActive} orientation="vertical" variant="pills" keepMounted={false} styles={{ root: { flexWrap: 'wrap' } }}>
-          <Grid gap="lg" style={{ width: "100%" }}>
+        <Tabs
+          value={current}
+          onChange={setActive}
+          orientation="vertical"
+          variant="pills"
+          keepMounted={false}
+          styles={{ root: { flexWrap: 'wrap' } }}
+        >
+          <Grid gap="lg" style={{ width: '100%' }}>
             <Grid.Col span={{ base: 12, md: 3 }}>
               <Tabs.List>
                 {keys.map((k) => {
@@ -85,17 +132,23 @@ export function FaqPage() {
                 return (
                   <Tabs.Panel key={k} value={k}>
                     <Group mb="md" gap="sm" wrap="nowrap">
-                      <ThemeIcon size={42} variant="light" radius="md"><IconCmp size={24} /></ThemeIcon>
+                      <ThemeIcon size={42} variant="light" radius="md">
+                        <IconCmp size={24} />
+                      </ThemeIcon>
                       <Box>
                         <Title order={4}>{t(`faq.categories.${k}`)}</Title>
-                        <Text size="sm" c="dimmed">{cat.subtitle}</Text>
+                        <Text size="sm" c="dimmed">
+                          {cat.subtitle}
+                        </Text>
                       </Box>
                     </Group>
                     <Accordion variant="separated" radius="md" data-testid={`faq-${k}`}>
                       {cat.qandA.map((e) => (
                         <Accordion.Item key={e.question} value={e.question}>
                           <Accordion.Control>{e.question}</Accordion.Control>
-                          <Accordion.Panel><Text size="sm">{e.ans}</Text></Accordion.Panel>
+                          <Accordion.Panel>
+                            <Text size="sm">{e.ans}</Text>
+                          </Accordion.Panel>
                         </Accordion.Item>
                       ))}
                     </Accordion>
@@ -108,22 +161,38 @@ export function FaqPage() {
       )}
 
       <Stack align="center" gap={4} mt="lg">
-        <Title order={3} ta="center">{t('faq.stillQuestion')}</Title>
-        <Text c="dimmed" ta="center">{t('faq.stillQuestionText')}</Text>
+        <Title order={3} ta="center">
+          {t('faq.stillQuestion')}
+        </Title>
+        <Text c="dimmed" ta="center">
+          {t('faq.stillQuestionText')}
+        </Text>
       </Stack>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" maw={720} mx="auto" w="100%">
         <Card padding="lg" radius="md" withBorder>
           <Stack align="center" gap={6}>
-            <ThemeIcon size={44} variant="light" radius="md"><IconPhone /></ThemeIcon>
-            <Text fw={600} size="lg">+ (810) 2548 2568</Text>
-            <Text size="sm" c="dimmed">{t('faq.phoneHint')}</Text>
+            <ThemeIcon size={44} variant="light" radius="md">
+              <IconPhone />
+            </ThemeIcon>
+            <Text fw={600} size="lg">
+              + (810) 2548 2568
+            </Text>
+            <Text size="sm" c="dimmed">
+              {t('faq.phoneHint')}
+            </Text>
           </Stack>
         </Card>
         <Card padding="lg" radius="md" withBorder>
           <Stack align="center" gap={6}>
-            <ThemeIcon size={44} variant="light" radius="md"><IconMail /></ThemeIcon>
-            <Text fw={600} size="lg">help@fiscus.app</Text>
-            <Text size="sm" c="dimmed">{t('faq.mailHint')}</Text>
+            <ThemeIcon size={44} variant="light" radius="md">
+              <IconMail />
+            </ThemeIcon>
+            <Text fw={600} size="lg">
+              help@fiscus.app
+            </Text>
+            <Text size="sm" c="dimmed">
+              {t('faq.mailHint')}
+            </Text>
           </Stack>
         </Card>
       </SimpleGrid>
