@@ -5,6 +5,6 @@ import { lazy, type ComponentType } from 'react';
  * shell's initial JavaScript stays small; the navbar renders them inside Suspense.
  */
 export const navbarSlots: { Bookmarks: ComponentType; Cart: ComponentType } = {
-  Bookmarks: lazy(() => import('@/features/search/bookmarks')),
+  Bookmarks: lazy(() => import('./search-slots').then((m) => ({ default: m.BookmarksSlot }))),
   Cart: lazy(() => import('@/features/ecommerce/cart-dropdown')),
 };

@@ -1,4 +1,6 @@
-import type { RequestHandler } from 'msw';
+import { http, HttpResponse, type RequestHandler } from 'msw';
+import { autosuggestData } from '../db/autosuggest';
 
-// Demo endpoints of this area (DEMO.md). Filled in by the area's work.
-export const autosuggestHandlers: RequestHandler[] = [];
+export const autosuggestHandlers: RequestHandler[] = [
+  http.get('/autosuggest/data', () => HttpResponse.json(autosuggestData)),
+];

@@ -203,3 +203,16 @@ describe('profile', () => {
     expect(p.polls).toHaveLength(2);
   });
 });
+
+describe('autosuggest', () => {
+  it('serves developers, designers, pages and files', async () => {
+    const [data] = (await (await fetch(url('/autosuggest/data'))).json()) as Record<
+      string,
+      unknown[]
+    >[];
+    expect(data!.developers).toHaveLength(7);
+    expect(data!.designers).toHaveLength(7);
+    expect(data!.pages).toHaveLength(8);
+    expect(data!.files).toHaveLength(13);
+  });
+});

@@ -1,4 +1,0 @@
-/** Navbar bookmarks (pinned pages). */
-export default function Bookmarks() {
-  return null;
-}
