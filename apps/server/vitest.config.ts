@@ -3,7 +3,11 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   resolve: {
-    alias: { '@fiscus/contracts': fileURLToPath(new URL('../../packages/contracts/src/index.ts', import.meta.url)) },
+    alias: {
+      '@fiscus/contracts': fileURLToPath(
+        new URL('../../packages/contracts/src/index.ts', import.meta.url),
+      ),
+    },
   },
   test: {
     name: 'server',

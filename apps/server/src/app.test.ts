@@ -12,7 +12,10 @@ describe('server skeleton', () => {
 
   beforeAll(async () => {
     mkdirSync(path.join(webDist, 'assets'), { recursive: true });
-    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Fiscus</title><div id="root"></div>');
+    writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><title>Fiscus</title><div id="root"></div>',
+    );
     writeFileSync(path.join(webDist, 'assets', 'app-abc.js'), 'console.log(1)');
     ctx = await makeTestApp({ webDist });
   });
@@ -36,7 +39,11 @@ describe('server skeleton', () => {
   });
 
   it('answers unknown API paths with a JSON 404 envelope in the caller language', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/nope', headers: { 'accept-language': 'de' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/nope',
+      headers: { 'accept-language': 'de' },
+    });
     expect(res.statusCode).toBe(404);
     const body = errorEnvelopeSchema.parse(res.json());
     expect(body.error.code).toBe('not_found');

@@ -65,8 +65,21 @@ export function rulesForRole(role: Role): AppRule[] {
     { action: 'read', subject: 'Ribbon' },
   ];
   const readAll: AppRule[] = [
-    'Domain', 'Object', 'Field', 'Record', 'View', 'Reference', 'Table', 'Import', 'DataSource',
-    'Mount', 'Cube', 'Report', 'Procedure', 'Action', 'Budget',
+    'Domain',
+    'Object',
+    'Field',
+    'Record',
+    'View',
+    'Reference',
+    'Table',
+    'Import',
+    'DataSource',
+    'Mount',
+    'Cube',
+    'Report',
+    'Procedure',
+    'Action',
+    'Budget',
   ].map((subject) => ({ action: 'read', subject: subject as Subject }));
   switch (role) {
     case 'owner':
@@ -75,24 +88,44 @@ export function rulesForRole(role: Role): AppRule[] {
       return [
         ...base,
         ...readAll,
-        ...(['Object', 'Field', 'Record', 'View', 'Reference', 'Import', 'Export', 'DataSource', 'Mount',
-          'Cube', 'Report', 'Procedure', 'Action', 'Budget'] as const).map(
-          (subject): AppRule => ({ action: 'manage', subject }),
-        ),
+        ...(
+          [
+            'Object',
+            'Field',
+            'Record',
+            'View',
+            'Reference',
+            'Import',
+            'Export',
+            'DataSource',
+            'Mount',
+            'Cube',
+            'Report',
+            'Procedure',
+            'Action',
+            'Budget',
+          ] as const
+        ).map((subject): AppRule => ({ action: 'manage', subject })),
         { action: 'read', subject: 'Member' },
       ];
     case 'editor':
       return [
         ...base,
         ...readAll,
-        ...(['Record', 'Import', 'Export', 'Budget'] as const).map(
-          (subject): AppRule => ({ action: 'manage', subject }),
-        ),
+        ...(['Record', 'Import', 'Export', 'Budget'] as const).map((subject): AppRule => ({
+          action: 'manage',
+          subject,
+        })),
         { action: 'create', subject: 'View' },
         { action: 'update', subject: 'Procedure' },
         { action: 'update', subject: 'Report' },
       ];
     case 'viewer':
-      return [...base, ...readAll, { action: 'read', subject: 'Export' }, { action: 'create', subject: 'View' }];
+      return [
+        ...base,
+        ...readAll,
+        { action: 'read', subject: 'Export' },
+        { action: 'create', subject: 'View' },
+      ];
   }
 }

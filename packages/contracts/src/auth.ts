@@ -1,3 +1,14 @@
+/**
+ * Shapes of the auth endpoints (all POST). Tokens:
+ * - access token: a JWT (HS256) valid `ACCESS_TOKEN_TTL` seconds (default 600); claims `sub`
+ *   (user id), `dom` (current domain id), `sid` (the sign-in it belongs to). Sent as
+ *   `Authorization: Bearer <token>`. An expired one answers 401 `token_expired`, anything else
+ *   401 `unauthorized`. Switching domain = a new token pair carrying the other domain.
+ * - refresh token: opaque, valid `REFRESH_TOKEN_TTL` seconds (default 30 days), single use:
+ *   `/jwt/refresh-token` answers a new pair. The same token sent again within a few seconds
+ *   (parallel tabs) gets another fresh pair of the same sign-in; later, the whole sign-in ends.
+ *   Logout, a password change or reset end sign-ins at once (access tokens included).
+ */
 import { z } from 'zod';
 import type { AppRule } from './ability.js';
 import { roles } from './ability.js';
@@ -5,7 +16,9 @@ import { roles } from './ability.js';
 /** Password policy shared by the server and the console's forms. */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
-export function passwordProblems(password: string): ('too_short' | 'too_long' | 'needs_letter' | 'needs_digit')[] {
+export function passwordProblems(
+  password: string,
+): ('too_short' | 'too_long' | 'needs_letter' | 'needs_digit')[] {
   const problems: ('too_short' | 'too_long' | 'needs_letter' | 'needs_digit')[] = [];
   if (password.length < PASSWORD_MIN) problems.push('too_short');
   if (password.length > PASSWORD_MAX) problems.push('too_long');
@@ -70,42 +83,77 @@ export const registerBodySchema = z.object({
 });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 
-// POST /api/second-factor
+// POST /api/second-factor — verify: a wrong code → 401 `invalid_second_factor`; an expired or
+// unknown challenge → 401 `second_factor_required` (sign in again). Neither is about the session.
+// setup / enable / disable need the bearer token; a wrong code on enable or a wrong password on
+// disable → 400 `validation_failed` with the field.
 export const secondFactorBodySchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('verify'), challengeId: z.string().min(1).max(200), code: z.string().trim().min(1).max(32) }),
+  z.object({
+    action: z.literal('verify'),
+    challengeId: z.string().min(1).max(2000),
+    code: z.string().trim().min(1).max(32),
+  }),
   z.object({ action: z.literal('setup') }),
   z.object({ action: z.literal('enable'), code: z.string().trim().min(6).max(8) }),
   z.object({ action: z.literal('disable'), password: z.string().min(1).max(PASSWORD_MAX) }),
 ]);
 export type SecondFactorBody = z.infer<typeof secondFactorBodySchema>;
-export const totpSetupAnswerSchema = z.object({ secret: z.string(), otpauthUrl: z.string(), qrDataUrl: z.string() });
+export const totpSetupAnswerSchema = z.object({
+  secret: z.string(),
+  otpauthUrl: z.string(),
+  qrDataUrl: z.string(),
+});
 export type TotpSetupAnswer = z.infer<typeof totpSetupAnswerSchema>;
 export const totpEnabledAnswerSchema = z.object({ backupCodes: z.array(z.string()) });
 export type TotpEnabledAnswer = z.infer<typeof totpEnabledAnswerSchema>;
+/**
+ * Answer by action: verify → tokens + session (as login; a 6-digit TOTP code or one of the
+ * backup codes); setup → secret, otpauth URL and QR code (not active until enabled);
+ * enable → the 10 backup codes, shown once; disable → `{ ok: true }`.
+ */
+export const secondFactorAnswerSchema = z.union([
+  signedInSchema,
+  totpSetupAnswerSchema,
+  totpEnabledAnswerSchema,
+  z.object({ ok: z.literal(true) }),
+]);
+export type SecondFactorAnswer = z.infer<typeof secondFactorAnswerSchema>;
 
 // POST /jwt/refresh-token
 export const refreshBodySchema = z.object({ refreshToken: z.string().min(1).max(2000) });
 export const refreshAnswerSchema = tokensSchema;
 
-// POST /api/logout
+// POST /api/logout — ends the sign-in of the refresh token (and of a bearer access token, if
+// sent). Always 200, also with a missing or unknown token.
 export const logoutBodySchema = z.object({ refreshToken: z.string().max(2000).optional() });
 
 // POST /api/whoami
 export const whoamiBodySchema = z.object({ token: z.string().max(4000).optional().nullable() });
-export const whoamiAnswerSchema = z.object({ session: sessionSchema.nullable() });
+/**
+ * Why there is no session: `missing` (no token sent), `expired` (a genuine access token past its
+ * lifetime — refresh once and ask again), `invalid` (anything else, incl. a signed-out session).
+ */
+export const whoamiReasonSchema = z.enum(['missing', 'expired', 'invalid']);
+export type WhoamiReason = z.infer<typeof whoamiReasonSchema>;
+export const whoamiAnswerSchema = z.object({
+  session: sessionSchema.nullable(),
+  reason: whoamiReasonSchema.optional(),
+});
 export type WhoamiAnswer = z.infer<typeof whoamiAnswerSchema>;
 
-// POST /api/forgot
+// POST /api/forgot — always `{ ok: true }`; the mailed link is valid 20 minutes, once.
 export const forgotBodySchema = z.object({ email: z.string().trim().min(1).max(254) });
-// POST /api/forgot-set-new
+// POST /api/forgot-set-new — `{ ok: true }`; every sign-in of the user ends.
 export const forgotSetNewBodySchema = z.object({
   token: z.string().min(1).max(200),
   password: z.string().max(PASSWORD_MAX),
 });
-// POST /api/changepassword
+// POST /api/changepassword — every sign-in of the user ends, the caller's too; the answer
+// carries a fresh token pair (and session) for the caller, who stays signed in.
 export const changePasswordBodySchema = z.object({
   oldPassword: z.string().min(1).max(PASSWORD_MAX),
   newPassword: z.string().max(PASSWORD_MAX),
 });
+export const changePasswordAnswerSchema = signedInSchema;
 
 export const okSchema = z.object({ ok: z.literal(true) });

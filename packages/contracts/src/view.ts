@@ -39,24 +39,45 @@ export const AND: FilterOperator = { id: 1, sid: 'and', name: 'AND' };
 export const OR: FilterOperator = { id: 2, sid: 'or', name: 'OR' };
 
 export function defaultFilter(): FilterNode {
-  return { isactive: false, isexpanded: true, name: 'root', operator: { ...AND }, children: [], conditions: [] };
+  return {
+    isactive: false,
+    isexpanded: true,
+    name: 'root',
+    operator: { ...AND },
+    children: [],
+    conditions: [],
+  };
 }
 
 export const groupSchema = z.object({
   field: z.string().min(1).max(128),
   aggregates: z
-    .array(z.object({ field: z.string().min(1).max(128), fn: z.enum(['sum', 'count', 'avg', 'min', 'max']) }))
+    .array(
+      z.object({
+        field: z.string().min(1).max(128),
+        fn: z.enum(['sum', 'count', 'avg', 'min', 'max']),
+      }),
+    )
     .max(20)
     .optional(),
 });
-export const groupBySchema = z.object({ isActive: z.boolean(), groups: z.array(groupSchema).max(5) });
+export const groupBySchema = z.object({
+  isActive: z.boolean(),
+  groups: z.array(groupSchema).max(5),
+});
 export type GroupBy = z.infer<typeof groupBySchema>;
 export function defaultGroupBy(): GroupBy {
   return { isActive: false, groups: [] };
 }
 
-export const sortSchema = z.object({ field: z.string().min(1).max(128), dir: z.enum(['asc', 'desc']) });
-export const orderBySchema = z.object({ isActive: z.boolean(), sorts: z.array(sortSchema).max(10) });
+export const sortSchema = z.object({
+  field: z.string().min(1).max(128),
+  dir: z.enum(['asc', 'desc']),
+});
+export const orderBySchema = z.object({
+  isActive: z.boolean(),
+  sorts: z.array(sortSchema).max(10),
+});
 export type OrderBy = z.infer<typeof orderBySchema>;
 export function defaultOrderBy(): OrderBy {
   return { isActive: false, sorts: [] };

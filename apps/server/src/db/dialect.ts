@@ -22,7 +22,9 @@ export function createDb(opts: { databaseUrl?: string; dataDir: string }): Db {
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }
-  const file = url?.startsWith('file:') ? url.slice(5) : url || path.join(opts.dataDir, 'fiscus.sqlite');
+  const file = url?.startsWith('file:')
+    ? url.slice(5)
+    : url || path.join(opts.dataDir, 'fiscus.sqlite');
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

@@ -134,7 +134,8 @@ export function pickLang(acceptLanguage: string | undefined): Lang {
       return { tag: tag.toLowerCase().slice(0, 2), q: q ? Number(q) : 1 };
     })
     .sort((a, b) => b.q - a.q);
-  for (const w of wanted) if ((languages as readonly string[]).includes(w.tag)) return w.tag as Lang;
+  for (const w of wanted)
+    if ((languages as readonly string[]).includes(w.tag)) return w.tag as Lang;
   return 'en';
 }
 

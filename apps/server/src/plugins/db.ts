@@ -12,8 +12,12 @@ declare module 'fastify' {
 }
 
 /** Opens the database (SQLite file or PostgreSQL), runs pending migrations, closes on shutdown. */
-export const dbPlugin = fp(async function dbp(app: FastifyInstance, opts: { config: Config; db?: Db }) {
-  const db = opts.db ?? createDb({ databaseUrl: opts.config.databaseUrl, dataDir: opts.config.dataDir });
+export const dbPlugin = fp(async function dbp(
+  app: FastifyInstance,
+  opts: { config: Config; db?: Db },
+) {
+  const db =
+    opts.db ?? createDb({ databaseUrl: opts.config.databaseUrl, dataDir: opts.config.dataDir });
   const applied = await migrateToLatest(db.kysely as never);
   if (applied.length) app.log.info({ applied }, 'migrations applied');
   app.decorate('db', db);

@@ -1,7 +1,10 @@
 import type { ErrorEnvelope, FieldErrors } from '@fiscus/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError } from '../lib/app-error.js';
 import { msg, pickLang, type Lang } from '../lib/messages.js';
@@ -16,18 +19,29 @@ export function issuesToFields(issues: readonly Issue[], lang: Lang): FieldError
     let text: string;
     switch (issue.code) {
       case 'invalid_type':
-        text = issue.input === undefined ? msg(lang, 'field.required') : msg(lang, 'field.invalid_type', { expected: issue.expected });
+        text =
+          issue.input === undefined
+            ? msg(lang, 'field.required')
+            : msg(lang, 'field.invalid_type', { expected: issue.expected });
         break;
       case 'too_small':
         text =
           issue.origin === 'string' && Number(issue.minimum) === 1
             ? msg(lang, 'field.required')
-            : msg(lang, issue.origin === 'string' ? 'field.too_small_string' : 'field.too_small_number', { min: Number(issue.minimum) });
+            : msg(
+                lang,
+                issue.origin === 'string' ? 'field.too_small_string' : 'field.too_small_number',
+                { min: Number(issue.minimum) },
+              );
         break;
       case 'too_big':
         text = msg(
           lang,
-          issue.origin === 'string' ? 'field.too_big_string' : issue.origin === 'array' ? 'field.too_big_array' : 'field.too_big_number',
+          issue.origin === 'string'
+            ? 'field.too_big_string'
+            : issue.origin === 'array'
+              ? 'field.too_big_array'
+              : 'field.too_big_number',
           { max: Number(issue.maximum) },
         );
         break;
@@ -72,25 +86,51 @@ export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
     const requestId = request.id;
     if (error instanceof AppError) {
       return send(reply, error.status, {
-        error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}), requestId },
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(error.fields ? { fields: error.fields } : {}),
+          requestId,
+        },
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((v) => ({ ...v.params.issue, path: v.params.issue.path })) as Issue[];
+      // fastify-type-provider-zod keeps each zod issue minus code/message/path in `params`; zod 4
+      // does not report the input, its text tells a missing value from a wrong type.
+      const issues = error.validation.map((v) => ({
+        ...v.params,
+        code: v.keyword,
+        message: v.message,
+        path: v.instancePath.split('/').filter(Boolean),
+        ...(v.keyword === 'invalid_type'
+          ? { input: /received undefined$/.test(v.message) ? undefined : null }
+          : {}),
+      })) as unknown as Issue[];
       return send(reply, 400, {
-        error: { code: 'validation_failed', message: msg(lang, 'error.validation_failed'), fields: issuesToFields(issues, lang), requestId },
+        error: {
+          code: 'validation_failed',
+          message: msg(lang, 'error.validation_failed'),
+          fields: issuesToFields(issues, lang),
+          requestId,
+        },
       });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'answer does not match its schema');
-      return send(reply, 500, { error: { code: 'internal', message: msg(lang, 'error.internal'), requestId } });
+      return send(reply, 500, {
+        error: { code: 'internal', message: msg(lang, 'error.internal'), requestId },
+      });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       const code = fastifyCodeMap[status] ?? 'bad_request';
-      return send(reply, status, { error: { code, message: msg(lang, `error.${code}`), requestId } });
+      return send(reply, status, {
+        error: { code, message: msg(lang, `error.${code}`), requestId },
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return send(reply, 500, { error: { code: 'internal', message: msg(lang, 'error.internal'), requestId } });
+    return send(reply, 500, {
+      error: { code: 'internal', message: msg(lang, 'error.internal'), requestId },
+    });
   });
 });

@@ -7,7 +7,8 @@ import { msg } from '../lib/messages.js';
 import { langOf } from './errors.js';
 
 const API_PREFIXES = ['/api/', '/jwt/'];
-const isApi = (url: string) => API_PREFIXES.some((p) => url.startsWith(p)) || url === '/api' || url === '/jwt';
+const isApi = (url: string) =>
+  API_PREFIXES.some((p) => url.startsWith(p)) || url === '/api' || url === '/jwt';
 
 /**
  * Serves the built console with history fallback: a GET for any non-API path that is not a file
@@ -40,11 +41,19 @@ export const spaPlugin = fp(async function spa(app: FastifyInstance, opts: { web
         // A missing asset must not be answered with HTML (the browser would try to run it).
         return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
       }
-      return reply.code(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+      return reply
+        .code(200)
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(indexHtml);
     }
     const lang = langOf(request);
     return reply.code(404).send({
-      error: { code: 'not_found', message: msg(lang, 'error.route_not_found', { method: request.method, url }), requestId: request.id },
+      error: {
+        code: 'not_found',
+        message: msg(lang, 'error.route_not_found', { method: request.method, url }),
+        requestId: request.id,
+      },
     });
   });
 });

@@ -37,7 +37,13 @@ export async function makeTestApp(overrides: Partial<Config> = {}): Promise<{
   }
   const config = loadConfig(
     { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
-    { dataDir, databaseUrl, jwtSecret: 'test-secret-test-secret-test-secret-0123', webDist: path.join(dataDir, 'web'), ...overrides },
+    {
+      dataDir,
+      databaseUrl,
+      jwtSecret: 'test-secret-test-secret-test-secret-0123',
+      webDist: path.join(dataDir, 'web'),
+      ...overrides,
+    },
   );
   const app = await buildApp({ config, logger: false });
   await app.ready();

@@ -1,0 +1,816 @@
+import {
+  buildAbility,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  passwordProblems,
+  rulesForRole,
+  USERNAME_PATTERN,
+  type AppAbility,
+  type FieldErrors,
+  type LoginAnswer,
+  type RegisterBody,
+  type Role,
+  type Session,
+  type SignedIn,
+  type Tokens,
+  type TotpEnabledAnswer,
+  type TotpSetupAnswer,
+  type User,
+  type WhoamiAnswer,
+} from '@fiscus/contracts';
+import { randomInt } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { authenticator } from 'otplib';
+import QRCode from 'qrcode';
+import type { Config } from '../../config/index.js';
+import type { Db } from '../../db/dialect.js';
+import { AppError } from '../../lib/app-error.js';
+import { isoAt, isoNow, nowMs } from '../../lib/clock.js';
+import {
+  createPasswordHasher,
+  decrypt,
+  deriveKey,
+  encrypt,
+  hmacHex,
+  PRODUCTION_ARGON2,
+  randomToken,
+  sha256Hex,
+  TEST_ARGON2,
+  type PasswordHasher,
+} from '../../lib/crypto.js';
+import { newId } from '../../lib/ids.js';
+import type { Mailer } from '../../lib/mailer.js';
+import { msg, type Lang } from '../../lib/messages.js';
+import { authRepo as repo } from './auth.repository.js';
+import { authSettings, type AuthSettings } from './auth.settings.js';
+import type { UsersTable } from './auth.tables.js';
+import {
+  jwtKey,
+  signAccessToken,
+  signChallenge,
+  verifyAccessToken,
+  verifyChallenge,
+  type VerifyResult,
+} from './auth.tokens.js';
+import './auth.messages.js';
+
+/** Who is calling, set on the request by `app.authenticate`. */
+export interface AuthContext {
+  userId: string;
+  domainId: string;
+  role: Role;
+  ability: AppAbility;
+  /** The sign-in this access token belongs to (its refresh-token family). */
+  sessionId: string;
+}
+
+/** Where a request comes from, for the audit log and throttling. */
+export interface Caller {
+  ip: string;
+  lang: Lang;
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const BACKUP_CODE_COUNT = 10;
+const BACKUP_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+const TOTP_STEP = 30;
+/** At most this many reset mails per account inside one reset-token lifetime. */
+const RESET_MAILS_PER_WINDOW = 3;
+
+const abilityCache = new Map<Role, AppAbility>();
+export function abilityFor(role: Role): AppAbility {
+  let ability = abilityCache.get(role);
+  if (!ability) {
+    ability = buildAbility(rulesForRole(role));
+    abilityCache.set(role, ability);
+  }
+  return ability;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown };
+  return (
+    e.code === '23505' ||
+    e.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  );
+}
+
+/** A backup code: 10 characters from 31 unambiguous ones (≈ 50 bits), shown as `xxxxx-xxxxx`. */
+function randomBackupCode(): string {
+  let out = '';
+  for (let i = 0; i < 10; i++) out += BACKUP_ALPHABET[randomInt(BACKUP_ALPHABET.length)];
+  return `${out.slice(0, 5)}-${out.slice(5)}`;
+}
+
+function normalizeBackupCode(code: string): string {
+  return code.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+/**
+ * Sign-in, sessions and accounts. Tokens: an access JWT (HS256, `ACCESS_TOKEN_TTL`) naming the
+ * user, the current domain and the sign-in (refresh-token family); an opaque refresh token
+ * (256 random bits, stored as SHA-256) that is single use and rotated on every refresh.
+ */
+export class AuthService {
+  readonly settings: AuthSettings;
+  readonly passwords: PasswordHasher;
+  private readonly key: Uint8Array;
+  private readonly challengeKey: Uint8Array;
+  private readonly secretKey: Buffer;
+  private readonly backupKey: Buffer;
+  private dummyHash: Promise<string> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    private readonly mailer: Mailer,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.settings = authSettings(config);
+    this.passwords = createPasswordHasher(config.env === 'test' ? TEST_ARGON2 : PRODUCTION_ARGON2);
+    this.key = jwtKey(config.jwtSecret);
+    this.challengeKey = deriveKey(config.jwtSecret, 'second-factor-challenge');
+    this.secretKey = deriveKey(config.jwtSecret, 'totp-secret');
+    this.backupKey = deriveKey(config.jwtSecret, 'backup-codes');
+  }
+
+  private get q() {
+    return this.db.kysely;
+  }
+
+  // Tokens and sessions ------------------------------------------------------------------------
+
+  /** Checks an access token against its signature, expiry, membership and live sign-in. */
+  async verify(token: string | null | undefined): Promise<VerifyResult & { auth?: AuthContext }> {
+    const result = await verifyAccessToken(this.key, token);
+    if (!result.ok) return result;
+    const { userId, domainId, sessionId } = result.claims;
+    const role = await repo.liveRole(this.q, userId, domainId, sessionId);
+    if (!role) return { ok: false, reason: 'invalid' };
+    return { ...result, auth: { userId, domainId, sessionId, role, ability: abilityFor(role) } };
+  }
+
+  async session(userId: string, domainId: string): Promise<Session> {
+    const user = await repo.findUserById(this.q, userId);
+    if (!user) throw new AppError('unauthorized', 'unknown user');
+    const [domains, totp] = await Promise.all([
+      repo.domainsOf(this.q, userId),
+      repo.findTotp(this.q, userId),
+    ]);
+    const domain = domains.find((d) => d.id === domainId);
+    if (!domain) throw new AppError('unauthorized', 'not a member of this domain');
+    return {
+      user: {
+        id: user.id,
+        username: user.username,
+        email: user.email,
+        fullName: user.full_name,
+        avatar: user.avatar,
+        totpEnabled: totp?.enabled === 1,
+        createdAt: user.created_at,
+      },
+      domain,
+      domains,
+      rules: rulesForRole(domain.role),
+    };
+  }
+
+  /** A new token pair; a new sign-in (family) unless `familyId` continues one. */
+  private async issueTokens(
+    userId: string,
+    domainId: string,
+    familyId = newId(),
+    id = newId(),
+  ): Promise<Tokens & { id: string }> {
+    const refreshToken = randomToken(32);
+    await repo.insertRefreshToken(this.q, {
+      id,
+      family_id: familyId,
+      user_id: userId,
+      domain_id: domainId,
+      token_hash: sha256Hex(refreshToken),
+      expires_at: isoNow(this.settings.refreshTokenTtl * 1000),
+      used_at: null,
+      revoked_at: null,
+      replaced_by: null,
+      created_at: isoNow(),
+    });
+    const accessToken = await signAccessToken(this.key, this.settings.accessTokenTtl, {
+      userId,
+      domainId,
+      sessionId: familyId,
+    });
+    return { id, accessToken, refreshToken };
+  }
+
+  /** The domain a sign-in starts in: the one used last, else the oldest membership. */
+  private async startDomain(user: UsersTable, lang: Lang): Promise<string> {
+    const domains = await repo.domainsOf(this.q, user.id);
+    const last = domains.find((d) => d.id === user.last_domain_id);
+    const chosen = last ?? domains[0];
+    if (!chosen) throw new AppError('forbidden', msg(lang, 'auth.no_domain'));
+    return chosen.id;
+  }
+
+  /** A complete sign-in answer: new sign-in (family), tokens and the session. */
+  async signIn(userId: string, domainId?: string, lang: Lang = 'en'): Promise<SignedIn> {
+    const user = await repo.findUserById(this.q, userId);
+    if (!user) throw new AppError('unauthorized', msg(lang, 'auth.unauthorized'));
+    const domain = domainId ?? (await this.startDomain(user, lang));
+    const { accessToken, refreshToken } = await this.issueTokens(user.id, domain);
+    return { accessToken, refreshToken, session: await this.session(user.id, domain) };
+  }
+
+  /**
+   * Switches the caller to another of their domains. The domain lives in the access token, so
+   * switching answers a new token pair in the same sign-in; the refresh tokens issued before
+   * count as used from now on (a tab racing with them gets the grace treatment of `refresh`).
+   */
+  async switchDomain(auth: AuthContext, domainId: string, lang: Lang): Promise<SignedIn> {
+    const role = await repo.roleIn(this.q, auth.userId, domainId);
+    if (!role) throw new AppError('forbidden', msg(lang, 'error.forbidden'));
+    const tokens = await this.issueTokens(auth.userId, domainId, auth.sessionId);
+    await this.q
+      .updateTable('refresh_tokens')
+      .set({ used_at: isoNow(), replaced_by: tokens.id })
+      .where('family_id', '=', auth.sessionId)
+      .where('id', '!=', tokens.id)
+      .where('used_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .execute();
+    await repo.updateUser(this.q, auth.userId, { last_domain_id: domainId });
+    return {
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken,
+      session: await this.session(auth.userId, domainId),
+    };
+  }
+
+  async whoami(token: string | null | undefined): Promise<WhoamiAnswer> {
+    const result = await this.verify(token);
+    if (!result.ok || !result.auth)
+      return { session: null, reason: result.ok ? 'invalid' : result.reason };
+    return { session: await this.session(result.auth.userId, result.auth.domainId) };
+  }
+
+  /**
+   * Rotation: a refresh token works once and answers a new pair in the same family. Presented
+   * again within `REFRESH_GRACE` seconds of its first use (tabs racing on one token), it gets a
+   * fresh pair of the same family; later, it is treated as stolen and the whole family ends.
+   */
+  async refresh(token: string, caller: Caller): Promise<Tokens> {
+    const invalid = () =>
+      new AppError('invalid_refresh_token', msg(caller.lang, 'auth.invalid_refresh_token'));
+    const row = await repo.findRefreshToken(this.q, sha256Hex(token));
+    if (!row || row.revoked_at) throw invalid();
+    const now = nowMs();
+    if (row.expires_at <= isoAt(now)) throw invalid();
+
+    if (!row.used_at) {
+      const domainId = await this.refreshDomain(row.user_id, row.domain_id);
+      if (!domainId) throw invalid();
+      const successor = newId();
+      if (await repo.claimRefreshToken(this.q, row.id, isoAt(now), successor)) {
+        const { accessToken, refreshToken } = await this.issueTokens(
+          row.user_id,
+          domainId,
+          row.family_id,
+          successor,
+        );
+        return { accessToken, refreshToken };
+      }
+    }
+    // Used before (or just now by a parallel request).
+    const fresh = await repo.findRefreshToken(this.q, row.token_hash);
+    if (!fresh || fresh.revoked_at || !fresh.used_at) throw invalid();
+    if (now - Date.parse(fresh.used_at) <= this.settings.refreshGrace * 1000) {
+      const next = fresh.replaced_by
+        ? await this.q
+            .selectFrom('refresh_tokens')
+            .select('domain_id')
+            .where('id', '=', fresh.replaced_by)
+            .executeTakeFirst()
+        : undefined;
+      const domainId = await this.refreshDomain(fresh.user_id, next?.domain_id ?? fresh.domain_id);
+      if (!domainId) throw invalid();
+      const { accessToken, refreshToken } = await this.issueTokens(
+        fresh.user_id,
+        domainId,
+        fresh.family_id,
+      );
+      return { accessToken, refreshToken };
+    }
+    await repo.revokeFamily(this.q, fresh.family_id, isoAt(now));
+    await this.event(fresh.user_id, 'refresh_token_reused', caller, { family: fresh.family_id });
+    this.log.warn(
+      { userId: fresh.user_id },
+      'a used refresh token came back: its sign-in is ended',
+    );
+    throw invalid();
+  }
+
+  /**
+   * The domain a refreshed pair carries: the token's own while the user is still a member,
+   * else the user's start domain (a removed membership does not sign anybody out).
+   */
+  private async refreshDomain(userId: string, domainId: string): Promise<string | undefined> {
+    if (await repo.roleIn(this.q, userId, domainId)) return domainId;
+    const user = await repo.findUserById(this.q, userId);
+    if (!user) return undefined;
+    const domains = await repo.domainsOf(this.q, userId);
+    return (domains.find((d) => d.id === user.last_domain_id) ?? domains[0])?.id;
+  }
+
+  /** Drops what can never be used again: expired refresh and reset tokens, old failures. */
+  async cleanup(): Promise<void> {
+    const now = nowMs();
+    await repo.deleteExpiredRefreshTokens(this.q, isoAt(now));
+    await this.q.deleteFrom('reset_tokens').where('expires_at', '<', isoAt(now)).execute();
+    await repo.pruneFailures(this.q, isoAt(now - this.settings.failureWindow * 1000));
+  }
+
+  /** Ends the sign-in of a refresh token and/or of an access token. Never fails. */
+  async logout(
+    refreshToken: string | undefined,
+    accessToken: string | undefined,
+    caller: Caller,
+  ): Promise<void> {
+    const families = new Map<string, string>();
+    if (refreshToken) {
+      const row = await repo.findRefreshToken(this.q, sha256Hex(refreshToken));
+      if (row) families.set(row.family_id, row.user_id);
+    }
+    if (accessToken) {
+      const result = await verifyAccessToken(this.key, accessToken);
+      if (result.ok) families.set(result.claims.sessionId, result.claims.userId);
+    }
+    for (const [family, userId] of families) {
+      await repo.revokeFamily(this.q, family, isoNow());
+      await this.event(userId, 'logout', caller, null);
+    }
+  }
+
+  // Registration ---------------------------------------------------------------------------------
+
+  private passwordFieldErrors(password: string, lang: Lang): string[] {
+    if (!password) return [msg(lang, 'auth.password_required')];
+    return passwordProblems(password).map((p) =>
+      msg(lang, `auth.password_${p}`, { min: PASSWORD_MIN, max: PASSWORD_MAX }),
+    );
+  }
+
+  async register(body: RegisterBody, caller: Caller): Promise<SignedIn> {
+    const { lang } = caller;
+    const username = (body.username ?? '').trim();
+    const email = (body.email ?? '').trim().toLowerCase();
+    const password = body.password ?? '';
+    const fields: FieldErrors = {};
+    if (!username) fields.username = [msg(lang, 'auth.username_required')];
+    else if (!USERNAME_PATTERN.test(username)) fields.username = [msg(lang, 'auth.username_rule')];
+    if (!email) fields.email = [msg(lang, 'auth.email_required')];
+    else if (email.length > 254 || !EMAIL_PATTERN.test(email))
+      fields.email = [msg(lang, 'auth.email_invalid')];
+    const pw = this.passwordFieldErrors(password, lang);
+    if (pw.length) fields.password = pw;
+    if (!fields.username && (await repo.usernameTaken(this.q, username))) {
+      fields.username = [msg(lang, 'auth.username_taken')];
+    }
+    if (!fields.email && (await repo.emailTaken(this.q, email)))
+      fields.email = [msg(lang, 'auth.email_taken')];
+    if (Object.keys(fields).length)
+      throw new AppError('validation_failed', msg(lang, 'error.validation_failed'), fields);
+
+    const passwordHash = await this.passwords.hash(password);
+    const now = isoNow();
+    const userId = newId();
+    const domainId = newId();
+    try {
+      await this.q.transaction().execute(async (trx) => {
+        const first = (await repo.countUsers(trx)) === 0;
+        // Domains seeded before anybody registered belong to the first user.
+        const orphans = first ? await repo.domainsWithoutMembers(trx) : [];
+        await repo.insertUser(trx, {
+          id: userId,
+          username,
+          email,
+          full_name: '',
+          avatar: null,
+          password_hash: passwordHash,
+          last_domain_id: domainId,
+          created_at: now,
+          updated_at: now,
+          password_changed_at: now,
+        });
+        await repo.insertDomain(trx, {
+          id: domainId,
+          name: msg(lang, 'auth.domain_name', { username }),
+          created_at: now,
+          created_by: userId,
+        });
+        await repo.insertMembership(trx, {
+          user_id: userId,
+          domain_id: domainId,
+          role: 'owner',
+          created_at: now,
+        });
+        for (const d of orphans) {
+          await repo.insertMembership(trx, {
+            user_id: userId,
+            domain_id: d.id,
+            role: 'owner',
+            created_at: now,
+          });
+        }
+      });
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      // Somebody registered the same name or address a moment ago.
+      const taken: FieldErrors = {};
+      if (await repo.usernameTaken(this.q, username))
+        taken.username = [msg(lang, 'auth.username_taken')];
+      if (await repo.emailTaken(this.q, email)) taken.email = [msg(lang, 'auth.email_taken')];
+      throw new AppError('validation_failed', msg(lang, 'error.validation_failed'), taken);
+    }
+    await this.event(userId, 'register', caller, null);
+    return this.signIn(userId, domainId);
+  }
+
+  /** Changes the signed-in user's own username, name and e-mail address. */
+  async updateProfile(
+    auth: AuthContext,
+    input: { username: string; fullName: string; email: string },
+    caller: Caller,
+  ): Promise<User> {
+    const { lang } = caller;
+    const username = input.username.trim();
+    const email = input.email.trim().toLowerCase();
+    const fullName = input.fullName.trim();
+    const fields: FieldErrors = {};
+    if (!username) fields.username = [msg(lang, 'auth.username_required')];
+    else if (!USERNAME_PATTERN.test(username)) fields.username = [msg(lang, 'auth.username_rule')];
+    if (!email) fields.email = [msg(lang, 'auth.email_required')];
+    else if (email.length > 254 || !EMAIL_PATTERN.test(email))
+      fields.email = [msg(lang, 'auth.email_invalid')];
+    if (fullName.length > 120) fields.fullName = [msg(lang, 'field.too_big_string', { max: 120 })];
+    if (!fields.username && (await repo.usernameTaken(this.q, username, auth.userId)))
+      fields.username = [msg(lang, 'auth.username_taken')];
+    if (!fields.email && (await repo.emailTaken(this.q, email, auth.userId)))
+      fields.email = [msg(lang, 'auth.email_taken')];
+    if (Object.keys(fields).length)
+      throw new AppError('validation_failed', msg(lang, 'error.validation_failed'), fields);
+    try {
+      await repo.updateUser(this.q, auth.userId, {
+        username,
+        email,
+        full_name: fullName,
+        updated_at: isoNow(),
+      });
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      throw new AppError('validation_failed', msg(lang, 'error.validation_failed'), {
+        username: [msg(lang, 'auth.username_taken')],
+      });
+    }
+    await this.event(auth.userId, 'profile_update', caller, null);
+    return (await this.session(auth.userId, auth.domainId)).user;
+  }
+
+  // Sign-in and throttling -------------------------------------------------------------------------
+
+  private async event(
+    userId: string | null,
+    event: string,
+    caller: Caller,
+    detail: Record<string, unknown> | null,
+  ) {
+    try {
+      await repo.insertEvent(this.q, {
+        user_id: userId,
+        event,
+        ip: caller.ip,
+        detail,
+        created_at: isoNow(),
+      });
+    } catch (err) {
+      this.log.error({ err, event }, 'could not write the auth event');
+    }
+  }
+
+  /** Throws 429 (with `retryAfter` seconds) while any key is in its growing delay. */
+  private async checkThrottle(
+    keys: { key: string; limit: number }[],
+    caller: Caller,
+    userId: string | null,
+  ) {
+    const s = this.settings;
+    const now = nowMs();
+    let wait = 0;
+    for (const { key, limit } of keys) {
+      if (limit <= 0) continue;
+      const { count, last } = await repo.failuresSince(
+        this.q,
+        key,
+        isoAt(now - s.failureWindow * 1000),
+      );
+      if (count < limit || !last) continue;
+      const delay = Math.min(s.maxDelay, s.baseDelay * 2 ** Math.min(20, count - limit));
+      const until = Date.parse(last) + delay * 1000;
+      if (until > now) wait = Math.max(wait, Math.ceil((until - now) / 1000));
+    }
+    if (wait > 0) {
+      await this.event(userId, 'login_throttled', caller, { retryAfter: wait });
+      throw new ThrottledError(msg(caller.lang, 'auth.throttled', { seconds: wait }), wait);
+    }
+  }
+
+  private async recordFailure(keys: string[]) {
+    const now = nowMs();
+    await repo.insertFailures(this.q, keys, isoAt(now));
+  }
+
+  /** Throttling keys: the account (by id, so username and email count together) and the address. */
+  private loginKeys(user: UsersTable | undefined, login: string, ip: string) {
+    return [
+      {
+        key: user ? `account:${user.id}` : `login:${login.trim().toLowerCase()}`,
+        limit: this.settings.maxFailures,
+      },
+      { key: `ip:${ip}`, limit: this.settings.maxFailuresPerIp },
+    ];
+  }
+
+  /** Verifies a password; unknown users cost the same time (a hash of a fixed text is checked). */
+  private async checkPassword(user: UsersTable | undefined, password: string): Promise<boolean> {
+    if (!user) {
+      this.dummyHash ??= this.passwords.hash(randomToken(16));
+      await this.passwords.verify(await this.dummyHash, password);
+      return false;
+    }
+    return this.passwords.verify(user.password_hash, password);
+  }
+
+  async login(login: string, password: string, caller: Caller): Promise<LoginAnswer> {
+    const user = await repo.findUserByLogin(this.q, login);
+    const keys = this.loginKeys(user, login, caller.ip);
+    await this.checkThrottle(keys, caller, user?.id ?? null);
+    if (!(await this.checkPassword(user, password)) || !user) {
+      await this.recordFailure(keys.map((k) => k.key));
+      await this.event(user?.id ?? null, 'login_failed', caller, { login: login.slice(0, 254) });
+      throw new AppError('invalid_credentials', msg(caller.lang, 'auth.invalid_credentials'));
+    }
+    await repo.clearFailures(this.q, keys[0]!.key);
+    const totp = await repo.findTotp(this.q, user.id);
+    if (totp?.enabled === 1) {
+      await this.event(user.id, 'login_password_ok', caller, null);
+      return {
+        secondFactor: {
+          challengeId: await signChallenge(this.challengeKey, this.settings.challengeTtl, user.id),
+        },
+      };
+    }
+    await this.event(user.id, 'login', caller, null);
+    return this.signIn(user.id, undefined, caller.lang);
+  }
+
+  // Two-step verification ------------------------------------------------------------------------
+
+  /** The time step a TOTP code belongs to (±1 step), or null when it matches none. */
+  private totpStep(secret: string, code: string): number | null {
+    const now = nowMs();
+    const checker = authenticator.clone({ window: 1, step: TOTP_STEP, epoch: now });
+    const delta = checker.checkDelta(code, secret);
+    return delta === null ? null : Math.floor(now / 1000 / TOTP_STEP) + delta;
+  }
+
+  /** Accepts a fresh TOTP code (never one of an already used step) or an unused backup code. */
+  private async checkSecondFactor(
+    userId: string,
+    code: string,
+    secret: string,
+  ): Promise<'totp' | 'backup' | null> {
+    const trimmed = code.replace(/\s/g, '');
+    if (/^\d{6}$/.test(trimmed)) {
+      const step = this.totpStep(secret, trimmed);
+      return step !== null && (await repo.claimTotpStep(this.q, userId, step)) ? 'totp' : null;
+    }
+    const hash = hmacHex(this.backupKey, normalizeBackupCode(trimmed));
+    return (await repo.claimBackupCode(this.q, userId, hash, isoNow())) ? 'backup' : null;
+  }
+
+  async verifySecondFactor(challengeId: string, code: string, caller: Caller): Promise<SignedIn> {
+    const userId = await verifyChallenge(this.challengeKey, challengeId);
+    if (!userId)
+      throw new AppError('second_factor_required', msg(caller.lang, 'auth.invalid_challenge'));
+    const totp = await repo.findTotp(this.q, userId);
+    if (!totp || totp.enabled !== 1)
+      throw new AppError('second_factor_required', msg(caller.lang, 'auth.invalid_challenge'));
+    const keys = [
+      { key: `second-factor:${userId}`, limit: this.settings.maxFailures },
+      { key: `ip:${caller.ip}`, limit: this.settings.maxFailuresPerIp },
+    ];
+    await this.checkThrottle(keys, caller, userId);
+    const kind = await this.checkSecondFactor(userId, code, decrypt(this.secretKey, totp.secret));
+    if (!kind) {
+      await this.recordFailure(keys.map((k) => k.key));
+      await this.event(userId, 'second_factor_failed', caller, null);
+      throw new AppError('invalid_second_factor', msg(caller.lang, 'auth.invalid_second_factor'));
+    }
+    await repo.clearFailures(this.q, keys[0]!.key);
+    await this.event(userId, kind === 'backup' ? 'login_backup_code' : 'login', caller, null);
+    return this.signIn(userId, undefined, caller.lang);
+  }
+
+  async totpSetup(auth: AuthContext, caller: Caller): Promise<TotpSetupAnswer> {
+    const existing = await repo.findTotp(this.q, auth.userId);
+    if (existing?.enabled === 1)
+      throw new AppError('conflict', msg(caller.lang, 'auth.totp_already_enabled'));
+    const user = await repo.findUserById(this.q, auth.userId);
+    if (!user) throw new AppError('unauthorized', msg(caller.lang, 'auth.unauthorized'));
+    const secret = authenticator.generateSecret(20);
+    await repo.saveTotpSecret(this.q, auth.userId, encrypt(this.secretKey, secret), isoNow());
+    const otpauthUrl = authenticator.keyuri(user.username, this.config.appName, secret);
+    const qrDataUrl = await QRCode.toDataURL(otpauthUrl, {
+      errorCorrectionLevel: 'M',
+      margin: 1,
+      width: 240,
+    });
+    return { secret, otpauthUrl, qrDataUrl };
+  }
+
+  async totpEnable(auth: AuthContext, code: string, caller: Caller): Promise<TotpEnabledAnswer> {
+    const totp = await repo.findTotp(this.q, auth.userId);
+    if (!totp) throw new AppError('conflict', msg(caller.lang, 'auth.totp_not_set_up'));
+    if (totp.enabled === 1)
+      throw new AppError('conflict', msg(caller.lang, 'auth.totp_already_enabled'));
+    const step = this.totpStep(decrypt(this.secretKey, totp.secret), code.replace(/\s/g, ''));
+    if (step === null || !(await repo.claimTotpStep(this.q, auth.userId, step))) {
+      await this.event(auth.userId, 'second_factor_failed', caller, { during: 'enable' });
+      throw new AppError('validation_failed', msg(caller.lang, 'error.validation_failed'), {
+        code: [msg(caller.lang, 'auth.invalid_second_factor')],
+      });
+    }
+    const codes = Array.from({ length: BACKUP_CODE_COUNT }, randomBackupCode);
+    await this.q.transaction().execute(async (trx) => {
+      await repo.enableTotp(trx, auth.userId);
+      await repo.replaceBackupCodes(
+        trx,
+        auth.userId,
+        codes.map((c) => hmacHex(this.backupKey, normalizeBackupCode(c))),
+        isoNow(),
+      );
+    });
+    await this.event(auth.userId, 'totp_enabled', caller, null);
+    return { backupCodes: codes };
+  }
+
+  async totpDisable(auth: AuthContext, password: string, caller: Caller): Promise<void> {
+    const user = await repo.findUserById(this.q, auth.userId);
+    const totp = await repo.findTotp(this.q, auth.userId);
+    if (!user) throw new AppError('unauthorized', msg(caller.lang, 'auth.unauthorized'));
+    if (!totp) throw new AppError('conflict', msg(caller.lang, 'auth.totp_not_enabled'));
+    if (!(await this.passwords.verify(user.password_hash, password))) {
+      await this.event(user.id, 'password_check_failed', caller, { during: 'totp_disable' });
+      throw new AppError('validation_failed', msg(caller.lang, 'error.validation_failed'), {
+        password: [msg(caller.lang, 'auth.password_wrong')],
+      });
+    }
+    await repo.deleteTotp(this.q, auth.userId);
+    await this.event(auth.userId, 'totp_disabled', caller, null);
+  }
+
+  // Passwords --------------------------------------------------------------------------------------
+
+  /**
+   * Mails a one-time reset link when the address belongs to an account. The caller gets the
+   * same answer at once either way; the lookup and the mail happen after the answer.
+   */
+  forgot(email: string, origin: string, caller: Caller): void {
+    setImmediate(() => {
+      this.sendResetLink(email, origin, caller).catch((err: unknown) =>
+        this.log.error({ err }, 'could not send the password reset mail'),
+      );
+    });
+  }
+
+  /** Resolves when a reset mail (if any) has been handled; used by `forgot` in the background. */
+  async sendResetLink(email: string, origin: string, caller: Caller): Promise<void> {
+    const user = await repo.findUserByEmail(this.q, email);
+    await this.event(
+      user?.id ?? null,
+      'password_reset_requested',
+      caller,
+      user ? null : { unknownEmail: true },
+    );
+    if (!user) return;
+    const ttl = this.settings.resetTokenTtl;
+    const recent = await repo.countRecentResetTokens(this.q, user.id, isoNow(-ttl * 1000));
+    if (recent >= RESET_MAILS_PER_WINDOW) {
+      this.log.warn({ userId: user.id }, 'reset mail not sent: too many in a short time');
+      return;
+    }
+    const token = randomToken(32);
+    await repo.insertResetToken(this.q, {
+      token_hash: sha256Hex(token),
+      user_id: user.id,
+      expires_at: isoNow(ttl * 1000),
+      created_at: isoNow(),
+    });
+    const link = `${origin.replace(/\/+$/, '')}/forgot-password-set-new?token=${encodeURIComponent(token)}`;
+    const app = this.config.appName;
+    const text = msg(caller.lang, 'auth.mail.reset.text', {
+      name: user.full_name || user.username,
+      app,
+      link,
+      minutes: Math.round(ttl / 60),
+    });
+    const escape = (s: string) =>
+      s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+    const html = text
+      .split('\n\n')
+      .map((para) =>
+        para.trim() === link
+          ? `<p><a href="${escape(link)}">${escape(link)}</a></p>`
+          : `<p>${escape(para).replace(/\n/g, '<br>')}</p>`,
+      )
+      .join('\n');
+    await this.mailer.send({
+      to: user.email,
+      subject: msg(caller.lang, 'auth.mail.reset.subject', { app }),
+      text,
+      html,
+    });
+  }
+
+  private async setPassword(userId: string, password: string) {
+    const hash = await this.passwords.hash(password);
+    const now = isoNow();
+    await repo.updateUser(this.q, userId, {
+      password_hash: hash,
+      updated_at: now,
+      password_changed_at: now,
+    });
+    await repo.revokeAllOfUser(this.q, userId, now);
+  }
+
+  async forgotSetNew(token: string, password: string, caller: Caller): Promise<void> {
+    const { lang } = caller;
+    const tokenHash = sha256Hex(token);
+    const row = await repo.findResetToken(this.q, tokenHash);
+    const invalid = () =>
+      new AppError('invalid_reset_token', msg(lang, 'auth.invalid_reset_token'));
+    if (!row || row.used_at || row.expires_at <= isoNow()) throw invalid();
+    const problems = this.passwordFieldErrors(password, lang);
+    if (problems.length) {
+      throw new AppError('validation_failed', msg(lang, 'error.validation_failed'), {
+        password: problems,
+      });
+    }
+    if (!(await repo.claimResetToken(this.q, tokenHash, isoNow()))) throw invalid();
+    await this.setPassword(row.user_id, password);
+    await repo.voidResetTokensOf(this.q, row.user_id, isoNow());
+    await repo.clearFailures(this.q, `account:${row.user_id}`);
+    await repo.clearFailures(this.q, `second-factor:${row.user_id}`);
+    await this.event(row.user_id, 'password_reset', caller, null);
+  }
+
+  /**
+   * Changes the caller's password. Every sign-in of the user ends (including the caller's old
+   * tokens); the caller gets a fresh pair in the answer and stays signed in.
+   */
+  async changePassword(
+    auth: AuthContext,
+    oldPassword: string,
+    newPassword: string,
+    caller: Caller,
+  ): Promise<SignedIn> {
+    const { lang } = caller;
+    const user = await repo.findUserById(this.q, auth.userId);
+    if (!user) throw new AppError('unauthorized', msg(lang, 'auth.unauthorized'));
+    const keys = [{ key: `password:${user.id}`, limit: this.settings.maxFailures }];
+    await this.checkThrottle(keys, caller, user.id);
+    const fields: FieldErrors = {};
+    const problems = this.passwordFieldErrors(newPassword, lang);
+    if (problems.length) fields.newPassword = problems;
+    if (!(await this.passwords.verify(user.password_hash, oldPassword))) {
+      await this.recordFailure(keys.map((k) => k.key));
+      await this.event(user.id, 'password_check_failed', caller, { during: 'change_password' });
+      fields.oldPassword = [msg(lang, 'auth.old_password_wrong')];
+    }
+    if (Object.keys(fields).length)
+      throw new AppError('validation_failed', msg(lang, 'error.validation_failed'), fields);
+    await this.setPassword(user.id, newPassword);
+    await this.event(user.id, 'password_changed', caller, null);
+    return this.signIn(user.id, auth.domainId, lang);
+  }
+}
+
+/** 429 with the number of seconds to wait (sent as `Retry-After`). */
+export class ThrottledError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfter: number,
+  ) {
+    super('too_many_requests', message);
+  }
+}

@@ -1,0 +1,103 @@
+import type { Role } from '@fiscus/contracts';
+
+/** Row types of the tables created by migration 2026-11-22-0002-auth. */
+export interface UsersTable {
+  id: string;
+  username: string;
+  /** Always stored lower-case. */
+  email: string;
+  full_name: string;
+  avatar: string | null;
+  password_hash: string;
+  /** The domain the user worked in last; sign-in starts there. */
+  last_domain_id: string | null;
+  created_at: string;
+  updated_at: string;
+  password_changed_at: string;
+}
+
+export interface DomainsTable {
+  id: string;
+  name: string;
+  created_at: string;
+  created_by: string | null;
+}
+
+export interface MembershipsTable {
+  user_id: string;
+  domain_id: string;
+  role: Role;
+  created_at: string;
+}
+
+export interface RefreshTokensTable {
+  id: string;
+  /** One family per sign-in; every rotation stays in it; the access token's `sid`. */
+  family_id: string;
+  user_id: string;
+  domain_id: string;
+  /** SHA-256 (hex) of the token; the token itself is never stored. */
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  revoked_at: string | null;
+  replaced_by: string | null;
+  created_at: string;
+}
+
+export interface ResetTokensTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface TotpTable {
+  user_id: string;
+  /** The base32 secret, encrypted (AES-256-GCM) with a key derived from the JWT secret. */
+  secret: string;
+  /** 0 while being set up, 1 once confirmed with a code. */
+  enabled: number;
+  /** The last accepted time step; a code of that step or earlier is refused. */
+  last_step: number | null;
+  created_at: string;
+}
+
+export interface BackupCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface AuthEventsTable {
+  id: string;
+  user_id: string | null;
+  event: string;
+  ip: string | null;
+  /** JSON text; never holds a password or a token. */
+  detail: string | null;
+  created_at: string;
+}
+
+export interface LoginFailuresTable {
+  id: string;
+  key: string;
+  created_at: string;
+}
+
+declare module '../../db/schema.js' {
+  interface Database {
+    users: UsersTable;
+    domains: DomainsTable;
+    memberships: MembershipsTable;
+    refresh_tokens: RefreshTokensTable;
+    reset_tokens: ResetTokensTable;
+    totp: TotpTable;
+    backup_codes: BackupCodesTable;
+    auth_events: AuthEventsTable;
+    login_failures: LoginFailuresTable;
+  }
+}

@@ -1,0 +1,87 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { nowMs } from '../../lib/clock.js';
+
+/** What an access token says: who, in which domain, in which sign-in (refresh-token family). */
+export interface AccessClaims {
+  userId: string;
+  domainId: string;
+  sessionId: string;
+}
+
+export type VerifyResult =
+  { ok: true; claims: AccessClaims } | { ok: false; reason: 'missing' | 'expired' | 'invalid' };
+
+const ISSUER = 'fiscus';
+const seconds = () => Math.floor(nowMs() / 1000);
+
+export function jwtKey(secret: string): Uint8Array {
+  return new TextEncoder().encode(secret);
+}
+
+/** Access JWT, HS256: `sub` user, `dom` domain, `sid` refresh-token family. */
+export async function signAccessToken(
+  key: Uint8Array,
+  ttl: number,
+  c: AccessClaims,
+): Promise<string> {
+  const iat = seconds();
+  return new SignJWT({ dom: c.domainId, sid: c.sessionId, typ: 'access' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(ISSUER)
+    .setSubject(c.userId)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ttl)
+    .sign(key);
+}
+
+export async function verifyAccessToken(
+  key: Uint8Array,
+  token: string | null | undefined,
+): Promise<VerifyResult> {
+  if (!token) return { ok: false, reason: 'missing' };
+  try {
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      currentDate: new Date(nowMs()),
+    });
+    const { sub, dom, sid, typ } = payload;
+    if (
+      typ !== 'access' ||
+      typeof sub !== 'string' ||
+      typeof dom !== 'string' ||
+      typeof sid !== 'string'
+    ) {
+      return { ok: false, reason: 'invalid' };
+    }
+    return { ok: true, claims: { userId: sub, domainId: dom, sessionId: sid } };
+  } catch (err) {
+    return { ok: false, reason: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };
+  }
+}
+
+/** The short-lived, signed proof that the password step of a sign-in succeeded. */
+export async function signChallenge(key: Uint8Array, ttl: number, userId: string): Promise<string> {
+  const iat = seconds();
+  return new SignJWT({ typ: 'second-factor' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(ISSUER)
+    .setSubject(userId)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ttl)
+    .sign(key);
+}
+
+/** The user id of a valid challenge, or null. */
+export async function verifyChallenge(key: Uint8Array, token: string): Promise<string | null> {
+  try {
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      currentDate: new Date(nowMs()),
+    });
+    return payload.typ === 'second-factor' && typeof payload.sub === 'string' ? payload.sub : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,175 @@
+import {
+  buildAbility,
+  rulesForRole,
+  type DomainItem,
+  type Member,
+  type Role,
+} from '@fiscus/contracts';
+import { AppError } from '../../lib/app-error.js';
+import { isoNow } from '../../lib/clock.js';
+import { newId } from '../../lib/ids.js';
+import '../auth/auth.tables.js';
+import type { OpContext, Q } from '../objects/meta.js';
+import { invalid, notFoundIn, t } from '../records/records.messages.js';
+
+async function domainItems(ctx: OpContext, k: Q, onlyId?: string): Promise<DomainItem[]> {
+  let query = k
+    .selectFrom('memberships as m')
+    .innerJoin('domains as d', 'd.id', 'm.domain_id')
+    .select((eb) => [
+      'd.id',
+      'd.name',
+      'd.created_at',
+      'm.role',
+      eb
+        .selectFrom('memberships as mm')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('mm.domain_id', '=', 'd.id')
+        .as('member_count'),
+    ])
+    .where('m.user_id', '=', ctx.userId)
+    .orderBy('d.name');
+  if (onlyId) query = query.where('d.id', '=', onlyId);
+  const rows = await query.execute();
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    role: r.role,
+    memberCount: Number(r.member_count ?? 0),
+    current: r.id === ctx.domainId,
+    createdAt: r.created_at,
+  }));
+}
+
+export async function listDomains(ctx: OpContext): Promise<{ items: DomainItem[] }> {
+  return { items: await domainItems(ctx, ctx.db.kysely) };
+}
+
+/** A new domain owned by the caller (they stay in the current one until they switch). */
+export async function createDomain(ctx: OpContext, name: string): Promise<DomainItem> {
+  const id = newId();
+  const now = isoNow();
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('domains')
+      .values({ id, name, created_at: now, created_by: ctx.userId })
+      .execute();
+    await trx
+      .insertInto('memberships')
+      .values({ user_id: ctx.userId, domain_id: id, role: 'owner', created_at: now })
+      .execute();
+  });
+  const [item] = await domainItems(ctx, ctx.db.kysely, id);
+  return item as DomainItem;
+}
+
+/** Renames a domain of the caller; their role in that domain must allow it (owner). */
+export async function renameDomain(ctx: OpContext, id: string, name: string): Promise<DomainItem> {
+  const [item] = await domainItems(ctx, ctx.db.kysely, id);
+  if (!item) throw notFoundIn(ctx.lang, 'domain');
+  if (!buildAbility(rulesForRole(item.role)).can('update', 'Domain')) {
+    throw new AppError('forbidden', t(ctx.lang, 'error.forbidden'));
+  }
+  await ctx.db.kysely.updateTable('domains').set({ name }).where('id', '=', id).execute();
+  return { ...item, name };
+}
+
+async function memberRows(k: Q, domainId: string, userId?: string): Promise<Member[]> {
+  let query = k
+    .selectFrom('memberships as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['u.id', 'u.username', 'u.email', 'u.full_name', 'm.role', 'm.created_at'])
+    .where('m.domain_id', '=', domainId)
+    .orderBy('u.username');
+  if (userId) query = query.where('u.id', '=', userId);
+  const rows = await query.execute();
+  return rows.map((r) => ({
+    userId: r.id,
+    username: r.username,
+    email: r.email,
+    fullName: r.full_name,
+    role: r.role,
+    joinedAt: r.created_at,
+  }));
+}
+
+export async function listMembers(ctx: OpContext): Promise<{ items: Member[] }> {
+  return { items: await memberRows(ctx.db.kysely, ctx.domainId) };
+}
+
+export async function addMember(ctx: OpContext, login: string, role: Role): Promise<Member> {
+  const k = ctx.db.kysely;
+  const wanted = login.trim().toLowerCase();
+  const user = await k
+    .selectFrom('users')
+    .select(['id'])
+    .where((eb) => eb.or([eb(eb.fn('lower', ['username']), '=', wanted), eb('email', '=', wanted)]))
+    .executeTakeFirst();
+  if (!user) throw invalid(ctx.lang, { login: [t(ctx.lang, 'pf.user_not_found')] });
+  const existing = await k
+    .selectFrom('memberships')
+    .select('role')
+    .where('user_id', '=', user.id)
+    .where('domain_id', '=', ctx.domainId)
+    .executeTakeFirst();
+  if (existing) {
+    const m = t(ctx.lang, 'pf.already_member');
+    throw new AppError('conflict', m, { login: [m] });
+  }
+  await k
+    .insertInto('memberships')
+    .values({ user_id: user.id, domain_id: ctx.domainId, role, created_at: isoNow() })
+    .execute();
+  const [member] = await memberRows(k, ctx.domainId, user.id);
+  return member as Member;
+}
+
+async function ownersLeft(k: Q, domainId: string, exceptUserId: string): Promise<number> {
+  const row = await k
+    .selectFrom('memberships')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('domain_id', '=', domainId)
+    .where('role', '=', 'owner')
+    .where('user_id', '<>', exceptUserId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function setMemberRole(ctx: OpContext, userId: string, role: Role): Promise<Member> {
+  const k = ctx.db.kysely;
+  return k.transaction().execute(async (trx) => {
+    const [member] = await memberRows(trx, ctx.domainId, userId);
+    if (!member) throw notFoundIn(ctx.lang, 'member');
+    if (
+      member.role === 'owner' &&
+      role !== 'owner' &&
+      (await ownersLeft(trx, ctx.domainId, userId)) === 0
+    ) {
+      throw new AppError('conflict', t(ctx.lang, 'pf.last_owner'));
+    }
+    await trx
+      .updateTable('memberships')
+      .set({ role })
+      .where('user_id', '=', userId)
+      .where('domain_id', '=', ctx.domainId)
+      .execute();
+    return { ...member, role };
+  });
+}
+
+export async function removeMember(ctx: OpContext, userId: string): Promise<{ ok: true }> {
+  const k = ctx.db.kysely;
+  await k.transaction().execute(async (trx) => {
+    const [member] = await memberRows(trx, ctx.domainId, userId);
+    if (!member) throw notFoundIn(ctx.lang, 'member');
+    if (member.role === 'owner' && (await ownersLeft(trx, ctx.domainId, userId)) === 0) {
+      throw new AppError('conflict', t(ctx.lang, 'pf.last_owner'));
+    }
+    await trx
+      .deleteFrom('memberships')
+      .where('user_id', '=', userId)
+      .where('domain_id', '=', ctx.domainId)
+      .execute();
+  });
+  return { ok: true };
+}

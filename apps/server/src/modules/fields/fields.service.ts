@@ -1,0 +1,524 @@
+import {
+  numericTypes,
+  textualTypes,
+  type FieldOptions,
+  type FieldType,
+  type fieldsCreateInput,
+  type fieldsUpdateInput,
+} from '@fiscus/contracts';
+import { sql, type RawBuilder } from 'kysely';
+import type { z } from 'zod';
+import type { DialectName } from '../../db/dialect.js';
+import { AppError } from '../../lib/app-error.js';
+import { isoNow } from '../../lib/clock.js';
+import {
+  addColumn,
+  dropColumn,
+  dropUniqueIndexOf,
+  ensureIndex,
+  listIndexes,
+} from '../objects/ddl.js';
+import {
+  codeFromName,
+  findField,
+  invalidateObject,
+  loadObject,
+  newColumnName,
+  shortId,
+  type FieldMeta,
+  type ObjectMeta,
+  type OpContext,
+  type Q,
+} from '../objects/meta.js';
+import { fieldOut } from '../objects/objects.service.js';
+import { addError, invalid, notFoundIn, t } from '../records/records.messages.js';
+import { pruneViewsOfField } from '../views/views.service.js';
+import {
+  checkRules,
+  columnType,
+  compilePattern,
+  decode,
+  encode,
+  isValidDate,
+  normalizeDatetime,
+  parseValue,
+  storageOf,
+} from './values.js';
+
+export const RESERVED_CODES = [
+  'id',
+  'created_at',
+  'created_by',
+  'updated_at',
+  'updated_by',
+  'deleted_at',
+  'deleted_by',
+];
+type Errors = Record<string, string[]>;
+
+const UNIQUE_TYPES: readonly FieldType[] = [
+  'text',
+  'integer',
+  'decimal',
+  'money',
+  'percent',
+  'date',
+  'datetime',
+  'select',
+  'reference',
+  'email',
+  'url',
+  'phone',
+];
+
+/** Checks a field's options against its type; returns them without empty keys. */
+async function checkOptions(
+  ctx: OpContext,
+  type: FieldType,
+  options: FieldOptions,
+  errors: Errors,
+): Promise<FieldOptions> {
+  const lang = ctx.lang;
+  const na = (key: string) =>
+    addError(errors, `options.${key}`, t(lang, 'pf.option_not_applicable', { type }));
+  const out: FieldOptions = Object.fromEntries(
+    Object.entries(options).filter(([, v]) => v !== undefined),
+  );
+  if (out.pattern !== undefined) {
+    if (![...textualTypes].includes(type)) na('pattern');
+    else if (!compilePattern(out.pattern))
+      addError(errors, 'options.pattern', t(lang, 'pf.invalid_pattern'));
+  }
+  const isDate = type === 'date' || type === 'datetime';
+  for (const key of ['min', 'max'] as const) {
+    const v = out[key];
+    if (v === undefined) continue;
+    if (isDate) {
+      if (typeof v !== 'string' || !(isValidDate(v) || normalizeDatetime(v)))
+        addError(errors, `options.${key}`, t(lang, 'pf.expected_date'));
+    } else if (numericTypes.includes(type) || textualTypes.includes(type)) {
+      if (typeof v !== 'number') addError(errors, `options.${key}`, t(lang, 'pf.expected_number'));
+    } else na(key);
+  }
+  if (
+    out.min !== undefined &&
+    out.max !== undefined &&
+    typeof out.min === typeof out.max &&
+    out.min > out.max
+  ) {
+    addError(errors, 'options.min', t(lang, 'pf.min_above_max'));
+  }
+  if (out.choices !== undefined) {
+    if (type !== 'select' && type !== 'multiselect') na('choices');
+    else {
+      const seen = new Set<string>();
+      out.choices.forEach((c, i) => {
+        if (seen.has(c.value))
+          addError(
+            errors,
+            `options.choices.${i}.value`,
+            t(lang, 'pf.code_taken', { code: c.value.slice(0, 60) }),
+          );
+        seen.add(c.value);
+      });
+    }
+  }
+  if (out.scale !== undefined && !['decimal', 'money', 'percent'].includes(type)) na('scale');
+  if (out.currency !== undefined && type !== 'money') na('currency');
+  if (out.unique && !UNIQUE_TYPES.includes(type)) na('unique');
+  if (type === 'reference') {
+    if (!out.target) addError(errors, 'options.target', t(lang, 'pf.reference_target'));
+    else {
+      let target: ObjectMeta | undefined;
+      try {
+        target = await loadObject(ctx, out.target);
+      } catch {
+        addError(errors, 'options.target', t(lang, 'pf.reference_target'));
+      }
+      if (target && out.displayField) {
+        const df = findField(target, out.displayField);
+        if (!df) addError(errors, 'options.displayField', t(lang, 'pf.display_field'));
+        else out.displayField = df.id;
+      }
+    }
+  } else {
+    if (out.target !== undefined) na('target');
+    if (out.displayField !== undefined) na('displayField');
+  }
+  if (out.default !== undefined && out.default !== null) {
+    const p = parseValue(type, out, out.default, lang);
+    if (!p.ok) addError(errors, 'options.default', p.error);
+    else {
+      const r = checkRules(type, out, p.value, lang);
+      if (r) addError(errors, 'options.default', r);
+      else out.default = p.value as FieldOptions['default'];
+    }
+  }
+  return out;
+}
+
+function checkCode(ctx: OpContext, meta: ObjectMeta, code: string, exceptId?: string): void {
+  if (RESERVED_CODES.includes(code)) {
+    throw invalid(ctx.lang, { code: [t(ctx.lang, 'pf.code_reserved', { code })] });
+  }
+  if (meta.fields.some((f) => f.code === code && f.id !== exceptId)) {
+    const m = t(ctx.lang, 'pf.code_taken', { code });
+    throw new AppError('conflict', m, { code: [m] });
+  }
+}
+
+function freeFieldCode(meta: ObjectMeta, wanted: string): string {
+  let code = RESERVED_CODES.includes(wanted) ? `${wanted}_1` : wanted;
+  for (let i = 2; meta.fields.some((f) => f.code === code); i++)
+    code = `${wanted.slice(0, 58)}_${i}`;
+  return code;
+}
+
+async function assertNoDuplicates(
+  ctx: OpContext,
+  k: Q,
+  meta: ObjectMeta,
+  field: FieldMeta,
+  column: string,
+): Promise<void> {
+  const { rows } = await sql<{
+    v: unknown;
+  }>`select ${sql.id(column)} as v from ${sql.id(meta.table)} where ${sql.id(
+    column,
+  )} is not null group by ${sql.id(column)} having count(*) > 1 limit 1`.execute(k);
+  const dup = rows[0];
+  if (dup) {
+    const m = t(ctx.lang, 'pf.unique_duplicates', {
+      field: field.name,
+      example: JSON.stringify(decode(field.type, dup.v)).slice(0, 60),
+    });
+    throw new AppError('conflict', m, { 'options.unique': [m] });
+  }
+}
+
+type CreateInput = z.output<typeof fieldsCreateInput>;
+
+export async function createField(ctx: OpContext, input: CreateInput) {
+  const meta = await loadObject(ctx, input.objectId);
+  const errors: Errors = {};
+  const options = await checkOptions(ctx, input.type, input.options, errors);
+  if (Object.keys(errors).length) throw invalid(ctx.lang, errors);
+  const code = input.code ?? freeFieldCode(meta, codeFromName(input.name));
+  checkCode(ctx, meta, code);
+  const id = shortId();
+  const column = newColumnName();
+  const now = isoNow();
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('pf_fields')
+      .values({
+        id,
+        object_id: meta.id,
+        domain_id: ctx.domainId,
+        name: input.name,
+        code,
+        type: input.type,
+        options: JSON.stringify(options),
+        column_name: column,
+        position: input.position ?? (meta.fields.at(-1)?.position ?? -1) + 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await addColumn(trx, ctx.db.dialect, meta.table, column, storageOf(input.type));
+    if (options.unique)
+      await ensureIndex(trx, ctx.db.dialect, meta.id, meta.table, [{ column }], { unique: true });
+    if (input.type === 'reference')
+      await ensureIndex(trx, ctx.db.dialect, meta.id, meta.table, [{ column }]);
+    if (!meta.displayFieldId && input.type === 'text') {
+      await trx
+        .updateTable('pf_objects')
+        .set({ display_field_id: id })
+        .where('id', '=', meta.id)
+        .execute();
+    }
+    await trx
+      .updateTable('pf_objects')
+      .set({ updated_at: now })
+      .where('id', '=', meta.id)
+      .execute();
+  });
+  invalidateObject(ctx.db, meta.id);
+  const fresh = await loadObject(ctx, meta.id);
+  return fieldOut(fresh.fields.find((f) => f.id === id) as FieldMeta);
+}
+
+async function loadFieldOwner(
+  ctx: OpContext,
+  id: string,
+): Promise<{ meta: ObjectMeta; field: FieldMeta }> {
+  const row = await ctx.db.kysely
+    .selectFrom('pf_fields')
+    .select(['object_id'])
+    .where('id', '=', id)
+    .where('domain_id', '=', ctx.domainId)
+    .executeTakeFirst();
+  if (!row) throw notFoundIn(ctx.lang, 'field');
+  invalidateObject(ctx.db, row.object_id);
+  const meta = await loadObject(ctx, row.object_id);
+  const field = meta.fields.find((f) => f.id === id);
+  if (!field) throw notFoundIn(ctx.lang, 'field');
+  return { meta, field };
+}
+
+// ---- type changes ----------------------------------------------------------------------------
+
+function canon(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (Array.isArray(v)) return v.join(', ');
+  return String(v).trim();
+}
+
+/** A stored value in the shape the target type expects, before parsing. */
+function adapt(v: unknown, from: FieldType, to: FieldType): unknown {
+  if (v === null) return null;
+  if (Array.isArray(v)) {
+    if (to === 'multiselect') return v;
+    if (to === 'select' && v.length === 1) return v[0];
+    return v.join(', ');
+  }
+  if (typeof v === 'boolean' && (numericTypes.includes(to) || to === 'integer')) return v ? 1 : 0;
+  if (to === 'multiselect') return [String(v)];
+  if (from === 'date' && to === 'datetime' && typeof v === 'string') return `${v}T00:00:00.000Z`;
+  if (from === 'datetime' && to === 'date' && typeof v === 'string' && v.endsWith('T00:00:00.000Z'))
+    return v.slice(0, 10);
+  return v;
+}
+
+async function batchWrite(
+  k: Q,
+  dialect: DialectName,
+  table: string,
+  column: string,
+  type: FieldType,
+  updates: [number, unknown][],
+): Promise<void> {
+  const ct = sql.raw(columnType(storageOf(type), dialect));
+  for (let i = 0; i < updates.length; i += 500) {
+    const chunk = updates.slice(i, i + 500);
+    const cases: RawBuilder<unknown>[] = chunk.map(
+      ([id, v]) => sql`when ${id} then cast(${v} as ${ct})`,
+    );
+    await sql`update ${sql.id(table)} set ${sql.id(column)} = case id ${sql.join(cases, sql` `)} end where id in (${sql.join(
+      chunk.map(([id]) => id),
+    )})`.execute(k);
+  }
+}
+
+/**
+ * Converts the stored values of a field to a new type (or new choices / target). Refuses with
+ * 422 naming the field when any value would be lost or become invalid; otherwise rewrites the
+ * values, moving them to a new column when the storage class changes. Returns the column.
+ */
+async function convertField(
+  ctx: OpContext,
+  k: Q,
+  meta: ObjectMeta,
+  field: FieldMeta,
+  to: FieldType,
+  options: FieldOptions,
+  errorKey: string,
+): Promise<string> {
+  const fromStorage = storageOf(field.type);
+  const toStorage = storageOf(to);
+  const moving = fromStorage !== toStorage;
+  const updates: [number, unknown][] = [];
+  const refIds = new Map<number, number[]>();
+  let failures = 0;
+  const examples: string[] = [];
+  const fail = (v: unknown) => {
+    failures += 1;
+    if (examples.length < 3) examples.push(JSON.stringify(v).slice(0, 40));
+  };
+  let last = 0;
+  for (;;) {
+    const { rows } = await sql<{
+      id: number;
+      v: unknown;
+    }>`select id, ${sql.id(field.column)} as v from ${sql.id(meta.table)} where ${sql.id(
+      field.column,
+    )} is not null and id > ${last} order by id limit 2000`.execute(k);
+    if (!rows.length) break;
+    for (const r of rows) {
+      const id = Number(r.id);
+      last = id;
+      const api = decode(field.type, r.v);
+      const adapted = adapt(api, field.type, to);
+      const p = parseValue(to, options, adapted, ctx.lang);
+      const lossy =
+        !p.ok ||
+        (to === 'attachment' && field.type !== 'attachment') ||
+        (p.value === null && adapted !== null) ||
+        (to !== 'boolean' && to !== 'datetime' && canon(adapted) !== canon(p.value));
+      if (lossy) {
+        fail(api);
+        continue;
+      }
+      const dbv = encode(to, p.value);
+      if (to === 'reference' && typeof p.value === 'number') {
+        const list = refIds.get(p.value) ?? [];
+        list.push(id);
+        refIds.set(p.value, list);
+      }
+      if (moving || dbv !== r.v) updates.push([id, dbv]);
+    }
+  }
+  if (to === 'reference' && refIds.size && options.target) {
+    const target = await loadObject(ctx, options.target);
+    const ids = [...refIds.keys()];
+    const found = new Set<number>();
+    for (let i = 0; i < ids.length; i += 500) {
+      const { rows } = await sql<{
+        id: number;
+      }>`select id from ${sql.id(target.table)} where id in (${sql.join(ids.slice(i, i + 500))})`.execute(
+        k,
+      );
+      for (const r of rows) found.add(Number(r.id));
+    }
+    for (const v of ids)
+      if (!found.has(v)) for (let n = 0; n < (refIds.get(v)?.length ?? 0); n++) fail(v);
+  }
+  if (failures) {
+    const m = t(ctx.lang, 'pf.type_change_lossy', {
+      field: field.name,
+      type: to,
+      count: failures,
+      examples: examples.join(', '),
+    });
+    throw new AppError('unprocessable', m, { [errorKey]: [m] });
+  }
+  if (!moving) {
+    await batchWrite(k, ctx.db.dialect, meta.table, field.column, to, updates);
+    return field.column;
+  }
+  const column = newColumnName();
+  await addColumn(k, ctx.db.dialect, meta.table, column, toStorage);
+  await batchWrite(k, ctx.db.dialect, meta.table, column, to, updates);
+  const indexes = (await listIndexes(k, meta.id)).filter(
+    (ix) => ix.columns.some((c) => c.column === field.column) && !ix.unique,
+  );
+  await dropColumn(k, meta.id, meta.table, field.column);
+  for (const ix of indexes) {
+    await ensureIndex(
+      k,
+      ctx.db.dialect,
+      meta.id,
+      meta.table,
+      ix.columns.map((c) => (c.column === field.column ? { ...c, column } : c)),
+      { live: ix.live },
+    );
+  }
+  return column;
+}
+
+type UpdateInput = z.output<typeof fieldsUpdateInput>;
+
+export async function updateField(ctx: OpContext, input: UpdateInput) {
+  const { meta, field } = await loadFieldOwner(ctx, input.id);
+  const to = input.type ?? field.type;
+  const errors: Errors = {};
+  const options = await checkOptions(ctx, to, input.options ?? field.options, errors);
+  if (Object.keys(errors).length) throw invalid(ctx.lang, errors);
+  if (input.code && input.code !== field.code) checkCode(ctx, meta, input.code, field.id);
+  const choicesChanged =
+    (to === 'select' || to === 'multiselect') &&
+    JSON.stringify(options.choices ?? []) !== JSON.stringify(field.options.choices ?? []);
+  const targetChanged =
+    to === 'reference' && field.type === 'reference' && options.target !== field.options.target;
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    let column = field.column;
+    if (to !== field.type || choicesChanged || targetChanged) {
+      column = await convertField(
+        ctx,
+        trx,
+        meta,
+        field,
+        to,
+        options,
+        to !== field.type ? 'type' : choicesChanged ? 'options.choices' : 'options.target',
+      );
+    }
+    if (options.unique) {
+      if (!field.options.unique || column !== field.column) {
+        await assertNoDuplicates(ctx, trx, meta, field, column);
+        await ensureIndex(trx, ctx.db.dialect, meta.id, meta.table, [{ column }], { unique: true });
+      }
+    } else if (field.options.unique && column === field.column) {
+      await dropUniqueIndexOf(trx, meta.id, column);
+    }
+    if (to === 'reference')
+      await ensureIndex(trx, ctx.db.dialect, meta.id, meta.table, [{ column }]);
+    const now = isoNow();
+    await trx
+      .updateTable('pf_fields')
+      .set({
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.code !== undefined ? { code: input.code } : {}),
+        ...(input.position !== undefined ? { position: input.position } : {}),
+        type: to,
+        options: JSON.stringify(options),
+        column_name: column,
+        updated_at: now,
+      })
+      .where('id', '=', field.id)
+      .execute();
+    if (input.code && input.code !== field.code)
+      await pruneViewsOfField(trx, meta.id, field, input.code);
+    await trx
+      .updateTable('pf_objects')
+      .set({ updated_at: now })
+      .where('id', '=', meta.id)
+      .execute();
+  });
+  invalidateObject(ctx.db, meta.id);
+  const fresh = await loadObject(ctx, meta.id);
+  return fieldOut(fresh.fields.find((f) => f.id === field.id) as FieldMeta);
+}
+
+export async function deleteField(ctx: OpContext, id: string): Promise<{ ok: true }> {
+  const { meta, field } = await loadFieldOwner(ctx, id);
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await dropColumn(trx, meta.id, meta.table, field.column);
+    await trx.deleteFrom('pf_fields').where('id', '=', field.id).execute();
+    if (meta.displayFieldId === field.id) {
+      const next = meta.fields.find((f) => f.id !== field.id && f.type === 'text');
+      await trx
+        .updateTable('pf_objects')
+        .set({ display_field_id: next?.id ?? null })
+        .where('id', '=', meta.id)
+        .execute();
+    }
+    // Reference fields elsewhere that showed this field fall back to the target's display field.
+    const refs = await trx
+      .selectFrom('pf_fields')
+      .select(['id', 'options', 'object_id'])
+      .where('domain_id', '=', ctx.domainId)
+      .where('type', '=', 'reference')
+      .execute();
+    for (const r of refs) {
+      const o = JSON.parse(r.options) as FieldOptions;
+      if (o.displayField === field.id) {
+        delete o.displayField;
+        await trx
+          .updateTable('pf_fields')
+          .set({ options: JSON.stringify(o) })
+          .where('id', '=', r.id)
+          .execute();
+        invalidateObject(ctx.db, r.object_id);
+      }
+    }
+    await pruneViewsOfField(trx, meta.id, field, null);
+    await trx
+      .updateTable('pf_objects')
+      .set({ updated_at: isoNow() })
+      .where('id', '=', meta.id)
+      .execute();
+  });
+  invalidateObject(ctx.db, meta.id);
+  return { ok: true };
+}

@@ -1,0 +1,180 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import type { DialectName } from '../../db/dialect.js';
+import { isoNow } from '../../lib/clock.js';
+import { columnType, type Storage } from '../fields/values.js';
+import { safeIdent, type Q } from './meta.js';
+
+/**
+ * DDL of the physical record tables. Every identifier comes from metadata made by the server
+ * (`obj_…`, `f_…`, `ix_…`) and is checked by `safeIdent` before it reaches SQL.
+ */
+export async function createRecordTable(q: Q, dialect: DialectName, table: string): Promise<void> {
+  const t = sql.id(safeIdent(table));
+  const id = dialect === 'postgres' ? sql`bigserial primary key` : sql`integer primary key`;
+  await sql`create table ${t} (
+    id ${id},
+    created_at varchar(40) not null,
+    created_by varchar(64),
+    updated_at varchar(40) not null,
+    updated_by varchar(64),
+    deleted_at varchar(40),
+    deleted_by varchar(64)
+  )`.execute(q);
+}
+
+export async function dropRecordTable(q: Q, table: string): Promise<void> {
+  await sql`drop table if exists ${sql.id(safeIdent(table))}`.execute(q);
+}
+
+export async function addColumn(
+  q: Q,
+  dialect: DialectName,
+  table: string,
+  column: string,
+  storage: Storage,
+): Promise<void> {
+  await sql`alter table ${sql.id(safeIdent(table))} add column ${sql.id(safeIdent(column))} ${sql.raw(
+    columnType(storage, dialect),
+  )}`.execute(q);
+}
+
+/** Drops a column after the indexes that use it (SQLite refuses otherwise). */
+export async function dropColumn(
+  q: Q,
+  objectId: string,
+  table: string,
+  column: string,
+): Promise<void> {
+  const indexes = await q
+    .selectFrom('pf_indexes')
+    .selectAll()
+    .where('object_id', '=', objectId)
+    .execute();
+  for (const ix of indexes) {
+    if (parseColumns(ix.columns).some((c) => c.column === column)) await dropIndex(q, ix.name);
+  }
+  await sql`alter table ${sql.id(safeIdent(table))} drop column ${sql.id(safeIdent(column))}`.execute(
+    q,
+  );
+}
+
+export async function dropIndex(q: Q, name: string): Promise<void> {
+  await sql`drop index if exists ${sql.id(safeIdent(name))}`.execute(q);
+  await q.deleteFrom('pf_indexes').where('name', '=', name).execute();
+}
+
+export interface IndexColumn {
+  column: string;
+  desc?: boolean;
+}
+
+export function indexName(
+  table: string,
+  cols: IndexColumn[],
+  unique: boolean,
+  live = false,
+): string {
+  const sig = cols.map((c) => `${c.column}${c.desc ? '-' : '+'}`).join(',');
+  const hash = createHash('sha1')
+    .update(`${table}:${sig}:${unique}${live ? ':live' : ''}`)
+    .digest('hex')
+    .slice(0, 12);
+  return `${unique ? 'ux' : live ? 'vx' : 'ix'}_${table.slice(4)}_${hash}`;
+}
+
+/**
+ * Creates an index unless it exists. On PostgreSQL ascending columns keep NULLs first, so
+ * the order (and index use) matches SQLite's. The trailing `id` makes paging stable.
+ */
+export async function ensureIndex(
+  q: Q,
+  dialect: DialectName,
+  objectId: string,
+  table: string,
+  cols: IndexColumn[],
+  opts: { unique?: boolean; withId?: boolean; live?: boolean } = {},
+): Promise<string> {
+  const unique = !!opts.unique;
+  const live = !!opts.live && !unique;
+  const all =
+    opts.withId && !cols.some((c) => c.column === 'id')
+      ? [...cols, { column: 'id', desc: cols.at(-1)?.desc }]
+      : cols;
+  const name = indexName(table, all, unique, live);
+  const known = await q
+    .selectFrom('pf_indexes')
+    .select('name')
+    .where('name', '=', name)
+    .executeTakeFirst();
+  if (known) return name;
+  const parts = all.map((c) => {
+    const col =
+      c.column === 'id' || c.column === 'created_at' || c.column === 'updated_at'
+        ? sql.id(c.column)
+        : sql.id(safeIdent(c.column));
+    if (dialect === 'postgres')
+      return c.desc ? sql`${col} desc nulls last` : sql`${col} asc nulls first`;
+    return c.desc ? sql`${col} desc` : sql`${col} asc`;
+  });
+  // View indexes are partial (live records only): the queries that use them all carry
+  // `deleted_at is null`, and covering indexes then answer without touching the table.
+  const where = live ? sql` where deleted_at is null` : sql``;
+  await sql`create ${sql.raw(unique ? 'unique index' : 'index')} if not exists ${sql.id(name)} on ${sql.id(
+    safeIdent(table),
+  )} (${sql.join(parts)})${where}`.execute(q);
+  await q
+    .insertInto('pf_indexes')
+    .values({
+      name,
+      object_id: objectId,
+      columns: JSON.stringify(all.map((c) => (c.desc ? `${c.column} desc` : c.column))),
+      is_unique: unique ? 1 : 0,
+      created_at: isoNow(),
+    })
+    .execute();
+  return name;
+}
+
+/** The unique index of a field, if any. */
+export async function dropUniqueIndexOf(q: Q, objectId: string, column: string): Promise<void> {
+  const rows = await q
+    .selectFrom('pf_indexes')
+    .selectAll()
+    .where('object_id', '=', objectId)
+    .where('is_unique', '=', 1)
+    .execute();
+  for (const r of rows) {
+    const cols = parseColumns(r.columns);
+    if (cols.length === 1 && cols[0]?.column === column) await dropIndex(q, r.name);
+  }
+}
+
+/** Stored index columns: `"f_x"` or `"f_x desc"`. */
+export function parseColumns(json: string): IndexColumn[] {
+  return (JSON.parse(json) as string[]).map((c) =>
+    c.endsWith(' desc') ? { column: c.slice(0, -5), desc: true } : { column: c },
+  );
+}
+
+export interface IndexInfo {
+  name: string;
+  columns: IndexColumn[];
+  unique: boolean;
+  /** Partial index over live (not deleted) records. */
+  live: boolean;
+}
+
+export async function listIndexes(q: Q, objectId: string): Promise<IndexInfo[]> {
+  const rows = await q
+    .selectFrom('pf_indexes')
+    .selectAll()
+    .where('object_id', '=', objectId)
+    .execute();
+  return rows.map((r) => ({
+    name: r.name,
+    columns: parseColumns(r.columns),
+    unique: r.is_unique === 1,
+    live: r.name.startsWith('vx_'),
+  }));
+}

@@ -1,0 +1,269 @@
+import type {
+  ObjectSummary,
+  objectsCreateInput,
+  objectsUpdateInput,
+  PlatformObject,
+} from '@fiscus/contracts';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import { AppError } from '../../lib/app-error.js';
+import { isoNow } from '../../lib/clock.js';
+import { deleteAuditOf } from '../audit/audit.repository.js';
+import { addColumn, createRecordTable, dropRecordTable, ensureIndex } from './ddl.js';
+import {
+  codeFromName,
+  invalidateObject,
+  loadObject,
+  newColumnName,
+  newTableName,
+  shortId,
+  type FieldMeta,
+  type ObjectMeta,
+  type OpContext,
+  type Q,
+} from './meta.js';
+import { invalid, t } from '../records/records.messages.js';
+import { storageOf } from '../fields/values.js';
+
+export function fieldOut(f: FieldMeta) {
+  return {
+    id: f.id,
+    objectId: f.objectId,
+    name: f.name,
+    code: f.code,
+    type: f.type,
+    options: f.options,
+    position: f.position,
+    createdAt: f.createdAt,
+    updatedAt: f.updatedAt,
+  };
+}
+
+export function objectOut(meta: ObjectMeta): PlatformObject {
+  return {
+    id: meta.id,
+    name: meta.name,
+    code: meta.code,
+    kind: meta.kind,
+    description: meta.description,
+    displayFieldId: meta.displayFieldId,
+    tableName: meta.table,
+    fieldCount: meta.fields.length,
+    createdAt: meta.createdAt,
+    updatedAt: meta.updatedAt,
+    fields: meta.fields.map(fieldOut),
+  };
+}
+
+export async function listObjects(
+  ctx: OpContext,
+  kind?: string,
+): Promise<{ items: ObjectSummary[] }> {
+  let query = ctx.db.kysely
+    .selectFrom('pf_objects as o')
+    .select((eb) => [
+      'o.id',
+      'o.name',
+      'o.code',
+      'o.kind',
+      'o.description',
+      'o.display_field_id',
+      'o.table_name',
+      'o.created_at',
+      'o.updated_at',
+      eb
+        .selectFrom('pf_fields as f')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('f.object_id', '=', 'o.id')
+        .as('field_count'),
+    ])
+    .where('o.domain_id', '=', ctx.domainId)
+    .orderBy('o.name');
+  if (kind) query = query.where('o.kind', '=', kind);
+  const rows = await query.execute();
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      code: r.code,
+      kind: r.kind as ObjectSummary['kind'],
+      description: r.description,
+      displayFieldId: r.display_field_id,
+      tableName: r.table_name,
+      fieldCount: Number(r.field_count ?? 0),
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
+    })),
+  };
+}
+
+async function codeTaken(
+  k: Q,
+  domainId: string,
+  code: string,
+  exceptId?: string,
+): Promise<boolean> {
+  let query = k
+    .selectFrom('pf_objects')
+    .select('id')
+    .where('domain_id', '=', domainId)
+    .where('code', '=', code);
+  if (exceptId) query = query.where('id', '<>', exceptId);
+  return !!(await query.executeTakeFirst());
+}
+
+/** A free code: the wanted one, else wanted_2, wanted_3, … */
+async function freeObjectCode(k: Q, domainId: string, wanted: string): Promise<string> {
+  let code = wanted;
+  for (let i = 2; await codeTaken(k, domainId, code); i++) code = `${wanted.slice(0, 58)}_${i}`;
+  return code;
+}
+
+type CreateInput = z.output<typeof objectsCreateInput>;
+
+/** Creates an object, its table and a required text field "Name" as the display field. */
+export async function createObject(ctx: OpContext, input: CreateInput): Promise<PlatformObject> {
+  const k = ctx.db.kysely;
+  if (input.code && (await codeTaken(k, ctx.domainId, input.code))) {
+    throw new AppError('conflict', t(ctx.lang, 'pf.code_taken', { code: input.code }), {
+      code: [t(ctx.lang, 'pf.code_taken', { code: input.code })],
+    });
+  }
+  const id = shortId();
+  await k.transaction().execute(async (trx) => {
+    const code = input.code ?? (await freeObjectCode(trx, ctx.domainId, codeFromName(input.name)));
+    const table = newTableName();
+    const now = isoNow();
+    const fieldId = shortId();
+    const column = newColumnName();
+    await trx
+      .insertInto('pf_objects')
+      .values({
+        id,
+        domain_id: ctx.domainId,
+        name: input.name,
+        code,
+        kind: input.kind,
+        description: input.description,
+        display_field_id: fieldId,
+        table_name: table,
+        created_by: ctx.userId,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await trx
+      .insertInto('pf_fields')
+      .values({
+        id: fieldId,
+        object_id: id,
+        domain_id: ctx.domainId,
+        name: 'Name',
+        code: 'name',
+        type: 'text',
+        options: JSON.stringify({ required: true }),
+        column_name: column,
+        position: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await createRecordTable(trx, ctx.db.dialect, table);
+    await addColumn(trx, ctx.db.dialect, table, column, storageOf('text'));
+    // Live records in id order: first pages and counts read this instead of the table.
+    await ensureIndex(trx, ctx.db.dialect, id, table, [{ column: 'id' }], { live: true });
+  });
+  return objectOut(await loadObject(ctx, id));
+}
+
+export async function getObject(ctx: OpContext, id: string): Promise<PlatformObject> {
+  return objectOut(await loadObject(ctx, id));
+}
+
+type UpdateInput = z.output<typeof objectsUpdateInput>;
+
+export async function updateObject(ctx: OpContext, input: UpdateInput): Promise<PlatformObject> {
+  const meta = await loadObject(ctx, input.id);
+  const k = ctx.db.kysely;
+  if (
+    input.code &&
+    input.code !== meta.code &&
+    (await codeTaken(k, ctx.domainId, input.code, meta.id))
+  ) {
+    throw new AppError('conflict', t(ctx.lang, 'pf.code_taken', { code: input.code }), {
+      code: [t(ctx.lang, 'pf.code_taken', { code: input.code })],
+    });
+  }
+  if (input.displayFieldId && !meta.fields.some((f) => f.id === input.displayFieldId)) {
+    throw invalid(ctx.lang, { displayFieldId: [t(ctx.lang, 'pf.display_field_own')] });
+  }
+  await k
+    .updateTable('pf_objects')
+    .set({
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.code !== undefined ? { code: input.code } : {}),
+      ...(input.kind !== undefined ? { kind: input.kind } : {}),
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      ...(input.displayFieldId !== undefined ? { display_field_id: input.displayFieldId } : {}),
+      updated_at: isoNow(),
+    })
+    .where('id', '=', meta.id)
+    .where('domain_id', '=', ctx.domainId)
+    .execute();
+  invalidateObject(ctx.db, meta.id);
+  return objectOut(await loadObject(ctx, meta.id));
+}
+
+/** Reference fields of other objects of the domain pointing at this one. */
+export async function referencesTo(
+  k: Q,
+  domainId: string,
+  objectId: string,
+): Promise<{ field: string; object: string }[]> {
+  const rows = await k
+    .selectFrom('pf_fields as f')
+    .innerJoin('pf_objects as o', 'o.id', 'f.object_id')
+    .select(['f.name as field', 'f.options', 'o.name as object', 'o.id as oid'])
+    .where('f.domain_id', '=', domainId)
+    .where('f.type', '=', 'reference')
+    .execute();
+  return rows
+    .filter(
+      (r) =>
+        r.oid !== objectId && (JSON.parse(r.options) as { target?: string }).target === objectId,
+    )
+    .map((r) => ({ field: r.field, object: r.object }));
+}
+
+export async function deleteObject(ctx: OpContext, id: string): Promise<{ ok: true }> {
+  const meta = await loadObject(ctx, id);
+  const k = ctx.db.kysely;
+  const refs = await referencesTo(k, ctx.domainId, meta.id);
+  const first = refs[0];
+  if (first) {
+    throw new AppError(
+      'conflict',
+      t(ctx.lang, 'pf.object_referenced', { field: first.field, other: first.object }),
+    );
+  }
+  await k.transaction().execute(async (trx) => {
+    await trx.deleteFrom('pf_indexes').where('object_id', '=', meta.id).execute();
+    await trx.deleteFrom('pf_views').where('object_id', '=', meta.id).execute();
+    await trx.deleteFrom('pf_fields').where('object_id', '=', meta.id).execute();
+    await trx
+      .deleteFrom('pf_objects')
+      .where('id', '=', meta.id)
+      .where('domain_id', '=', ctx.domainId)
+      .execute();
+    await deleteAuditOf(trx, meta.id);
+    await dropRecordTable(trx, meta.table);
+  });
+  invalidateObject(ctx.db, meta.id);
+  return { ok: true };
+}
+
+/** Row count of an object's table (used by tests and tables.list). */
+export async function rowCount(k: Q, table: string): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.id(table)}`.execute(k);
+  return Number(rows[0]?.n ?? 0);
+}

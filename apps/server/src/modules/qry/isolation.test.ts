@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
+import { makeTestApp } from '../../test/helpers.js';
+import { AND, group, ok, qry } from './qry.test-helpers.js';
+
+/** Tenant isolation: user B (own domain) tries every op on user A's ids. */
+let t: Awaited<ReturnType<typeof makeTestApp>>;
+let a: RegisteredUser;
+let b: RegisteredUser;
+let objA: { id: string; tableName: string; fields: { id: string }[] };
+let fieldA: { id: string };
+let viewA: { id: string };
+let sharedA: { id: string };
+let objB: { id: string };
+
+const def = {
+  filter: {
+    isactive: false,
+    isexpanded: true,
+    name: 'root',
+    operator: { id: 1, sid: 'and', name: 'AND' },
+    children: [],
+    conditions: [],
+  },
+  groupby: { isActive: false, groups: [] },
+  orderby: { isActive: false, sorts: [] },
+};
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  a = await registerUser(t.app);
+  b = await registerUser(t.app);
+  objA = await ok(t.app, a, 'objects.create', { name: 'Secret salaries' });
+  fieldA = await ok(t.app, a, 'fields.create', {
+    objectId: objA.id,
+    name: 'Salary',
+    type: 'money',
+  });
+  await ok(t.app, a, 'records.create', {
+    objectId: objA.id,
+    values: { name: 'Alice', salary: 9000 },
+  });
+  await ok(t.app, a, 'records.create', {
+    objectId: objA.id,
+    values: { name: 'Bob', salary: 8000 },
+  });
+  viewA = await ok(t.app, a, 'views.save', { objectId: objA.id, name: 'mine', definition: def });
+  sharedA = await ok(t.app, a, 'views.save', {
+    objectId: objA.id,
+    name: 'team',
+    shared: true,
+    definition: def,
+  });
+  objB = await ok(t.app, b, 'objects.create', { name: 'Mine' });
+  await ok(t.app, b, 'records.create', { objectId: objB.id, values: { name: 'B one' } });
+});
+afterAll(async () => t.cleanup());
+
+describe('user B cannot see or change user A’s data by id', () => {
+  it.each([
+    ['objects.get', () => ({ id: objA.id })],
+    ['objects.update', () => ({ id: objA.id, name: 'pwned' })],
+    ['objects.delete', () => ({ id: objA.id })],
+    ['fields.create', () => ({ objectId: objA.id, name: 'x', type: 'text' })],
+    ['fields.update', () => ({ id: fieldA.id, name: 'pwned' })],
+    ['fields.delete', () => ({ id: fieldA.id })],
+    ['records.list', () => ({ objectId: objA.id })],
+    ['records.count', () => ({ objectId: objA.id })],
+    [
+      'records.groups',
+      () => ({ objectId: objA.id, groupby: { isActive: true, groups: [{ field: 'name' }] } }),
+    ],
+    ['records.get', () => ({ objectId: objA.id, id: 1 })],
+    ['records.create', () => ({ objectId: objA.id, values: { name: 'x' } })],
+    ['records.update', () => ({ objectId: objA.id, id: 1, values: { name: 'x' } })],
+    ['records.delete', () => ({ objectId: objA.id, ids: [1, 2] })],
+    ['records.restore', () => ({ objectId: objA.id, ids: [1, 2] })],
+    ['records.history', () => ({ objectId: objA.id, id: 1 })],
+    ['views.list', () => ({ objectId: objA.id })],
+    ['views.save', () => ({ objectId: objA.id, name: 'x', definition: def })],
+    ['views.save', () => ({ id: viewA.id, objectId: objB.id, name: 'x', definition: def })],
+    ['views.save', () => ({ id: sharedA.id, objectId: objB.id, name: 'x', definition: def })],
+    ['views.delete', () => ({ id: viewA.id })],
+    ['views.delete', () => ({ id: sharedA.id })],
+    ['domains.rename', () => ({ id: a.session.domain.id, name: 'pwned' })],
+    ['domains.switch', () => ({ id: a.session.domain.id })],
+    ['members.setRole', () => ({ userId: a.session.user.id, role: 'viewer' })],
+    ['members.remove', () => ({ userId: a.session.user.id })],
+  ])('%s → 403/404', async (op, input) => {
+    const r = await qry(t.app, b, op, input());
+    expect([403, 404]).toContain(r.status);
+  });
+
+  it('nothing of A changed and nothing of A is listed for B', async () => {
+    const full = await ok(t.app, a, 'objects.get', { id: objA.id });
+    expect(full.name).toBe('Secret salaries');
+    expect(full.fields.map((f: { name: string }) => f.name)).toEqual(['Name', 'Salary']);
+    const rows = await ok(t.app, a, 'records.list', { objectId: objA.id });
+    expect(
+      rows.rows.map((r: { values: { name: string }; deletedAt: string | null }) => [
+        r.values.name,
+        r.deletedAt,
+      ]),
+    ).toEqual([
+      ['Alice', null],
+      ['Bob', null],
+    ]);
+    expect((await ok(t.app, a, 'views.list', { objectId: objA.id })).items).toHaveLength(2);
+    expect((await ok(t.app, b, 'objects.list', {})).items.map((o: { id: string }) => o.id)).toEqual(
+      [objB.id],
+    );
+    expect(
+      (await ok(t.app, b, 'tables.list', {})).items.map((x: { tableName: string }) => x.tableName),
+    ).not.toContain(objA.tableName);
+    expect((await ok(t.app, b, 'domains.list', {})).items.map((d: { id: string }) => d.id)).toEqual(
+      [b.session.domain.id],
+    );
+    expect(
+      (await ok(t.app, b, 'members.list', {})).items.map((m: { userId: string }) => m.userId),
+    ).toEqual([b.session.user.id]);
+  });
+
+  it('B cannot point a reference at A’s object, nor reach it through filters or batches', async () => {
+    const r = await qry(t.app, b, 'fields.create', {
+      objectId: objB.id,
+      name: 'Leak',
+      type: 'reference',
+      options: { target: objA.id },
+    });
+    expect(r.status).toBe(400);
+    expect(r.error?.fields?.['options.target']).toBeDefined();
+    // filters only name fields of the object itself: A's field id is unknown on B's object
+    const f = await qry(t.app, b, 'records.list', {
+      objectId: objB.id,
+      filter: group(AND, [{ field: fieldA.id, op: 'gt', value: 0 }]),
+    });
+    expect(f.status).toBe(400);
+    // same record id in B's own object is B's record
+    expect((await ok(t.app, b, 'records.get', { objectId: objB.id, id: 1 })).values.name).toBe(
+      'B one',
+    );
+    const batch = await t.app.inject({
+      method: 'POST',
+      url: '/api/qry',
+      headers: b.headers,
+      payload: {
+        op: 'batch',
+        ops: [
+          { op: 'records.get', objectId: objA.id, id: 1 },
+          { op: 'records.get', objectId: objB.id, id: 1 },
+        ],
+      },
+    });
+    const body = batch.json() as { data: { error?: { code: string }; data?: unknown }[] };
+    expect(body.data[0]?.error?.code).toBe('not_found');
+    expect(body.data[1]?.data).toBeDefined();
+  });
+});

@@ -1,0 +1,124 @@
+import { platformOps, type ErrorEnvelope, type PlatformOpName } from '@fiscus/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error.js';
+import { msg, type Lang } from '../../lib/messages.js';
+import { issuesToFields, langOf } from '../../plugins/errors.js';
+import type { OpContext } from '../objects/meta.js';
+import { invalid, t } from '../records/records.messages.js';
+import { handlers, type Handler } from './qry.handlers.js';
+
+/** Deepest nesting of a request body the dispatcher reads (filter trees are far shallower). */
+const MAX_BODY_DEPTH = 40;
+const MAX_BATCH = 20;
+
+/**
+ * Walks the body once: too deep → 'depth'; a NUL character anywhere (PostgreSQL cannot store
+ * it in text) → its path. Undefined when the body is fine.
+ */
+function bodyProblem(
+  value: unknown,
+): { kind: 'depth' } | { kind: 'nul'; path: string } | undefined {
+  const stack: [unknown, number, string][] = [[value, 0, '']];
+  while (stack.length) {
+    const [v, d, path] = stack.pop() as [unknown, number, string];
+    if (d > MAX_BODY_DEPTH) return { kind: 'depth' };
+    if (typeof v === 'string' && v.includes('\u0000')) return { kind: 'nul', path: path || '_' };
+    if (v && typeof v === 'object') {
+      for (const [k, child] of Object.entries(v)) {
+        const p = path ? `${path}.${k}` : k;
+        if (k.includes('\u0000')) return { kind: 'nul', path: path || '_' };
+        stack.push([child, d + 1, p]);
+      }
+    }
+  }
+  return undefined;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Runs one `{ op, ...input }`: op known → ability → input schema → handler → answer schema. */
+async function runOp(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  body: unknown,
+  lang: Lang,
+): Promise<unknown> {
+  if (!isPlainObject(body)) throw invalid(lang, { op: [msg(lang, 'field.required')] });
+  const { op, ...rest } = body;
+  if (typeof op !== 'string' || op === '')
+    throw invalid(lang, { op: [msg(lang, 'field.required')] });
+  if (!Object.hasOwn(platformOps, op))
+    throw invalid(lang, { op: [t(lang, 'pf.unknown_op', { op: op.slice(0, 60) })] });
+  const name = op as PlatformOpName;
+  const contract = platformOps[name];
+  app.authorize(request, contract.action, contract.subject);
+  const parsed = contract.input.safeParse(rest, { reportInput: true });
+  if (!parsed.success) throw invalid(lang, issuesToFields(parsed.error.issues, lang));
+  const ctx: OpContext = {
+    db: app.db,
+    domainId: request.auth.domainId,
+    userId: request.auth.userId,
+    ability: request.auth.ability,
+    lang,
+  };
+  const handler = handlers[name] as Handler<PlatformOpName>;
+  const out = await handler(ctx, parsed.data as never, { app, request });
+  const answer = contract.output.safeParse(out);
+  if (!answer.success) {
+    request.log.error(
+      { op: name, issues: answer.error.issues.slice(0, 5) },
+      'answer does not match its schema',
+    );
+    throw new AppError('internal', msg(lang, 'error.internal'));
+  }
+  return answer.data;
+}
+
+function envelopeOf(e: unknown, request: FastifyRequest, lang: Lang): ErrorEnvelope['error'] {
+  if (e instanceof AppError && e.code !== 'internal') {
+    return {
+      code: e.code,
+      message: e.message,
+      ...(e.fields ? { fields: e.fields } : {}),
+      requestId: request.id,
+    };
+  }
+  request.log.error({ err: e }, 'batch op failed');
+  return { code: 'internal', message: msg(lang, 'error.internal'), requestId: request.id };
+}
+
+/**
+ * `POST /api/qry` — the one generic query/command endpoint. The body is `{ op, ...input }`
+ * (or `{ op: 'batch', ops: [...] }`, answered in order, each `{ data }` or `{ error }`); the
+ * answer is `{ data }`. Errors leave as the contracts' envelope.
+ */
+export async function qryRoutes(app: FastifyInstance): Promise<void> {
+  app.post('/api/qry', { preHandler: app.authenticate }, async (request) => {
+    const lang = langOf(request);
+    const body = request.body;
+    const problem = bodyProblem(body);
+    if (problem?.kind === 'depth')
+      throw invalid(lang, { _: [t(lang, 'pf.filter_too_deep', { max: MAX_BODY_DEPTH })] });
+    if (problem?.kind === 'nul')
+      throw invalid(lang, { [problem.path]: [msg(lang, 'field.invalid_value')] });
+    if (isPlainObject(body) && body.op === 'batch') {
+      const ops = body.ops;
+      if (!Array.isArray(ops) || ops.length === 0)
+        throw invalid(lang, { ops: [msg(lang, 'field.required')] });
+      if (ops.length > MAX_BATCH)
+        throw invalid(lang, { ops: [msg(lang, 'field.too_big_array', { max: MAX_BATCH })] });
+      const results: unknown[] = [];
+      for (const item of ops) {
+        try {
+          results.push({ data: await runOp(app, request, item, lang) });
+        } catch (e) {
+          results.push({ error: envelopeOf(e, request, lang) });
+        }
+      }
+      return { data: results };
+    }
+    return { data: await runOp(app, request, body, lang) };
+  });
+}

@@ -1,0 +1,657 @@
+import {
+  FILTER_LIMITS,
+  filterOps,
+  textualTypes,
+  type Condition,
+  type FieldType,
+  type FilterNode,
+  type FilterOp,
+  type GroupBy,
+  type OrderBy,
+} from '@fiscus/contracts';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { DialectName } from '../../db/dialect.js';
+import type { Lang } from '../../lib/messages.js';
+import { isValidDate, normalizeDatetime } from '../fields/values.js';
+import { findField, type FieldMeta, type ObjectMeta } from '../objects/meta.js';
+import { addError, invalid, t } from './records.messages.js';
+
+/**
+ * The query compiler: turns the seed's filter tree, search text, orderby and groupby into SQL
+ * over one object's table. Identifiers come only from metadata; values are bound parameters.
+ * Anything it cannot compile is a 400 naming the path of the offending part.
+ */
+
+/** How a column behaves in filters. */
+export type Kind =
+  | 'text'
+  | 'choice'
+  | 'multi'
+  | 'number'
+  | 'int'
+  | 'date'
+  | 'datetime'
+  | 'bool'
+  | 'ref'
+  | 'file'
+  | 'id'
+  | 'user';
+
+export interface Column {
+  /** Key in the API (field code or system column name). */
+  key: string;
+  /** SQL column name. */
+  column: string;
+  kind: Kind;
+  field?: FieldMeta;
+}
+
+const RANGE_OPS = [
+  'today',
+  'yesterday',
+  'this_week',
+  'last_week',
+  'this_month',
+  'last_month',
+  'this_year',
+  'last_n_days',
+] as const;
+type RangeOp = (typeof RANGE_OPS)[number];
+
+const OPS: Record<Kind, readonly FilterOp[]> = {
+  text: [
+    'eq',
+    'neq',
+    'contains',
+    'not_contains',
+    'starts_with',
+    'in',
+    'not_in',
+    'gt',
+    'gte',
+    'lt',
+    'lte',
+    'is_empty',
+    'is_not_empty',
+  ],
+  choice: ['eq', 'neq', 'contains', 'starts_with', 'in', 'not_in', 'is_empty', 'is_not_empty'],
+  multi: ['contains', 'in', 'not_in', 'is_empty', 'is_not_empty'],
+  number: [
+    'eq',
+    'neq',
+    'gt',
+    'gte',
+    'lt',
+    'lte',
+    'between',
+    'in',
+    'not_in',
+    'is_empty',
+    'is_not_empty',
+  ],
+  int: [
+    'eq',
+    'neq',
+    'gt',
+    'gte',
+    'lt',
+    'lte',
+    'between',
+    'in',
+    'not_in',
+    'is_empty',
+    'is_not_empty',
+  ],
+  date: [
+    'eq',
+    'neq',
+    'gt',
+    'gte',
+    'lt',
+    'lte',
+    'between',
+    'is_empty',
+    'is_not_empty',
+    ...RANGE_OPS,
+  ],
+  datetime: [
+    'eq',
+    'neq',
+    'gt',
+    'gte',
+    'lt',
+    'lte',
+    'between',
+    'is_empty',
+    'is_not_empty',
+    ...RANGE_OPS,
+  ],
+  bool: ['eq', 'neq', 'is_empty', 'is_not_empty'],
+  ref: ['eq', 'neq', 'in', 'not_in', 'is_empty', 'is_not_empty'],
+  file: ['is_empty', 'is_not_empty'],
+  id: ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'between', 'in', 'not_in'],
+  user: ['eq', 'neq', 'in', 'not_in', 'is_empty', 'is_not_empty'],
+};
+
+/** Operators that apply to a field type (for the console's filter builder). */
+export function opsForType(type: FieldType): readonly FilterOp[] {
+  return OPS[kindOf(type)];
+}
+
+export function kindOf(type: FieldType): Kind {
+  switch (type) {
+    case 'text':
+    case 'longtext':
+    case 'email':
+    case 'url':
+    case 'phone':
+      return 'text';
+    case 'select':
+      return 'choice';
+    case 'multiselect':
+      return 'multi';
+    case 'integer':
+      return 'int';
+    case 'decimal':
+    case 'money':
+    case 'percent':
+      return 'number';
+    case 'date':
+      return 'date';
+    case 'datetime':
+      return 'datetime';
+    case 'boolean':
+      return 'bool';
+    case 'reference':
+      return 'ref';
+    case 'attachment':
+      return 'file';
+  }
+}
+
+const SYSTEM: Record<string, Kind> = {
+  id: 'id',
+  created_at: 'datetime',
+  updated_at: 'datetime',
+  created_by: 'user',
+  updated_by: 'user',
+};
+
+/** A field (by code or id) or a system column; undefined when unknown. */
+export function resolveColumn(meta: ObjectMeta, key: unknown): Column | undefined {
+  if (typeof key !== 'string') return undefined;
+  const sys = Object.hasOwn(SYSTEM, key) ? SYSTEM[key] : undefined;
+  if (sys) return { key, column: key, kind: sys };
+  const f = findField(meta, key);
+  return f ? { key: f.code, column: f.column, kind: kindOf(f.type), field: f } : undefined;
+}
+
+export interface CompileOptions {
+  dialect: DialectName;
+  lang: Lang;
+  timeZone?: string;
+  /** Reference date for relative ranges (tests); default now. */
+  now?: Date;
+}
+
+type Errors = Record<string, string[]>;
+type Expr = RawBuilder<SqlBool>;
+
+const TRUE: Expr = sql<SqlBool>`1 = 1`;
+const FALSE: Expr = sql<SqlBool>`1 = 0`;
+
+function col(c: Column): RawBuilder<unknown> {
+  return sql.id(c.column);
+}
+
+function likeEscape(s: string): string {
+  return s.replace(/[\\%_]/g, (m) => `\\${m}`);
+}
+
+function like(dialect: DialectName, c: RawBuilder<unknown>, pattern: string): Expr {
+  return dialect === 'postgres'
+    ? sql<SqlBool>`${c} ilike ${pattern} escape '\\'`
+    : sql<SqlBool>`${c} like ${pattern} escape '\\'`;
+}
+
+// ---- dates -----------------------------------------------------------------------------------
+
+function todayIn(timeZone: string | undefined, now: Date): string {
+  const fmt = new Intl.DateTimeFormat('en-CA', {
+    timeZone: timeZone || 'UTC',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+  return fmt.format(now);
+}
+
+function addDays(iso: string, days: number): string {
+  const d = new Date(`${iso}T00:00:00.000Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+function addMonths(iso: string, months: number): string {
+  const d = new Date(`${iso.slice(0, 7)}-01T00:00:00.000Z`);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d.toISOString().slice(0, 10);
+}
+
+/** [from, to) as ISO dates for a relative range. */
+export function dateRange(op: RangeOp, today: string, days?: number): [string, string] {
+  switch (op) {
+    case 'today':
+      return [today, addDays(today, 1)];
+    case 'yesterday':
+      return [addDays(today, -1), today];
+    case 'this_week':
+    case 'last_week': {
+      const dow = (new Date(`${today}T00:00:00.000Z`).getUTCDay() + 6) % 7; // Monday = 0
+      const monday = addDays(today, -dow);
+      return op === 'this_week' ? [monday, addDays(monday, 7)] : [addDays(monday, -7), monday];
+    }
+    case 'this_month': {
+      const first = `${today.slice(0, 7)}-01`;
+      return [first, addMonths(first, 1)];
+    }
+    case 'last_month': {
+      const first = `${today.slice(0, 7)}-01`;
+      return [addMonths(first, -1), first];
+    }
+    case 'this_year': {
+      const y = Number(today.slice(0, 4));
+      return [`${today.slice(0, 4)}-01-01`, `${String(y + 1).padStart(4, '0')}-01-01`];
+    }
+    case 'last_n_days':
+      return [addDays(today, -((days ?? 1) - 1)), addDays(today, 1)];
+  }
+}
+
+// ---- values ----------------------------------------------------------------------------------
+
+type V = { ok: true; v: unknown } | { ok: false; msg: string };
+
+function scalar(c: Column, value: unknown, lang: Lang): V {
+  const bad = (key: string): V => ({ ok: false, msg: t(lang, key) });
+  switch (c.kind) {
+    case 'text':
+    case 'choice':
+    case 'multi':
+    case 'user':
+    case 'file': {
+      if (typeof value === 'number' && Number.isFinite(value))
+        return { ok: true, v: String(value) };
+      if (typeof value !== 'string' || value.includes('\u0000')) return bad('pf.expected_text');
+      if (value.length > 1000)
+        return { ok: false, msg: t(lang, 'field.too_big_string', { max: 1000 }) };
+      return { ok: true, v: value };
+    }
+    case 'number': {
+      const n =
+        typeof value === 'string' && value.trim() !== '' && value.length < 40
+          ? Number(value)
+          : value;
+      if (typeof n !== 'number' || !Number.isFinite(n) || Math.abs(n) > 1e300)
+        return bad('pf.expected_number');
+      return { ok: true, v: n };
+    }
+    case 'int':
+    case 'ref':
+    case 'id': {
+      const n =
+        typeof value === 'string' && /^-?\d{1,16}$/.test(value.trim()) ? Number(value) : value;
+      if (typeof n !== 'number' || !Number.isSafeInteger(n)) return bad('pf.expected_integer');
+      return { ok: true, v: n };
+    }
+    case 'bool': {
+      if (typeof value === 'boolean') return { ok: true, v: value ? 1 : 0 };
+      if (value === 0 || value === 1) return { ok: true, v: value };
+      if (value === 'true' || value === 'false') return { ok: true, v: value === 'true' ? 1 : 0 };
+      return bad('pf.expected_boolean');
+    }
+    case 'date': {
+      if (typeof value !== 'string') return bad('pf.expected_date');
+      const s = value.trim().slice(0, 10);
+      return isValidDate(s) && (value.trim().length === 10 || normalizeDatetime(value.trim()))
+        ? { ok: true, v: s }
+        : bad('pf.expected_date');
+    }
+    case 'datetime': {
+      if (typeof value !== 'string') return bad('pf.expected_datetime');
+      const iso = normalizeDatetime(value.trim());
+      return iso ? { ok: true, v: iso } : bad('pf.expected_datetime');
+    }
+  }
+}
+
+// ---- filter ----------------------------------------------------------------------------------
+
+interface State {
+  meta: ObjectMeta;
+  opts: CompileOptions;
+  errors: Errors;
+  conditions: number;
+  today?: string;
+}
+
+function condition(s: State, cond: Condition, path: string): Expr {
+  const { lang, dialect } = s.opts;
+  const c = resolveColumn(s.meta, cond.field);
+  if (!c) {
+    addError(
+      s.errors,
+      `${path}.field`,
+      t(lang, 'pf.unknown_field', { field: String(cond.field).slice(0, 60) }),
+    );
+    return TRUE;
+  }
+  const op = cond.op as FilterOp;
+  if (!(filterOps as readonly string[]).includes(cond.op) || !OPS[c.kind].includes(op)) {
+    addError(
+      s.errors,
+      `${path}.op`,
+      t(lang, 'pf.op_not_allowed', {
+        op: String(cond.op).slice(0, 32),
+        type: c.field?.type ?? c.kind,
+      }),
+    );
+    return TRUE;
+  }
+  const x = col(c);
+  const valueErr = (m: string): Expr => {
+    addError(s.errors, `${path}.value`, m);
+    return TRUE;
+  };
+  const one = (value: unknown): unknown => {
+    const r = scalar(c, value, lang);
+    if (!r.ok) throw new ValueError(r.msg);
+    return r.v;
+  };
+  const list = (value: unknown): unknown[] => {
+    if (!Array.isArray(value) || value.length === 0)
+      throw new ValueError(t(lang, 'pf.expected_list'));
+    if (value.length > FILTER_LIMITS.maxInValues) {
+      throw new ValueError(t(lang, 'field.too_big_array', { max: FILTER_LIMITS.maxInValues }));
+    }
+    return value.map(one);
+  };
+  const isText = c.kind === 'text' || c.kind === 'choice' || c.kind === 'user' || c.kind === 'file';
+  const empty: Expr =
+    c.kind === 'multi'
+      ? sql<SqlBool>`(${x} is null or ${x} = '[]')`
+      : isText
+        ? sql<SqlBool>`(${x} is null or ${x} = '')`
+        : sql<SqlBool>`${x} is null`;
+  try {
+    if (c.kind === 'multi') {
+      const has = (v: unknown) => like(dialect, x, `%${likeEscape(JSON.stringify(v))}%`);
+      switch (op) {
+        case 'contains':
+          return has(one(cond.value));
+        case 'in':
+          return sql<SqlBool>`(${sql.join(list(cond.value).map(has), sql` or `)})`;
+        case 'not_in':
+          return sql<SqlBool>`(${x} is null or not (${sql.join(list(cond.value).map(has), sql` or `)}))`;
+        case 'is_empty':
+          return empty;
+        default:
+          return sql<SqlBool>`not ${empty}`;
+      }
+    }
+    // datetime equality with a date means "that day"
+    const dayOf = (value: unknown): [string, string] | undefined => {
+      if (c.kind === 'datetime' && typeof value === 'string' && isValidDate(value.trim())) {
+        const d = value.trim();
+        return [`${d}T00:00:00.000Z`, `${addDays(d, 1)}T00:00:00.000Z`];
+      }
+      return undefined;
+    };
+    switch (op) {
+      case 'eq': {
+        const day = dayOf(cond.value);
+        if (day) return sql<SqlBool>`(${x} >= ${day[0]} and ${x} < ${day[1]})`;
+        return sql<SqlBool>`${x} = ${one(cond.value)}`;
+      }
+      case 'neq': {
+        const day = dayOf(cond.value);
+        if (day) return sql<SqlBool>`(${x} is null or ${x} < ${day[0]} or ${x} >= ${day[1]})`;
+        const v = one(cond.value);
+        return c.kind === 'id'
+          ? sql<SqlBool>`${x} <> ${v}`
+          : sql<SqlBool>`(${x} is null or ${x} <> ${v})`;
+      }
+      case 'gt':
+        return sql<SqlBool>`${x} > ${one(cond.value)}`;
+      case 'gte':
+        return sql<SqlBool>`${x} >= ${one(cond.value)}`;
+      case 'lt':
+        return sql<SqlBool>`${x} < ${one(cond.value)}`;
+      case 'lte': {
+        const day = dayOf(cond.value);
+        if (day) return sql<SqlBool>`${x} < ${day[1]}`;
+        return sql<SqlBool>`${x} <= ${one(cond.value)}`;
+      }
+      case 'between': {
+        if (!Array.isArray(cond.value) || cond.value.length !== 2)
+          return valueErr(t(lang, 'pf.expected_range'));
+        const from = one(cond.value[0]);
+        const toDay = dayOf(cond.value[1]);
+        if (toDay) return sql<SqlBool>`(${x} >= ${from} and ${x} < ${toDay[1]})`;
+        return sql<SqlBool>`(${x} >= ${from} and ${x} <= ${one(cond.value[1])})`;
+      }
+      case 'in':
+        return sql<SqlBool>`${x} in (${sql.join(list(cond.value))})`;
+      case 'not_in': {
+        const vs = sql.join(list(cond.value));
+        return c.kind === 'id'
+          ? sql<SqlBool>`${x} not in (${vs})`
+          : sql<SqlBool>`(${x} is null or ${x} not in (${vs}))`;
+      }
+      case 'contains':
+        return like(dialect, x, `%${likeEscape(String(one(cond.value)))}%`);
+      case 'not_contains':
+        return sql<SqlBool>`(${x} is null or not ${like(dialect, x, `%${likeEscape(String(one(cond.value)))}%`)})`;
+      case 'starts_with':
+        return like(dialect, x, `${likeEscape(String(one(cond.value)))}%`);
+      case 'is_empty':
+        return empty;
+      case 'is_not_empty':
+        return sql<SqlBool>`not ${empty}`;
+      default: {
+        let days: number | undefined;
+        if (op === 'last_n_days') {
+          const n = typeof cond.value === 'string' ? Number(cond.value) : cond.value;
+          if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 3650) {
+            return valueErr(t(lang, 'pf.expected_days'));
+          }
+          days = n;
+        }
+        if (s.today === undefined) {
+          try {
+            s.today = todayIn(s.opts.timeZone, s.opts.now ?? new Date());
+          } catch {
+            addError(s.errors, 'timeZone', t(lang, 'field.invalid_value'));
+            return TRUE;
+          }
+        }
+        const [from, to] = dateRange(op as RangeOp, s.today, days);
+        if (c.kind === 'date') return sql<SqlBool>`(${x} >= ${from} and ${x} < ${to})`;
+        return sql<SqlBool>`(${x} >= ${`${from}T00:00:00.000Z`} and ${x} < ${`${to}T00:00:00.000Z`})`;
+      }
+    }
+  } catch (e) {
+    if (e instanceof ValueError) return valueErr(e.message);
+    throw e;
+  }
+}
+
+class ValueError extends Error {}
+
+function node(s: State, n: FilterNode, path: string, depth: number): Expr | null {
+  const { lang } = s.opts;
+  if (depth > FILTER_LIMITS.maxDepth) {
+    addError(s.errors, path, t(lang, 'pf.filter_too_deep', { max: FILTER_LIMITS.maxDepth }));
+    return null;
+  }
+  const parts: Expr[] = [];
+  n.conditions.forEach((c, i) => {
+    s.conditions += 1;
+    if (s.conditions === FILTER_LIMITS.maxConditions + 1) {
+      addError(
+        s.errors,
+        'filter',
+        t(lang, 'pf.filter_too_large', { max: FILTER_LIMITS.maxConditions }),
+      );
+    }
+    if (s.conditions > FILTER_LIMITS.maxConditions) return;
+    parts.push(condition(s, c, `${path}.conditions.${i}`));
+  });
+  n.children.forEach((child, i) => {
+    if (!child.isactive) return;
+    const e = node(s, child, `${path}.children.${i}`, depth + 1);
+    if (e) parts.push(e);
+  });
+  if (!parts.length) return null;
+  if (parts.length === 1) return parts[0] ?? null;
+  const joiner = n.operator.sid === 'or' ? sql` or ` : sql` and `;
+  return sql<SqlBool>`(${sql.join(parts, joiner)})`;
+}
+
+/** The WHERE expression of a filter tree; null when it does not constrain anything. */
+export function compileFilter(
+  meta: ObjectMeta,
+  filter: FilterNode | undefined,
+  opts: CompileOptions,
+  errors: Errors,
+): Expr | null {
+  if (!filter || !filter.isactive) return null;
+  const s: State = { meta, opts, errors, conditions: 0 };
+  return node(s, filter, 'filter', 1);
+}
+
+/** Full-text search: every word must occur in one of the object's text fields. */
+export function compileSearch(
+  meta: ObjectMeta,
+  search: string | undefined,
+  dialect: DialectName,
+): Expr | null {
+  const words = (search ?? '')
+    .replaceAll('\u0000', '')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 8);
+  if (!words.length) return null;
+  const cols = meta.fields.filter((f) => textualTypes.includes(f.type) || f.type === 'select');
+  const parts = words.map((w) => {
+    const ors: Expr[] = cols.map((f) =>
+      like(dialect, sql.id(f.column), `%${likeEscape(w.slice(0, 200))}%`),
+    );
+    if (/^\d{1,15}$/.test(w)) ors.push(sql<SqlBool>`id = ${Number(w)}`);
+    return ors.length ? sql<SqlBool>`(${sql.join(ors, sql` or `)})` : FALSE;
+  });
+  return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+}
+
+export type RecordState = 'active' | 'deleted' | 'all';
+
+export interface WhereInput {
+  filter?: FilterNode;
+  search?: string;
+  state?: RecordState;
+  timeZone?: string;
+}
+
+/** The full WHERE of a records query; throws a 400 listing every problem. */
+export function compileWhere(meta: ObjectMeta, input: WhereInput, opts: CompileOptions): Expr {
+  const errors: Errors = {};
+  const parts: Expr[] = [];
+  const state = input.state ?? 'active';
+  if (state === 'active') parts.push(sql<SqlBool>`deleted_at is null`);
+  if (state === 'deleted') parts.push(sql<SqlBool>`deleted_at is not null`);
+  const f = compileFilter(
+    meta,
+    input.filter,
+    { ...opts, timeZone: input.timeZone ?? opts.timeZone },
+    errors,
+  );
+  if (f) parts.push(f);
+  const s = compileSearch(meta, input.search, opts.dialect);
+  if (s) parts.push(s);
+  if (Object.keys(errors).length) throw invalid(opts.lang, errors);
+  if (!parts.length) return TRUE;
+  return sql<SqlBool>`${sql.join(parts, sql` and `)}`;
+}
+
+export interface SortKey {
+  column: Column;
+  desc: boolean;
+}
+
+/** Group fields first (when grouping), then the sorts; each key once. */
+export function compileSortKeys(
+  meta: ObjectMeta,
+  orderby: OrderBy | undefined,
+  groupby: GroupBy | undefined,
+  lang: Lang,
+): SortKey[] {
+  const errors: Errors = {};
+  const keys: SortKey[] = [];
+  const sorts = orderby?.isActive ? orderby.sorts : [];
+  const groups = groupby?.isActive ? groupby.groups : [];
+  groups.forEach((g, i) => {
+    const c = resolveColumn(meta, g.field);
+    if (!c)
+      return addError(
+        errors,
+        `groupby.groups.${i}.field`,
+        t(lang, 'pf.unknown_field', { field: g.field.slice(0, 60) }),
+      );
+    const sort = sorts.find((x) => resolveColumn(meta, x.field)?.column === c.column);
+    if (!keys.some((k) => k.column.column === c.column))
+      keys.push({ column: c, desc: sort?.dir === 'desc' });
+  });
+  sorts.forEach((x, i) => {
+    const c = resolveColumn(meta, x.field);
+    if (!c)
+      return addError(
+        errors,
+        `orderby.sorts.${i}.field`,
+        t(lang, 'pf.unknown_field', { field: x.field.slice(0, 60) }),
+      );
+    if (!keys.some((k) => k.column.column === c.column))
+      keys.push({ column: c, desc: x.dir === 'desc' });
+  });
+  if (Object.keys(errors).length) throw invalid(lang, errors);
+  return keys;
+}
+
+function orderTerm(
+  dialect: DialectName,
+  c: RawBuilder<unknown>,
+  desc: boolean,
+): RawBuilder<unknown> {
+  if (dialect === 'postgres') return desc ? sql`${c} desc nulls last` : sql`${c} asc nulls first`;
+  return desc ? sql`${c} desc` : sql`${c} asc`;
+}
+
+/** ORDER BY with `id` as the last key (same direction as the last sort) for stable windows. */
+export function compileOrderBy(keys: SortKey[], dialect: DialectName): RawBuilder<unknown> {
+  const terms = keys
+    .filter((k) => k.column.column !== 'id')
+    .map((k) => orderTerm(dialect, col(k.column), k.desc));
+  const idKey = keys.find((k) => k.column.column === 'id');
+  const lastDesc = idKey ? idKey.desc : (keys.at(-1)?.desc ?? false);
+  terms.push(orderTerm(dialect, sql.id('id'), lastDesc));
+  return sql`${sql.join(terms)}`;
+}
+
+export const AGG_FNS = ['sum', 'count', 'avg', 'min', 'max'] as const;
+export type AggFn = (typeof AGG_FNS)[number];
+
+export function aggregateAllowed(kind: Kind, fn: AggFn): boolean {
+  if (fn === 'count') return true;
+  if (fn === 'sum' || fn === 'avg') return kind === 'number' || kind === 'int';
+  return ['number', 'int', 'date', 'datetime', 'text', 'choice', 'id'].includes(kind);
+}

@@ -1,0 +1,316 @@
+import { filterOps } from '@fiscus/contracts';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
+import { makeTestApp } from '../../test/helpers.js';
+import { ok } from '../qry/qry.test-helpers.js';
+
+/**
+ * The query compiler under random input: thousands of random filter trees (random field
+ * names incl. hostile strings, random operators, random values), sorts, groups and search
+ * text. Every answer must be rows (200) or a validation error (400) — never a database error.
+ */
+let t: Awaited<ReturnType<typeof makeTestApp>>;
+let u: RegisteredUser;
+let objectId: string;
+const fieldIds: string[] = [];
+const codes = [
+  'name',
+  'amount',
+  'qty',
+  'kind',
+  'tags',
+  'day',
+  'at',
+  'flag',
+  'ref',
+  'mail',
+  'file',
+  'pct',
+];
+const RUNS = Number(process.env.FUZZ_RUNS ?? 400);
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  u = await registerUser(t.app);
+  const target = await ok(t.app, u, 'objects.create', { name: 'Target', kind: 'reference' });
+  await ok(t.app, u, 'records.create', { objectId: target.id, values: { name: 'T1' } });
+  const o = await ok(t.app, u, 'objects.create', { name: 'Fuzz' });
+  objectId = o.id;
+  const defs = [
+    ['amount', 'money'],
+    ['qty', 'integer'],
+    ['kind', 'select'],
+    ['tags', 'multiselect'],
+    ['day', 'date'],
+    ['at', 'datetime'],
+    ['flag', 'boolean'],
+    ['ref', 'reference'],
+    ['mail', 'email'],
+    ['file', 'attachment'],
+    ['pct', 'percent'],
+  ] as const;
+  for (const [code, type] of defs) {
+    const f = await ok(t.app, u, 'fields.create', {
+      objectId,
+      name: code,
+      code,
+      type,
+      options: type === 'reference' ? { target: target.id } : {},
+    });
+    fieldIds.push(f.id);
+  }
+  const rows = [
+    {
+      name: "O'Brien",
+      amount: 10.5,
+      qty: 3,
+      kind: 'a',
+      tags: ['x'],
+      day: '2026-01-01',
+      at: '2026-01-01T10:00:00Z',
+      flag: true,
+      ref: 1,
+      mail: 'a@b.example',
+      pct: 5,
+    },
+    {
+      name: '100% _sure_ \\',
+      amount: -2,
+      qty: -7,
+      kind: 'b',
+      tags: ['x', 'y'],
+      day: '1999-12-31',
+      flag: false,
+      pct: 0,
+    },
+    { name: 'Ünïcödé 日本', amount: null, qty: null },
+  ];
+  for (const values of rows) await ok(t.app, u, 'records.create', { objectId, values });
+});
+afterAll(async () => t.cleanup());
+
+const hostile = fc.constantFrom(
+  "'",
+  '"',
+  '`',
+  '\\',
+  '%',
+  '_',
+  '*',
+  ';',
+  '--',
+  '/*',
+  'id; drop table users; --',
+  '" or 1=1 --',
+  "') or ('1'='1",
+  'deleted_at',
+  'f_abc',
+  'obj_x',
+  'pf_objects',
+  'users.password_hash',
+  '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  'NaN',
+  'Infinity',
+  '-0',
+  '1e309',
+  '9007199254740993',
+  '',
+  ' ',
+  'x'.repeat(1500),
+  '日本語',
+  '\uD800',
+  '$1',
+  '?',
+  ':name',
+);
+const fieldName = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.constantFrom(
+      ...codes,
+      'id',
+      'created_at',
+      'updated_at',
+      'created_by',
+      'updated_by',
+    ),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .constant('')
+      .map(() => fieldIds[Math.floor(Math.random() * fieldIds.length)] ?? 'x'),
+  },
+  { weight: 2, arbitrary: hostile },
+  { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
+);
+const opName = fc.oneof(
+  { weight: 8, arbitrary: fc.constantFrom(...filterOps) },
+  { weight: 1, arbitrary: hostile },
+  { weight: 1, arbitrary: fc.string({ maxLength: 10 }) },
+);
+const scalarValue = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(0, 1, -1, 2 ** 53, -(2 ** 63), 1e308, 5e-324, 0.1),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constantFrom(
+    '2026-01-01',
+    '2026-02-30',
+    '2026-01-01T10:00:00Z',
+    '0000-00-00',
+    '9999-12-31T23:59:59.999Z',
+    'a',
+    'x',
+    'b',
+    'T1',
+  ),
+  fc.string({ maxLength: 30 }),
+  hostile,
+);
+const value = fc.oneof(
+  { weight: 5, arbitrary: scalarValue },
+  { weight: 2, arbitrary: fc.array(scalarValue, { maxLength: 6 }) },
+  { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
+  { weight: 1, arbitrary: fc.constant(undefined) },
+);
+const condition = fc.record(
+  { field: fieldName, op: opName, value },
+  { requiredKeys: ['field', 'op'] },
+);
+const operator = fc.oneof(
+  {
+    weight: 9,
+    arbitrary: fc.constantFrom(
+      { id: 1, sid: 'and', name: 'AND' },
+      { id: 2, sid: 'or', name: 'OR' },
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      id: fc.integer(),
+      sid: fc.string({ maxLength: 4 }),
+      name: fc.string({ maxLength: 4 }),
+    }),
+  },
+);
+type Arb = fc.Arbitrary<unknown>;
+/** Trees up to 8 levels (the server allows 6, so some are refused for depth). */
+function treeOf(depth: number): Arb {
+  return fc.record({
+    isactive: fc.boolean(),
+    isexpanded: fc.boolean(),
+    name: fc.string({ maxLength: 10 }),
+    operator,
+    children:
+      depth > 0 ? fc.array(treeOf(depth - 1), { maxLength: depth > 5 ? 2 : 1 }) : fc.constant([]),
+    conditions: fc.array(condition, { maxLength: 5 }),
+  });
+}
+const tree = treeOf(8) as fc.Arbitrary<Record<string, unknown>>;
+const sorts = fc.record({
+  isActive: fc.boolean(),
+  sorts: fc.array(
+    fc.record({ field: fieldName, dir: fc.oneof(fc.constantFrom('asc', 'desc'), hostile) }),
+    { maxLength: 4 },
+  ),
+});
+const groups = fc.record({
+  isActive: fc.boolean(),
+  groups: fc.array(
+    fc.record({
+      field: fieldName,
+      aggregates: fc.array(
+        fc.record({
+          field: fieldName,
+          fn: fc.oneof(fc.constantFrom('sum', 'count', 'avg', 'min', 'max'), hostile),
+        }),
+        { maxLength: 3 },
+      ),
+    }),
+    { maxLength: 3 },
+  ),
+});
+const query = fc.record(
+  {
+    op: fc.constantFrom('records.list', 'records.list', 'records.count', 'records.groups'),
+    filter: tree.map((f) => ({ ...f, isactive: true })),
+    orderby: sorts,
+    groupby: groups,
+    search: fc.oneof(fc.string({ maxLength: 20 }), hostile),
+    state: fc.constantFrom('active', 'deleted', 'all'),
+    timeZone: fc.oneof(
+      fc.constantFrom('UTC', 'Europe/Berlin', 'America/Los_Angeles', 'Mars/Olympus'),
+      hostile,
+    ),
+    fields: fc.array(fieldName, { maxLength: 4 }),
+    limit: fc.oneof(fc.integer({ min: 1, max: 1000 }), fc.integer()),
+    offset: fc.oneof(fc.nat({ max: 10 }), fc.integer()),
+  },
+  { requiredKeys: ['op', 'filter'] },
+);
+
+describe('query compiler fuzz', () => {
+  it(`answers rows or a validation error for ${RUNS} random queries`, async () => {
+    await fc.assert(
+      fc.asyncProperty(query, async (q) => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/qry',
+          headers: u.headers,
+          payload: { ...q, objectId },
+        });
+        const body = res.json() as { data?: unknown; error?: { code: string } };
+        if (res.statusCode === 200) {
+          expect(body.data).toBeDefined();
+        } else {
+          expect(res.statusCode, JSON.stringify(body)).toBe(400);
+          expect(body.error?.code).toBe('validation_failed');
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  }, 300_000);
+
+  it('most valid-looking queries return rows (the fuzz reaches the database)', async () => {
+    let rows = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            field: fc.constantFrom(...codes),
+            op: fc.constantFrom(...filterOps),
+            value: scalarValue,
+          }),
+          { maxLength: 3 },
+        ),
+        async (conditions) => {
+          const filter = {
+            isactive: true,
+            isexpanded: true,
+            name: 'r',
+            operator: { id: 1, sid: 'and', name: 'AND' },
+            children: [],
+            conditions,
+          };
+          const res = await t.app.inject({
+            method: 'POST',
+            url: '/api/qry',
+            headers: u.headers,
+            payload: { op: 'records.list', objectId, filter },
+          });
+          expect([200, 400]).toContain(res.statusCode);
+          if (res.statusCode === 200) rows += 1;
+        },
+      ),
+      { numRuns: Math.ceil(RUNS / 2) },
+    );
+    expect(rows).toBeGreaterThan(0);
+  }, 300_000);
+});

@@ -1,0 +1,698 @@
+import type {
+  HistoryEntry,
+  RecordGroup,
+  RecordRow,
+  recordsCountInput,
+  recordsGroupsInput,
+  recordsHistoryInput,
+  recordsListInput,
+  RecordsListOutput,
+} from '@fiscus/contracts';
+import { sql, type RawBuilder } from 'kysely';
+import type { z } from 'zod';
+import { AppError } from '../../lib/app-error.js';
+import { isoNow } from '../../lib/clock.js';
+import { msg } from '../../lib/messages.js';
+import { readAudit, writeAudit, type AuditEntry } from '../audit/audit.repository.js';
+import { checkRules, decode, encode, isEmptyValue, parseValue } from '../fields/values.js';
+import {
+  displayFieldOf,
+  findField,
+  loadObject,
+  type FieldMeta,
+  type ObjectMeta,
+  type OpContext,
+  type Q,
+} from '../objects/meta.js';
+import {
+  aggregateAllowed,
+  compileOrderBy,
+  compileSortKeys,
+  compileWhere,
+  resolveColumn,
+  type AggFn,
+  type Column,
+} from './compiler.js';
+import { addError, invalid, notFoundIn, t } from './records.messages.js';
+
+const SYS_COLS = [
+  'id',
+  'created_at',
+  'created_by',
+  'updated_at',
+  'updated_by',
+  'deleted_at',
+] as const;
+type Raw = Record<string, unknown>;
+type Errors = Record<string, string[]>;
+
+function q(ctx: OpContext): Q {
+  return ctx.db.kysely;
+}
+
+function selectList(fields: FieldMeta[]): RawBuilder<unknown> {
+  return sql.join([...SYS_COLS.map((c) => sql.id(c)), ...fields.map((f) => sql.id(f.column))]);
+}
+
+/** The fields a query returns: the given codes/ids, else every field that is not hidden. */
+function pickFields(ctx: OpContext, meta: ObjectMeta, keys: string[] | undefined): FieldMeta[] {
+  if (!keys) return meta.fields.filter((f) => !f.options.hidden);
+  const errors: Errors = {};
+  const out: FieldMeta[] = [];
+  keys.forEach((k, i) => {
+    const f = findField(meta, k);
+    if (!f) {
+      if (!resolveColumn(meta, k))
+        addError(errors, `fields.${i}`, t(ctx.lang, 'pf.unknown_field', { field: k.slice(0, 60) }));
+    } else if (!out.includes(f)) out.push(f);
+  });
+  if (Object.keys(errors).length) throw invalid(ctx.lang, errors);
+  return out;
+}
+
+function toRecord(fields: FieldMeta[], raw: Raw): RecordRow {
+  const values: Record<string, unknown> = {};
+  for (const f of fields) values[f.code] = decode(f.type, raw[f.column]);
+  return {
+    id: Number(raw.id),
+    values,
+    display: {},
+    createdAt: String(raw.created_at),
+    createdBy: (raw.created_by as string | null) ?? null,
+    updatedAt: String(raw.updated_at),
+    updatedBy: (raw.updated_by as string | null) ?? null,
+    deletedAt: (raw.deleted_at as string | null) ?? null,
+  };
+}
+
+interface LabelRequest {
+  field: FieldMeta;
+  ids: number[];
+}
+
+/**
+ * Display texts of referenced records: one UNION ALL query for every reference field of a
+ * page, whatever the number of rows. Returns field id → (record id → text).
+ */
+export async function resolveLabels(
+  ctx: OpContext,
+  requests: LabelRequest[],
+): Promise<Map<string, Map<number, string | null>>> {
+  const out = new Map<string, Map<number, string | null>>();
+  const parts: RawBuilder<unknown>[] = [];
+  const keyOf: string[] = [];
+  for (const r of requests) {
+    const ids = [...new Set(r.ids)].filter((n) => Number.isSafeInteger(n));
+    const targetId = r.field.options.target;
+    if (!ids.length || !targetId) continue;
+    let target: ObjectMeta;
+    try {
+      target = await loadObject(ctx, targetId);
+    } catch {
+      continue;
+    }
+    const df =
+      (r.field.options.displayField
+        ? findField(target, r.field.options.displayField)
+        : undefined) ?? displayFieldOf(target);
+    const label = df ? sql`cast(${sql.id(df.column)} as text)` : sql`cast(id as text)`;
+    keyOf.push(r.field.id);
+    parts.push(
+      sql`select ${sql.lit(keyOf.length - 1)} as k, id, ${label} as label from ${sql.id(target.table)} where id in (${sql.join(ids)})`,
+    );
+  }
+  if (!parts.length) return out;
+  const { rows } = await sql<{
+    k: number;
+    id: number;
+    label: string | null;
+  }>`${sql.join(parts, sql` union all `)}`.execute(q(ctx));
+  for (const row of rows) {
+    const key = keyOf[Number(row.k)];
+    if (key === undefined) continue;
+    let m = out.get(key);
+    if (!m) out.set(key, (m = new Map()));
+    m.set(Number(row.id), row.label ?? null);
+  }
+  return out;
+}
+
+async function attachDisplay(
+  ctx: OpContext,
+  fields: FieldMeta[],
+  records: RecordRow[],
+): Promise<void> {
+  const refs = fields.filter((f) => f.type === 'reference');
+  if (!refs.length || !records.length) return;
+  const labels = await resolveLabels(
+    ctx,
+    refs.map((f) => ({
+      field: f,
+      ids: records.map((r) => r.values[f.code]).filter((v): v is number => typeof v === 'number'),
+    })),
+  );
+  for (const r of records) {
+    for (const f of refs) {
+      const v = r.values[f.code];
+      r.display[f.code] = typeof v === 'number' ? (labels.get(f.id)?.get(v) ?? null) : null;
+    }
+  }
+}
+
+/**
+ * Runs a read with the object's (cached) metadata. When it fails because a field change
+ * committed meanwhile (the cached column is gone), it runs once more with fresh metadata.
+ */
+async function withMeta<T>(
+  ctx: OpContext,
+  objectId: string,
+  run: (meta: ObjectMeta) => Promise<T>,
+): Promise<T> {
+  const meta = await loadObject(ctx, objectId);
+  try {
+    return await run(meta);
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    const fresh = await loadObject(ctx, objectId);
+    if (fresh === meta) throw e;
+    return run(fresh);
+  }
+}
+
+export function listRecords(ctx: OpContext, input: ListInput): Promise<RecordsListOutput> {
+  return withMeta(ctx, input.objectId, (meta) => listOnce(ctx, input, meta));
+}
+
+export function countRecords(ctx: OpContext, input: CountInput): Promise<{ total: number }> {
+  return withMeta(ctx, input.objectId, (meta) => countOnce(ctx, input, meta));
+}
+
+export function groupRecords(
+  ctx: OpContext,
+  input: GroupsInput,
+): Promise<{ groups: RecordGroup[]; truncated: boolean }> {
+  return withMeta(ctx, input.objectId, (meta) => groupsOnce(ctx, input, meta));
+}
+
+export function getRecord(ctx: OpContext, objectId: string, id: number): Promise<RecordRow> {
+  return withMeta(ctx, objectId, (meta) => getOnce(ctx, id, meta));
+}
+
+type ListInput = z.output<typeof recordsListInput>;
+type CountInput = z.output<typeof recordsCountInput>;
+type GroupsInput = z.output<typeof recordsGroupsInput>;
+
+async function listOnce(
+  ctx: OpContext,
+  input: ListInput,
+  meta: ObjectMeta,
+): Promise<RecordsListOutput> {
+  const fields = pickFields(ctx, meta, input.fields);
+  const where = compileWhere(meta, input, { dialect: ctx.db.dialect, lang: ctx.lang });
+  const keys = compileSortKeys(meta, input.orderby, input.groupby, ctx.lang);
+  const order = compileOrderBy(keys, ctx.db.dialect);
+  const { rows } =
+    await sql<Raw>`select ${selectList(fields)} from ${sql.id(meta.table)} where ${where} order by ${order} limit ${
+      input.limit + 1
+    } offset ${input.offset}`.execute(q(ctx));
+  const hasMore = rows.length > input.limit;
+  const records = rows.slice(0, input.limit).map((r) => toRecord(fields, r));
+  await attachDisplay(ctx, fields, records);
+  return { rows: records, offset: input.offset, limit: input.limit, hasMore };
+}
+
+async function countOnce(
+  ctx: OpContext,
+  input: CountInput,
+  meta: ObjectMeta,
+): Promise<{ total: number }> {
+  const where = compileWhere(meta, input, { dialect: ctx.db.dialect, lang: ctx.lang });
+  const { rows } = await sql<{
+    n: number | string;
+  }>`select count(*) as n from ${sql.id(meta.table)} where ${where}`.execute(q(ctx));
+  return { total: Number(rows[0]?.n ?? 0) };
+}
+
+function decodeColumn(c: Column, v: unknown): unknown {
+  if (c.field) return decode(c.field.type, v);
+  if (v === null || v === undefined) return null;
+  return c.kind === 'id' ? Number(v) : String(v);
+}
+
+async function groupsOnce(
+  ctx: OpContext,
+  input: GroupsInput,
+  meta: ObjectMeta,
+): Promise<{ groups: RecordGroup[]; truncated: boolean }> {
+  const errors: Errors = {};
+  const groupCols: Column[] = [];
+  const aggs: { c: Column; fn: AggFn; key: string }[] = [];
+  input.groupby.groups.forEach((g, i) => {
+    const c = resolveColumn(meta, g.field);
+    if (!c)
+      return addError(
+        errors,
+        `groupby.groups.${i}.field`,
+        t(ctx.lang, 'pf.unknown_field', { field: g.field.slice(0, 60) }),
+      );
+    if (!groupCols.some((x) => x.column === c.column)) groupCols.push(c);
+    (g.aggregates ?? []).forEach((a, j) => {
+      const ac = resolveColumn(meta, a.field);
+      const path = `groupby.groups.${i}.aggregates.${j}`;
+      if (!ac)
+        return addError(
+          errors,
+          `${path}.field`,
+          t(ctx.lang, 'pf.unknown_field', { field: a.field.slice(0, 60) }),
+        );
+      if (!aggregateAllowed(ac.kind, a.fn)) {
+        return addError(
+          errors,
+          `${path}.fn`,
+          t(ctx.lang, 'pf.aggregate_not_allowed', { fn: a.fn, type: ac.field?.type ?? ac.kind }),
+        );
+      }
+      const key = `${a.fn}:${ac.key}`;
+      if (!aggs.some((x) => `${x.fn}:${x.c.key}` === key)) aggs.push({ c: ac, fn: a.fn, key });
+    });
+  });
+  if (!groupCols.length && !Object.keys(errors).length)
+    addError(errors, 'groupby.groups', msg(ctx.lang, 'field.required'));
+  if (Object.keys(errors).length) throw invalid(ctx.lang, errors);
+  const where = compileWhere(meta, input, { dialect: ctx.db.dialect, lang: ctx.lang });
+  const keys = compileSortKeys(
+    meta,
+    input.orderby,
+    { isActive: true, groups: input.groupby.groups.map((g) => ({ field: g.field })) },
+    ctx.lang,
+  ).filter((k) => groupCols.some((g) => g.column === k.column.column));
+  const dialect = ctx.db.dialect;
+  const order = keys.map((k) => {
+    const x = sql.id(k.column.column);
+    if (dialect === 'postgres')
+      return k.desc ? sql`${x} desc nulls last` : sql`${x} asc nulls first`;
+    return k.desc ? sql`${x} desc` : sql`${x} asc`;
+  });
+  const selects: RawBuilder<unknown>[] = groupCols.map(
+    (c, i) => sql`${sql.id(c.column)} as ${sql.id(`g${i}`)}`,
+  );
+  selects.push(sql`count(*) as n`);
+  aggs.forEach((a, i) => {
+    const x = sql.id(a.c.column);
+    const e = a.fn === 'count' ? sql`count(${x})` : sql`${sql.raw(a.fn)}(${x})`;
+    selects.push(sql`${e} as ${sql.id(`a${i}`)}`);
+  });
+  const groupBy = sql.join(groupCols.map((c) => sql.id(c.column)));
+  const { rows } =
+    await sql<Raw>`select ${sql.join(selects)} from ${sql.id(meta.table)} where ${where} group by ${groupBy} order by ${sql.join(
+      order,
+    )} limit ${input.limit + 1}`.execute(q(ctx));
+  const truncated = rows.length > input.limit;
+  const groups: RecordGroup[] = rows.slice(0, input.limit).map((r) => {
+    const key: Record<string, unknown> = {};
+    const display: Record<string, string | null> = {};
+    groupCols.forEach((c, i) => {
+      const v = decodeColumn(c, r[`g${i}`]);
+      key[c.key] = v;
+      const choice = c.field?.options.choices?.find((ch) => ch.value === v);
+      display[c.key] =
+        v === null
+          ? null
+          : choice
+            ? (choice.label ?? choice.value)
+            : Array.isArray(v)
+              ? v.join(', ')
+              : String(v);
+    });
+    return {
+      key,
+      display,
+      count: Number(r.n),
+      aggregates: aggs.map((a, i) => {
+        const raw = r[`a${i}`];
+        const numeric =
+          a.fn === 'count' ||
+          a.fn === 'sum' ||
+          a.fn === 'avg' ||
+          a.c.kind === 'number' ||
+          a.c.kind === 'int' ||
+          a.c.kind === 'id';
+        const value =
+          raw === null || raw === undefined ? null : numeric ? Number(raw) : String(raw);
+        return { field: a.c.key, fn: a.fn, value };
+      }),
+    };
+  });
+  const refCols = groupCols.filter((c) => c.field?.type === 'reference');
+  if (refCols.length) {
+    const labels = await resolveLabels(
+      ctx,
+      refCols.map((c) => ({
+        field: c.field as FieldMeta,
+        ids: groups.map((g) => g.key[c.key]).filter((v): v is number => typeof v === 'number'),
+      })),
+    );
+    for (const g of groups) {
+      for (const c of refCols) {
+        const v = g.key[c.key];
+        if (typeof v === 'number')
+          g.display[c.key] = labels.get((c.field as FieldMeta).id)?.get(v) ?? null;
+      }
+    }
+  }
+  return { groups, truncated };
+}
+
+async function readRaw(k: Q, meta: ObjectMeta, id: number): Promise<Raw | undefined> {
+  const { rows } =
+    await sql<Raw>`select ${selectList(meta.fields)} from ${sql.id(meta.table)} where id = ${id}`.execute(
+      k,
+    );
+  return rows[0];
+}
+
+async function getOnce(ctx: OpContext, id: number, meta: ObjectMeta): Promise<RecordRow> {
+  const raw = await readRaw(q(ctx), meta, id);
+  if (!raw) throw notFoundIn(ctx.lang, 'record');
+  const rec = toRecord(meta.fields, raw);
+  await attachDisplay(ctx, meta.fields, [rec]);
+  return rec;
+}
+
+/** Parses and checks input values; returns field id → API value. */
+function parseInput(
+  ctx: OpContext,
+  meta: ObjectMeta,
+  values: Record<string, unknown>,
+  mode: 'create' | 'update',
+  errors: Errors,
+): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const [key, v] of Object.entries(values)) {
+    const f = findField(meta, key);
+    if (!f) {
+      addError(errors, key, t(ctx.lang, 'pf.unknown_field', { field: key.slice(0, 60) }));
+      continue;
+    }
+    const p = parseValue(f.type, f.options, v, ctx.lang);
+    if (!p.ok) {
+      addError(errors, f.code, p.error);
+      continue;
+    }
+    const ruleError = checkRules(f.type, f.options, p.value, ctx.lang);
+    if (ruleError) addError(errors, f.code, ruleError);
+    out.set(f.id, p.value);
+  }
+  if (mode === 'create') {
+    for (const f of meta.fields) {
+      if (out.has(f.id) || errors[f.code] || f.options.default === undefined) continue;
+      const p = parseValue(f.type, f.options, f.options.default, ctx.lang);
+      if (p.ok) out.set(f.id, p.value);
+    }
+  }
+  for (const f of meta.fields) {
+    if (!f.options.required || errors[f.code]) continue;
+    if ((mode === 'create' || out.has(f.id)) && isEmptyValue(out.get(f.id))) {
+      addError(errors, f.code, msg(ctx.lang, 'field.required'));
+    }
+  }
+  return out;
+}
+
+async function checkReferences(
+  ctx: OpContext,
+  k: Q,
+  meta: ObjectMeta,
+  values: Map<string, unknown>,
+  errors: Errors,
+): Promise<void> {
+  for (const f of meta.fields) {
+    const v = values.get(f.id);
+    if (f.type !== 'reference' || typeof v !== 'number' || errors[f.code]) continue;
+    let ok = false;
+    if (f.options.target) {
+      try {
+        const target = await loadObject(ctx, f.options.target);
+        const { rows } = await sql`select id from ${sql.id(target.table)} where id = ${v}`.execute(
+          k,
+        );
+        ok = rows.length > 0;
+      } catch {
+        ok = false;
+      }
+    }
+    if (!ok) addError(errors, f.code, t(ctx.lang, 'pf.reference_missing'));
+  }
+}
+
+async function checkUnique(
+  ctx: OpContext,
+  k: Q,
+  meta: ObjectMeta,
+  values: Map<string, unknown>,
+  exceptId: number,
+): Promise<void> {
+  const errors: Errors = {};
+  for (const f of meta.fields) {
+    const v = values.get(f.id);
+    if (!f.options.unique || isEmptyValue(v)) continue;
+    const { rows } =
+      await sql`select id from ${sql.id(meta.table)} where ${sql.id(f.column)} = ${encode(f.type, v)} and id <> ${exceptId} limit 1`.execute(
+        k,
+      );
+    if (rows.length) addError(errors, f.code, t(ctx.lang, 'pf.unique'));
+  }
+  if (Object.keys(errors).length) throw new AppError('conflict', t(ctx.lang, 'pf.unique'), errors);
+}
+
+/** A unique index violation that slipped past the check (a race) is still a 409. */
+function mapUniqueViolation(ctx: OpContext, meta: ObjectMeta, e: unknown): never {
+  const err = e as { code?: string; message?: string };
+  const text = String(err.message ?? '');
+  if (
+    err.code === '23505' ||
+    err.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    /UNIQUE constraint failed/.test(text)
+  ) {
+    const f = meta.fields.find((x) => x.options.unique && text.includes(x.column));
+    const fields = f ? { [f.code]: [t(ctx.lang, 'pf.unique')] } : undefined;
+    throw new AppError('conflict', t(ctx.lang, 'pf.unique'), fields);
+  }
+  throw e;
+}
+
+function snapshot(meta: ObjectMeta, raw: Raw): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of meta.fields) out[f.id] = decode(f.type, raw[f.column]);
+  return out;
+}
+
+export async function createRecord(
+  ctx: OpContext,
+  objectId: string,
+  values: Record<string, unknown>,
+): Promise<RecordRow> {
+  const meta = await loadObject(ctx, objectId);
+  const errors: Errors = {};
+  const parsed = parseInput(ctx, meta, values, 'create', errors);
+  await checkReferences(ctx, q(ctx), meta, parsed, errors);
+  if (Object.keys(errors).length) throw invalid(ctx.lang, errors);
+  const id = await q(ctx)
+    .transaction()
+    .execute(async (trx) => {
+      await checkUnique(ctx, trx, meta, parsed, 0);
+      const now = isoNow();
+      const cols = [
+        sql.id('created_at'),
+        sql.id('created_by'),
+        sql.id('updated_at'),
+        sql.id('updated_by'),
+      ];
+      const vals: unknown[] = [now, ctx.userId, now, ctx.userId];
+      const after: Record<string, unknown> = {};
+      for (const f of meta.fields) {
+        const v = parsed.has(f.id) ? parsed.get(f.id) : null;
+        after[f.id] = v ?? null;
+        if (v === null || v === undefined) continue;
+        cols.push(sql.id(f.column));
+        vals.push(encode(f.type, v));
+      }
+      let newId: number;
+      try {
+        const { rows } = await sql<{
+          id: number;
+        }>`insert into ${sql.id(meta.table)} (${sql.join(cols)}) values (${sql.join(vals)}) returning id`.execute(
+          trx,
+        );
+        newId = Number(rows[0]?.id);
+      } catch (e) {
+        mapUniqueViolation(ctx, meta, e);
+      }
+      await writeAudit(trx, [
+        {
+          domainId: ctx.domainId,
+          objectId: meta.id,
+          recordId: newId,
+          action: 'create',
+          userId: ctx.userId,
+          before: null,
+          after,
+        },
+      ]);
+      return newId;
+    });
+  return getRecord(ctx, objectId, id);
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
+
+export async function updateRecord(
+  ctx: OpContext,
+  objectId: string,
+  id: number,
+  values: Record<string, unknown>,
+): Promise<RecordRow> {
+  const meta = await loadObject(ctx, objectId);
+  const errors: Errors = {};
+  const parsed = parseInput(ctx, meta, values, 'update', errors);
+  await checkReferences(ctx, q(ctx), meta, parsed, errors);
+  if (Object.keys(errors).length) throw invalid(ctx.lang, errors);
+  await q(ctx)
+    .transaction()
+    .execute(async (trx) => {
+      const raw = await readRaw(trx, meta, id);
+      if (!raw) throw notFoundIn(ctx.lang, 'record');
+      if (raw.deleted_at) throw new AppError('conflict', t(ctx.lang, 'pf.record_deleted'));
+      const current = snapshot(meta, raw);
+      const before: Record<string, unknown> = {};
+      const after: Record<string, unknown> = {};
+      const sets: RawBuilder<unknown>[] = [];
+      for (const f of meta.fields) {
+        if (!parsed.has(f.id)) continue;
+        const v = parsed.get(f.id) ?? null;
+        if (same(current[f.id], v)) continue;
+        before[f.id] = current[f.id] ?? null;
+        after[f.id] = v;
+        sets.push(sql`${sql.id(f.column)} = ${encode(f.type, v)}`);
+      }
+      if (!sets.length) return;
+      const changed = new Map([...parsed].filter(([fid]) => fid in after));
+      await checkUnique(ctx, trx, meta, changed, id);
+      sets.push(sql`updated_at = ${isoNow()}`, sql`updated_by = ${ctx.userId}`);
+      try {
+        await sql`update ${sql.id(meta.table)} set ${sql.join(sets)} where id = ${id}`.execute(trx);
+      } catch (e) {
+        mapUniqueViolation(ctx, meta, e);
+      }
+      await writeAudit(trx, [
+        {
+          domainId: ctx.domainId,
+          objectId: meta.id,
+          recordId: id,
+          action: 'update',
+          userId: ctx.userId,
+          before,
+          after,
+        },
+      ]);
+    });
+  return getRecord(ctx, objectId, id);
+}
+
+/** Soft delete (`deleted`) or restore of up to 1000 records; each change is audited. */
+export async function setDeleted(
+  ctx: OpContext,
+  objectId: string,
+  ids: number[],
+  deleted: boolean,
+): Promise<{ affected: number }> {
+  const meta = await loadObject(ctx, objectId);
+  const unique = [...new Set(ids)];
+  return q(ctx)
+    .transaction()
+    .execute(async (trx) => {
+      const state = deleted ? sql`deleted_at is null` : sql`deleted_at is not null`;
+      const { rows } =
+        await sql<Raw>`select ${selectList(meta.fields)} from ${sql.id(meta.table)} where id in (${sql.join(unique)}) and ${state}`.execute(
+          trx,
+        );
+      if (!rows.length) return { affected: 0 };
+      const found = rows.map((r) => Number(r.id));
+      const now = isoNow();
+      if (deleted) {
+        await sql`update ${sql.id(meta.table)} set deleted_at = ${now}, deleted_by = ${ctx.userId} where id in (${sql.join(found)})`.execute(
+          trx,
+        );
+      } else {
+        await sql`update ${sql.id(meta.table)} set deleted_at = null, deleted_by = null, updated_at = ${now}, updated_by = ${ctx.userId} where id in (${sql.join(found)})`.execute(
+          trx,
+        );
+      }
+      const entries: AuditEntry[] = rows.map((r) => {
+        const snap = snapshot(meta, r);
+        return {
+          domainId: ctx.domainId,
+          objectId: meta.id,
+          recordId: Number(r.id),
+          action: deleted ? 'delete' : 'restore',
+          userId: ctx.userId,
+          before: deleted ? snap : null,
+          after: deleted ? null : snap,
+        };
+      });
+      await writeAudit(trx, entries);
+      return { affected: found.length };
+    });
+}
+
+type HistoryInput = z.output<typeof recordsHistoryInput>;
+
+export async function recordHistory(
+  ctx: OpContext,
+  input: HistoryInput,
+): Promise<{ items: HistoryEntry[] }> {
+  const meta = await loadObject(ctx, input.objectId);
+  const rows = await readAudit(q(ctx), meta.id, input.id, input.offset, input.limit);
+  if (!rows.length && input.offset === 0) {
+    const exists = await readRaw(q(ctx), meta, input.id);
+    if (!exists) throw notFoundIn(ctx.lang, 'record');
+  }
+  const byId = new Map(meta.fields.map((f) => [f.id, f]));
+  const rekey = (s: string | null): Record<string, unknown> | null => {
+    if (!s) return null;
+    const o = JSON.parse(s) as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (const [fid, v] of Object.entries(o)) {
+      const f = byId.get(fid);
+      if (f) out[f.code] = v;
+    }
+    return out;
+  };
+  return {
+    items: rows.map((r) => {
+      const before = rekey(r.before);
+      const after = rekey(r.after);
+      const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+      const changes = [...keys]
+        .filter((k) => !same(before?.[k], after?.[k]))
+        .map((k) => ({
+          field: k,
+          name: findField(meta, k)?.name ?? k,
+          before: before?.[k] ?? null,
+          after: after?.[k] ?? null,
+        }));
+      return {
+        id: Number(r.id),
+        action: r.action as HistoryEntry['action'],
+        at: r.at,
+        userId: r.user_id,
+        userName: r.full_name || r.username || null,
+        before,
+        after,
+        changes,
+      };
+    }),
+  };
+}

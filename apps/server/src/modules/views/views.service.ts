@@ -1,0 +1,362 @@
+import type { FilterNode, SavedView, ViewDefinition, viewsSaveInput } from '@fiscus/contracts';
+import type { z } from 'zod';
+import { AppError } from '../../lib/app-error.js';
+import { isoNow } from '../../lib/clock.js';
+import { ensureIndex, type IndexColumn } from '../objects/ddl.js';
+import {
+  loadObject,
+  shortId,
+  type FieldMeta,
+  type ObjectMeta,
+  type OpContext,
+  type Q,
+} from '../objects/meta.js';
+import {
+  compileSortKeys,
+  compileWhere,
+  resolveColumn,
+  aggregateAllowed,
+} from '../records/compiler.js';
+import { addError, invalid, notFoundIn, t } from '../records/records.messages.js';
+import type { Database } from '../../db/schema.js';
+
+/** Indexes per object made for views; beyond it views still work, just unindexed. */
+export const MAX_VIEW_INDEXES = 16;
+const INDEXABLE_OPS = new Set([
+  'eq',
+  'in',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'between',
+  'today',
+  'yesterday',
+  'this_week',
+  'last_week',
+  'this_month',
+  'last_month',
+  'this_year',
+  'last_n_days',
+]);
+
+type ViewRow = Database['pf_views'];
+
+function viewOut(ctx: OpContext, r: ViewRow): SavedView {
+  return {
+    id: r.id,
+    objectId: r.object_id,
+    name: r.name,
+    shared: r.shared === 1,
+    ownerId: r.owner_id,
+    isOwn: r.owner_id === ctx.userId,
+    definition: JSON.parse(r.definition) as ViewDefinition,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+export async function listViews(ctx: OpContext, objectId: string): Promise<{ items: SavedView[] }> {
+  const meta = await loadObject(ctx, objectId);
+  const rows = await ctx.db.kysely
+    .selectFrom('pf_views')
+    .selectAll()
+    .where('object_id', '=', meta.id)
+    .where('domain_id', '=', ctx.domainId)
+    .where((eb) => eb.or([eb('shared', '=', 1), eb('owner_id', '=', ctx.userId)]))
+    .orderBy('name')
+    .execute();
+  return { items: rows.map((r) => viewOut(ctx, r)) };
+}
+
+/** Checks that every field a view names exists and every operator fits; 400 otherwise. */
+function checkDefinition(ctx: OpContext, meta: ObjectMeta, d: ViewDefinition): void {
+  const errors: Record<string, string[]> = {};
+  const prefix = (e: unknown) => {
+    if (e instanceof AppError && e.fields) {
+      for (const [k, v] of Object.entries(e.fields))
+        for (const m of v) addError(errors, `definition.${k}`, m);
+    } else throw e;
+  };
+  try {
+    compileWhere(
+      meta,
+      { filter: { ...d.filter, isactive: true }, search: d.search },
+      { dialect: ctx.db.dialect, lang: ctx.lang },
+    );
+  } catch (e) {
+    prefix(e);
+  }
+  try {
+    compileSortKeys(
+      meta,
+      { ...d.orderby, isActive: true },
+      { ...d.groupby, isActive: true },
+      ctx.lang,
+    );
+  } catch (e) {
+    prefix(e);
+  }
+  d.groupby.groups.forEach((g, i) =>
+    (g.aggregates ?? []).forEach((a, j) => {
+      const c = resolveColumn(meta, a.field);
+      const path = `definition.groupby.groups.${i}.aggregates.${j}`;
+      if (!c)
+        addError(
+          errors,
+          `${path}.field`,
+          t(ctx.lang, 'pf.unknown_field', { field: a.field.slice(0, 60) }),
+        );
+      else if (!aggregateAllowed(c.kind, a.fn))
+        addError(
+          errors,
+          `${path}.fn`,
+          t(ctx.lang, 'pf.aggregate_not_allowed', { fn: a.fn, type: c.field?.type ?? c.kind }),
+        );
+    }),
+  );
+  d.columns.forEach((c, i) => {
+    if (!resolveColumn(meta, c.field))
+      addError(
+        errors,
+        `definition.columns.${i}.field`,
+        t(ctx.lang, 'pf.unknown_field', { field: c.field.slice(0, 60) }),
+      );
+  });
+  if (Object.keys(errors).length) throw invalid(ctx.lang, errors);
+}
+
+function conditionsOf(
+  node: FilterNode,
+  out: { field: string; op: string }[] = [],
+): { field: string; op: string }[] {
+  for (const c of node.conditions) out.push({ field: c.field, op: c.op });
+  for (const ch of node.children) if (ch.isactive) conditionsOf(ch, out);
+  return out;
+}
+
+/**
+ * Indexes that follow a view: one composite index over its sort keys (group fields first),
+ * and one per field its filter compares in an index-friendly way.
+ */
+export async function indexView(
+  ctx: OpContext,
+  k: Q,
+  meta: ObjectMeta,
+  d: ViewDefinition,
+): Promise<string[]> {
+  const wanted: IndexColumn[][] = [];
+  const keys = compileSortKeys(meta, d.orderby, d.groupby, ctx.lang).filter(
+    (x) => x.column.column !== 'id' && x.column.kind !== 'multi',
+  );
+  const sortCols = keys.slice(0, 3).map((x) => ({ column: x.column.column, desc: x.desc }));
+  // Equality conditions of an AND root in front of the sort keys: the page is then read in
+  // index order, already filtered, and stops after `limit` rows.
+  if (d.filter.isactive && d.filter.operator.sid === 'and' && sortCols.length) {
+    const eqCols: IndexColumn[] = [];
+    for (const c of d.filter.conditions) {
+      const col = resolveColumn(meta, c.field);
+      if (
+        c.op !== 'eq' ||
+        !col ||
+        col.kind === 'multi' ||
+        col.kind === 'file' ||
+        col.column === 'id'
+      )
+        continue;
+      if (
+        !eqCols.some((x) => x.column === col.column) &&
+        !sortCols.some((x) => x.column === col.column)
+      )
+        eqCols.push({ column: col.column });
+    }
+    if (eqCols.length) wanted.push([...eqCols.slice(0, 2), ...sortCols]);
+  }
+  if (sortCols.length) wanted.push(sortCols);
+  // A grouped view: group fields then aggregated fields, so groups and sums come from the
+  // index alone (covering), without reading the table.
+  if (d.groupby.isActive && d.groupby.groups.length) {
+    const cols: IndexColumn[] = [];
+    const add = (key: string) => {
+      const col = resolveColumn(meta, key);
+      if (
+        !col ||
+        col.kind === 'multi' ||
+        col.kind === 'file' ||
+        cols.some((x) => x.column === col.column)
+      )
+        return;
+      cols.push({ column: col.column });
+    };
+    d.groupby.groups.slice(0, 3).forEach((g) => add(g.field));
+    const groupCount = cols.length;
+    d.groupby.groups.forEach((g) => (g.aggregates ?? []).forEach((a) => add(a.field)));
+    if (cols.length) wanted.unshift(cols.slice(0, groupCount + 3));
+  }
+  if (d.filter.isactive) {
+    for (const c of conditionsOf(d.filter)) {
+      const col = resolveColumn(meta, c.field);
+      if (
+        !col ||
+        col.column === 'id' ||
+        col.kind === 'multi' ||
+        col.kind === 'file' ||
+        !INDEXABLE_OPS.has(c.op)
+      )
+        continue;
+      // An index that already starts with this column serves the condition too.
+      if (!wanted.some((w) => w[0]?.column === col.column)) wanted.push([{ column: col.column }]);
+    }
+  }
+  // An index that is a prefix of another wanted one adds nothing (and may lure the planner
+  // away from the covering one): keep the longer.
+  const same = (a: IndexColumn, b: IndexColumn | undefined) =>
+    !!b && a.column === b.column && !!a.desc === !!b.desc;
+  const isPrefix = (a: IndexColumn[], b: IndexColumn[]) =>
+    a.length < b.length && a.every((c, i) => same(c, b[i]));
+  const needed = wanted.filter((w, i) => !wanted.some((o, j) => j !== i && isPrefix(w, o)));
+  const existing = await k
+    .selectFrom('pf_indexes')
+    .select('name')
+    .where('object_id', '=', meta.id)
+    .execute();
+  let count = existing.length;
+  const made: string[] = [];
+  for (const cols of needed) {
+    if (count >= MAX_VIEW_INDEXES) break;
+    const before = count;
+    const name = await ensureIndex(k, ctx.db.dialect, meta.id, meta.table, cols, {
+      withId: true,
+      live: true,
+    });
+    const after = await k
+      .selectFrom('pf_indexes')
+      .select('name')
+      .where('object_id', '=', meta.id)
+      .execute();
+    count = after.length;
+    if (count > before) made.push(name);
+  }
+  return made;
+}
+
+type SaveInput = z.output<typeof viewsSaveInput>;
+
+export async function saveView(ctx: OpContext, input: SaveInput): Promise<SavedView> {
+  const meta = await loadObject(ctx, input.objectId);
+  checkDefinition(ctx, meta, input.definition);
+  const canShare = ctx.ability.can('update', 'View');
+  const k = ctx.db.kysely;
+  const now = isoNow();
+  let id = input.id;
+  if (id) {
+    const row = await k
+      .selectFrom('pf_views')
+      .selectAll()
+      .where('id', '=', id)
+      .where('domain_id', '=', ctx.domainId)
+      .executeTakeFirst();
+    if (!row || row.object_id !== meta.id || (row.owner_id !== ctx.userId && row.shared !== 1))
+      throw notFoundIn(ctx.lang, 'view');
+    if (row.owner_id !== ctx.userId && !canShare)
+      throw new AppError('forbidden', t(ctx.lang, 'pf.view_not_own'));
+    if ((input.shared || row.shared === 1) && !canShare) {
+      throw new AppError('forbidden', t(ctx.lang, 'pf.shared_view_forbidden'));
+    }
+    await k
+      .updateTable('pf_views')
+      .set({
+        name: input.name,
+        shared: input.shared ? 1 : 0,
+        definition: JSON.stringify(input.definition),
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .execute();
+  } else {
+    if (input.shared && !canShare)
+      throw new AppError('forbidden', t(ctx.lang, 'pf.shared_view_forbidden'));
+    id = shortId();
+    await k
+      .insertInto('pf_views')
+      .values({
+        id,
+        domain_id: ctx.domainId,
+        object_id: meta.id,
+        owner_id: ctx.userId,
+        name: input.name,
+        shared: input.shared ? 1 : 0,
+        definition: JSON.stringify(input.definition),
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
+  await indexView(ctx, k, meta, input.definition);
+  const row = await k
+    .selectFrom('pf_views')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return viewOut(ctx, row);
+}
+
+export async function deleteView(ctx: OpContext, id: string): Promise<{ ok: true }> {
+  const k = ctx.db.kysely;
+  const row = await k
+    .selectFrom('pf_views')
+    .selectAll()
+    .where('id', '=', id)
+    .where('domain_id', '=', ctx.domainId)
+    .executeTakeFirst();
+  if (!row || (row.owner_id !== ctx.userId && row.shared !== 1)) throw notFoundIn(ctx.lang, 'view');
+  if (row.owner_id !== ctx.userId && !ctx.ability.can('update', 'View'))
+    throw new AppError('forbidden', t(ctx.lang, 'pf.view_not_own'));
+  await k.deleteFrom('pf_views').where('id', '=', id).execute();
+  return { ok: true };
+}
+
+/** Renames (newCode) or removes (null) a field in every saved view of its object. */
+export async function pruneViewsOfField(
+  k: Q,
+  objectId: string,
+  field: FieldMeta,
+  newCode: string | null,
+): Promise<void> {
+  const rows = await k
+    .selectFrom('pf_views')
+    .selectAll()
+    .where('object_id', '=', objectId)
+    .execute();
+  const hit = (key: string) => key === field.code || key === field.id;
+  const fixNode = (n: FilterNode): FilterNode => ({
+    ...n,
+    conditions: n.conditions
+      .filter((c) => newCode !== null || !hit(c.field))
+      .map((c) => (hit(c.field) && newCode ? { ...c, field: newCode } : c)),
+    children: n.children.map(fixNode),
+  });
+  for (const r of rows) {
+    const d = JSON.parse(r.definition) as ViewDefinition;
+    const map = <T extends { field: string }>(list: T[]): T[] =>
+      list
+        .filter((x) => newCode !== null || !hit(x.field))
+        .map((x) => (hit(x.field) && newCode ? { ...x, field: newCode } : x));
+    const next: ViewDefinition = {
+      ...d,
+      filter: fixNode(d.filter),
+      orderby: { ...d.orderby, sorts: map(d.orderby.sorts) },
+      groupby: {
+        ...d.groupby,
+        groups: map(d.groupby.groups).map((g) => ({
+          ...g,
+          ...(g.aggregates ? { aggregates: map(g.aggregates) } : {}),
+        })),
+      },
+      columns: map(d.columns),
+    };
+    const json = JSON.stringify(next);
+    if (json !== r.definition)
+      await k.updateTable('pf_views').set({ definition: json }).where('id', '=', r.id).execute();
+  }
+}

@@ -1,0 +1,91 @@
+import type { Action, Subject } from '@fiscus/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error.js';
+import { createMailer, type Mailer } from '../lib/mailer.js';
+import { msg } from '../lib/messages.js';
+import { AuthService, type AuthContext } from '../modules/auth/auth.service.js';
+import { langOf } from './errors.js';
+
+export type { AuthContext } from '../modules/auth/auth.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * preHandler: checks `Authorization: Bearer <access token>` and sets `request.auth`;
+     * 401 `unauthorized` (missing, invalid, signed out) or 401 `token_expired`.
+     */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Throws 403 `forbidden` unless the caller's role allows `action` on `subject`. */
+    authorize: (request: FastifyRequest, action: Action, subject: Subject) => void;
+    authService: AuthService;
+    mailer: Mailer;
+  }
+  interface FastifyRequest {
+    /** Set by `app.authenticate`; only read it in routes that run that preHandler. */
+    auth: AuthContext;
+  }
+}
+
+/** The bearer token of a request, if any. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+/**
+ * Authentication for every route: the access token carries the user, the current domain and
+ * the sign-in it belongs to; each request checks that the membership still exists and that the
+ * sign-in has not ended (logout, password change, reused refresh token), so those take effect
+ * at once. Switching domain means a new token pair (`authService.switchDomain`).
+ */
+export const authPlugin = fp(
+  async function auth(app: FastifyInstance) {
+    const mailer = createMailer(app.config, app.log);
+    const service = new AuthService(app.db, app.config, mailer, app.log);
+    app.decorate('mailer', mailer);
+    // Expired tokens and old throttling records are dropped at start and every hour.
+    const cleanup = () =>
+      service.cleanup().catch((err: unknown) => app.log.error({ err }, 'auth cleanup failed'));
+    const timer = setInterval(() => void cleanup(), 3600_000);
+    timer.unref();
+    app.addHook('onReady', async () => {
+      await cleanup();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+    app.decorate('authService', service);
+    app.decorateRequest('auth', null as unknown as AuthContext);
+
+    app.decorate('authenticate', async function authenticate(request: FastifyRequest) {
+      const lang = langOf(request);
+      const result = await service.verify(bearerToken(request));
+      if (!result.ok || !result.auth) {
+        if (!result.ok && result.reason === 'expired') {
+          throw new AppError('token_expired', msg(lang, 'auth.token_expired'));
+        }
+        throw new AppError(
+          'unauthorized',
+          msg(
+            lang,
+            result.ok || result.reason === 'missing' ? 'auth.unauthorized' : 'auth.invalid_token',
+          ),
+        );
+      }
+      request.auth = result.auth;
+    });
+
+    app.decorate(
+      'authorize',
+      function authorize(request: FastifyRequest, action: Action, subject: Subject) {
+        const lang = langOf(request);
+        if (!(request.auth as AuthContext | null))
+          throw new AppError('unauthorized', msg(lang, 'auth.unauthorized'));
+        if (!request.auth.ability.can(action, subject))
+          throw new AppError('forbidden', msg(lang, 'error.forbidden'));
+      },
+    );
+  },
+  { name: 'auth' },
+);

@@ -1,0 +1,194 @@
+/// <reference lib="dom" />
+/**
+ * Grid benchmark (QUALITY.md P7): seeds an object with 1M records, opens its list screen in
+ * Chromium, scrolls the grid from top to bottom and prints JSON with the long tasks seen
+ * (PerformanceObserver "longtask"), the largest number of rows in the DOM and whether the last
+ * row was reached.
+ *
+ * Needs a production build of the console: `npm run build -w @fiscus/web` (or set
+ * BENCH_WEB_DIST to a build directory).
+ * Run: node --conditions=source --import tsx bench/grid-scroll.ts
+ * Env: BENCH_ROWS (default 1000000), BENCH_STEPS (scroll steps, default 200),
+ * CHROMIUM_PATH (default /usr/bin/chromium).
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config/index.js';
+import { seedRows } from './lib/seed.js';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const STEPS = Number(process.env.BENCH_STEPS ?? 200);
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const webDist = process.env.BENCH_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist');
+if (!existsSync(path.join(webDist, 'index.html'))) {
+  console.error(
+    `No console build in ${webDist}: run "npm run build -w @fiscus/web" first or set BENCH_WEB_DIST.`,
+  );
+  process.exit(1);
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'fiscus-bench-grid-'));
+const config = loadConfig(
+  { NODE_ENV: 'production', LOG_LEVEL: 'silent' },
+  {
+    dataDir,
+    jwtSecret: 'bench-secret-bench-secret-bench-secret-0123',
+    webDist,
+    accessTokenTtl: 3600,
+  },
+);
+const app = await buildApp({ config, logger: false });
+await app.ready();
+
+async function qry<T>(token: string, op: string, input: Record<string, unknown>): Promise<T> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/qry',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { op, ...input },
+  });
+  if (res.statusCode !== 200) throw new Error(`${op}: ${res.statusCode} ${res.body}`);
+  return (res.json() as { data: T }).data;
+}
+
+const reg = await app.inject({
+  method: 'POST',
+  url: '/api/register',
+  payload: { username: 'gridbench', email: 'gridbench@example.com', password: 'Secret123' },
+});
+const signed = reg.json() as {
+  accessToken: string;
+  refreshToken: string;
+  session: { user: { id: string } };
+};
+const token = signed.accessToken;
+const categories = Array.from({ length: 10 }, (_, i) => ({ value: `c${i}` }));
+const obj = await qry<{ id: string }>(token, 'objects.create', { name: 'Ledger' });
+for (const f of [
+  { name: 'Amount', code: 'amount', type: 'money' },
+  { name: 'Category', code: 'category', type: 'select', options: { choices: categories } },
+  { name: 'Region', code: 'region', type: 'text' },
+  { name: 'Day', code: 'day', type: 'date' },
+  { name: 'Qty', code: 'qty', type: 'integer' },
+]) {
+  await qry(token, 'fields.create', { objectId: obj.id, ...f });
+}
+const seedStart = performance.now();
+await seedRows(app, obj.id, ROWS, signed.session.user.id);
+const seedMs = performance.now() - seedStart;
+
+await app.listen({ host: '127.0.0.1', port: 0 });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : 0;
+const base = `http://127.0.0.1:${port}`;
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+await page.addInitScript(
+  ([access, refresh]) => {
+    localStorage.setItem('accessToken', access);
+    localStorage.setItem('fiscusToken', access);
+    localStorage.setItem('refreshToken', refresh);
+    const w = window as unknown as { __longTasks: number[] };
+    w.__longTasks = [];
+    try {
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__longTasks.push(e.duration);
+      }).observe({ type: 'longtask', buffered: true });
+    } catch {
+      /* no long task API */
+    }
+  },
+  [token, signed.refreshToken] as const,
+);
+
+await page.goto(`${base}/fiscus/object/${obj.id}`);
+const scroller = page.getByTestId('data-grid-scroller');
+await scroller.waitFor();
+await page.locator('[data-testid=grid-row]:not([aria-busy])').first().waitFor({ timeout: 60_000 });
+// The total arrives separately; wait until the grid knows it.
+await page.waitForFunction(
+  (rows) =>
+    document.querySelector('[data-testid=data-grid-scroller]')?.getAttribute('aria-rowcount') ===
+    String(rows + 1),
+  ROWS,
+  { timeout: 60_000 },
+);
+// Only long tasks from here on count: the scroll, not the first load.
+await page.evaluate(() => {
+  (window as unknown as { __longTasks: number[] }).__longTasks = [];
+});
+
+let maxDomRows = 0;
+const started = performance.now();
+for (let i = 1; i <= STEPS; i++) {
+  const domRows = await page.evaluate(
+    ([step, steps]) => {
+      const el = document.querySelector('[data-testid=data-grid-scroller]') as HTMLElement;
+      el.scrollTop = ((el.scrollHeight - el.clientHeight) * step) / steps;
+      return new Promise<number>((resolve) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() =>
+            resolve(document.querySelectorAll('[data-testid=grid-row]').length),
+          ),
+        ),
+      );
+    },
+    [i, STEPS] as const,
+  );
+  maxDomRows = Math.max(maxDomRows, domRows);
+}
+const scrollMs = performance.now() - started;
+const lastRow = page.locator(
+  `[data-testid=grid-row][aria-rowindex="${ROWS + 1}"]:not([aria-busy])`,
+);
+const lastRowReached = await lastRow
+  .waitFor({ timeout: 30_000 })
+  .then(() => true)
+  .catch(() => false);
+const visible = await page.evaluate(() => {
+  const el = document.querySelector('[data-testid=data-grid-scroller]') as HTMLElement;
+  const row = document.querySelector('[data-testid=grid-row]') as HTMLElement | null;
+  return Math.ceil(el.clientHeight / (row?.offsetHeight || 36));
+});
+const longTasks = await page.evaluate(
+  () => (window as unknown as { __longTasks: number[] }).__longTasks,
+);
+
+process.stdout.write(
+  `${JSON.stringify(
+    {
+      rows: ROWS,
+      seedMs: Math.round(seedMs),
+      scrollSteps: STEPS,
+      scrollMs: Math.round(scrollMs),
+      visibleRows: visible,
+      maxDomRows,
+      domRowsOverVisible: maxDomRows - visible,
+      longTasks: longTasks.length,
+      longTasksOver50ms: longTasks.filter((d) => d > 50).length,
+      longestTaskMs: Math.round(Math.max(0, ...longTasks)),
+      lastRowReached,
+    },
+    null,
+    2,
+  )}\n`,
+);
+
+await browser.close();
+await app.close();
+rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,79 @@
+import { Worker } from 'node:worker_threads';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+export function percentile(xs: number[], p: number): number {
+  if (!xs.length) return 0;
+  const sorted = [...xs].sort((a, b) => a - b);
+  const idx = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[idx] as number;
+}
+
+// The load generator runs in a worker thread (its own event loop) with keep-alive sockets:
+// `connections` requests in flight, each re-issued as soon as it completes.
+const workerSource = `
+const { parentPort, workerData } = require('node:worker_threads');
+const http = require('node:http');
+const { url, token, body, connections, seconds } = workerData;
+const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+const u = new URL(url);
+const latencies = [];
+let ok = 0, failed = 0;
+const end = Date.now() + seconds * 1000;
+function one() {
+  return new Promise((resolve) => {
+    const t0 = process.hrtime.bigint();
+    const req = http.request({ host: u.hostname, port: u.port, path: u.pathname, method: 'POST', agent,
+      headers: { 'content-type': 'application/json', authorization: 'Bearer ' + token, 'content-length': Buffer.byteLength(body) } }, (res) => {
+      res.resume();
+      res.on('end', () => {
+        latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+        if (res.statusCode === 200) ok++; else failed++;
+        resolve();
+      });
+    });
+    req.on('error', () => { failed++; resolve(); });
+    req.end(body);
+  });
+}
+async function loop() { while (Date.now() < end) await one(); }
+Promise.all(Array.from({ length: connections }, loop)).then(() => {
+  agent.destroy();
+  parentPort.postMessage({ ok, failed, latencies });
+});
+`;
+
+export async function throughput(opts: {
+  url: string;
+  token: string;
+  body: string;
+  connections: number;
+  seconds: number;
+}) {
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  const started = Date.now();
+  const result = await new Promise<{ ok: number; failed: number; latencies: number[] }>(
+    (resolve, reject) => {
+      const w = new Worker(workerSource, { eval: true, workerData: opts });
+      w.once('message', resolve);
+      w.once('error', reject);
+    },
+  );
+  delay.disable();
+  const elapsed = (Date.now() - started) / 1000;
+  return {
+    connections: opts.connections,
+    seconds: +elapsed.toFixed(1),
+    requests: result.ok,
+    failed: result.failed,
+    requestsPerSecond: Math.round(result.ok / elapsed),
+    latencyMs: {
+      p50: +percentile(result.latencies, 50).toFixed(2),
+      p99: +percentile(result.latencies, 99).toFixed(2),
+    },
+    eventLoopDelayMs: {
+      p50: +(delay.percentile(50) / 1e6).toFixed(2),
+      p99: +(delay.percentile(99) / 1e6).toFixed(2),
+    },
+  };
+}

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+
+/** Field types of the platform (PRODUCT.md §3). */
+export const fieldTypes = [
+  'text',
+  'longtext',
+  'integer',
+  'decimal',
+  'money',
+  'percent',
+  'date',
+  'datetime',
+  'boolean',
+  'select',
+  'multiselect',
+  'reference',
+  'email',
+  'url',
+  'phone',
+  'attachment',
+] as const;
+export type FieldType = (typeof fieldTypes)[number];
+
+export const textualTypes: readonly FieldType[] = ['text', 'longtext', 'email', 'url', 'phone'];
+export const numericTypes: readonly FieldType[] = ['integer', 'decimal', 'money', 'percent'];
+export const temporalTypes: readonly FieldType[] = ['date', 'datetime'];
+
+/** A short, stable identifier used as the key of a field in records (`amount`, `due_date`). */
+export const CODE_PATTERN = /^[a-z][a-z0-9_]{0,62}$/;
+export const codeSchema = z.string().regex(CODE_PATTERN);
+
+/** Ids made by the server (objects, fields, views, domains). */
+export const idSchema = z.string().min(1).max(64);
+
+export const choiceSchema = z.object({
+  value: z.string().trim().min(1).max(200),
+  label: z.string().max(200).optional(),
+  color: z.string().max(32).optional(),
+});
+export type Choice = z.infer<typeof choiceSchema>;
+
+/** A value a record may hold in one field. */
+export const fieldValueSchema = z.union([
+  z.string().max(100_000),
+  z.number(),
+  z.boolean(),
+  z.array(z.string().max(200)).max(500),
+  z.null(),
+]);
+export type FieldValue = z.infer<typeof fieldValueSchema>;
+
+/**
+ * Options of a field. `min`/`max` bound numbers (numeric types), lengths (text types) or dates
+ * (ISO strings, date types). `pattern` is a regular expression text values must match.
+ * `choices` list the values of select and multiselect fields. `target` is the object a
+ * reference points to, `displayField` the target's field shown for it (default: the target's
+ * display field).
+ */
+export const fieldOptionsSchema = z.object({
+  required: z.boolean().optional(),
+  unique: z.boolean().optional(),
+  hidden: z.boolean().optional(),
+  default: fieldValueSchema.optional(),
+  min: z.union([z.number(), z.string().max(40)]).optional(),
+  max: z.union([z.number(), z.string().max(40)]).optional(),
+  pattern: z.string().min(1).max(500).optional(),
+  choices: z.array(choiceSchema).max(500).optional(),
+  target: idSchema.optional(),
+  displayField: idSchema.optional(),
+  scale: z.number().int().min(0).max(10).optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .optional(),
+});
+export type FieldOptions = z.infer<typeof fieldOptionsSchema>;
+
+export const fieldSchema = z.object({
+  id: z.string(),
+  objectId: z.string(),
+  name: z.string(),
+  code: z.string(),
+  type: z.enum(fieldTypes),
+  options: fieldOptionsSchema,
+  position: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Field = z.infer<typeof fieldSchema>;
+
+export const fieldNameSchema = z.string().trim().min(1).max(120);
+
+// fields.create
+export const fieldsCreateInput = z.object({
+  objectId: idSchema,
+  name: fieldNameSchema,
+  code: codeSchema.optional(),
+  type: z.enum(fieldTypes),
+  options: fieldOptionsSchema.optional().default({}),
+  position: z.number().int().min(0).max(10_000).optional(),
+});
+export type FieldsCreateInput = z.input<typeof fieldsCreateInput>;
+
+// fields.update — a type change converts the stored values or is refused when that would lose data.
+export const fieldsUpdateInput = z.object({
+  id: idSchema,
+  name: fieldNameSchema.optional(),
+  code: codeSchema.optional(),
+  type: z.enum(fieldTypes).optional(),
+  options: fieldOptionsSchema.optional(),
+  position: z.number().int().min(0).max(10_000).optional(),
+});
+export type FieldsUpdateInput = z.input<typeof fieldsUpdateInput>;
+
+// fields.delete — the column and its data are dropped.
+export const fieldsDeleteInput = z.object({ id: idSchema });
+
+/** Record keys that are not fields: usable in filters, sorts and groups. */
+export const systemColumns = [
+  'id',
+  'created_at',
+  'updated_at',
+  'created_by',
+  'updated_by',
+] as const;
+export type SystemColumn = (typeof systemColumns)[number];

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { accountUpdateInput, accountUpdateOutput } from '../account.js';
+import type { Action, Subject } from '../ability.js';
+import {
+  domainsCreateInput,
+  domainSchema,
+  domainsListInput,
+  domainsListOutput,
+  domainsRenameInput,
+  domainsSwitchInput,
+  domainsSwitchOutput,
+  memberSchema,
+  membersAddInput,
+  membersListInput,
+  membersListOutput,
+  membersRemoveInput,
+  membersSetRoleInput,
+} from './domains.js';
+import { fieldSchema, fieldsCreateInput, fieldsDeleteInput, fieldsUpdateInput } from './fields.js';
+import {
+  objectSchema,
+  objectsCreateInput,
+  objectsDeleteInput,
+  objectsGetInput,
+  objectsListInput,
+  objectsListOutput,
+  objectsUpdateInput,
+} from './objects.js';
+import {
+  recordSchema,
+  recordsCountInput,
+  recordsCountOutput,
+  recordsCreateInput,
+  recordsGetInput,
+  recordsGroupsInput,
+  recordsGroupsOutput,
+  recordsHistoryInput,
+  recordsHistoryOutput,
+  recordsIdsInput,
+  recordsIdsOutput,
+  recordsListInput,
+  recordsListOutput,
+  recordsUpdateInput,
+} from './records.js';
+import { tablesListInput, tablesListOutput } from './tables.js';
+import {
+  viewSchema,
+  viewsDeleteInput,
+  viewsListInput,
+  viewsListOutput,
+  viewsSaveInput,
+} from './views.js';
+
+export interface OpContract<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  input: I;
+  output: O;
+  /** The ability the caller needs; checked before the op runs. */
+  action: Action;
+  subject: Subject;
+}
+
+function op<I extends z.ZodType, O extends z.ZodType>(
+  input: I,
+  output: O,
+  action: Action,
+  subject: Subject,
+): OpContract<I, O> {
+  return { input, output, action, subject };
+}
+
+const ok = z.object({ ok: z.literal(true) });
+
+/**
+ * Every operation of `POST /api/qry`. The body is `{ op, ...input }`, the answer `{ data }`
+ * where data matches `output`.
+ */
+export const platformOps = {
+  'domains.list': op(domainsListInput, domainsListOutput, 'read', 'Domain'),
+  'domains.create': op(domainsCreateInput, domainSchema, 'read', 'Domain'),
+  'domains.rename': op(domainsRenameInput, domainSchema, 'update', 'Domain'),
+  'domains.switch': op(domainsSwitchInput, domainsSwitchOutput, 'read', 'Domain'),
+  'members.list': op(membersListInput, membersListOutput, 'read', 'Member'),
+  'members.add': op(membersAddInput, memberSchema, 'create', 'Member'),
+  'members.setRole': op(membersSetRoleInput, memberSchema, 'update', 'Member'),
+  'members.remove': op(membersRemoveInput, ok, 'delete', 'Member'),
+
+  'objects.list': op(objectsListInput, objectsListOutput, 'read', 'Object'),
+  'objects.get': op(objectsGetInput, objectSchema, 'read', 'Object'),
+  'objects.create': op(objectsCreateInput, objectSchema, 'create', 'Object'),
+  'objects.update': op(objectsUpdateInput, objectSchema, 'update', 'Object'),
+  'objects.delete': op(objectsDeleteInput, ok, 'delete', 'Object'),
+
+  'fields.create': op(fieldsCreateInput, fieldSchema, 'create', 'Field'),
+  'fields.update': op(fieldsUpdateInput, fieldSchema, 'update', 'Field'),
+  'fields.delete': op(fieldsDeleteInput, ok, 'delete', 'Field'),
+
+  'records.list': op(recordsListInput, recordsListOutput, 'read', 'Record'),
+  'records.count': op(recordsCountInput, recordsCountOutput, 'read', 'Record'),
+  'records.groups': op(recordsGroupsInput, recordsGroupsOutput, 'read', 'Record'),
+  'records.get': op(recordsGetInput, recordSchema, 'read', 'Record'),
+  'records.create': op(recordsCreateInput, recordSchema, 'create', 'Record'),
+  'records.update': op(recordsUpdateInput, recordSchema, 'update', 'Record'),
+  'records.delete': op(recordsIdsInput, recordsIdsOutput, 'delete', 'Record'),
+  'records.restore': op(recordsIdsInput, recordsIdsOutput, 'update', 'Record'),
+  'records.history': op(recordsHistoryInput, recordsHistoryOutput, 'read', 'Record'),
+
+  'views.list': op(viewsListInput, viewsListOutput, 'read', 'View'),
+  'views.save': op(viewsSaveInput, viewSchema, 'create', 'View'),
+  'views.delete': op(viewsDeleteInput, ok, 'create', 'View'),
+
+  'tables.list': op(tablesListInput, tablesListOutput, 'read', 'Table'),
+
+  'account.update': op(accountUpdateInput, accountUpdateOutput, 'update', 'Auth'),
+} as const;
+
+export type PlatformOps = typeof platformOps;
+export type PlatformOpName = keyof PlatformOps;
+export const platformOpNames = Object.keys(platformOps) as PlatformOpName[];
+export type OpInput<K extends PlatformOpName> = z.input<PlatformOps[K]['input']>;
+export type OpParsedInput<K extends PlatformOpName> = z.output<PlatformOps[K]['input']>;
+export type OpOutput<K extends PlatformOpName> = z.output<PlatformOps[K]['output']>;
+
+/** Body of `POST /api/qry` for one op. */
+export type QryRequest<K extends PlatformOpName> = { op: K } & OpInput<K>;
+export interface QryAnswer<T> {
+  data: T;
+}

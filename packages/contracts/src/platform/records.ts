@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { filterNodeSchema, groupBySchema, orderBySchema } from '../view.js';
+import { fieldValueSchema, idSchema } from './fields.js';
+
+export const MAX_PAGE = 1000;
+
+export const recordIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * One record. `values` are keyed by field code; `display` holds the display text of
+ * reference fields (the target record's display field), resolved in one query per page.
+ */
+export const recordSchema = z.object({
+  id: z.number().int(),
+  values: z.record(z.string(), z.unknown()),
+  display: z.record(z.string(), z.string().nullable()),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+  updatedAt: z.string(),
+  updatedBy: z.string().nullable(),
+  deletedAt: z.string().nullable(),
+});
+export type RecordRow = z.infer<typeof recordSchema>;
+
+/** Which records a query sees: live ones (default), soft-deleted ones, or both. */
+export const recordStateSchema = z.enum(['active', 'deleted', 'all']);
+
+const queryBase = z.object({
+  objectId: idSchema,
+  filter: filterNodeSchema.optional(),
+  search: z.string().max(200).optional(),
+  state: recordStateSchema.optional().default('active'),
+  /** IANA time zone used for relative date ranges (today, this_month, …); default UTC. */
+  timeZone: z.string().max(64).optional(),
+});
+
+// records.list
+export const recordsListInput = queryBase.extend({
+  orderby: orderBySchema.optional(),
+  /** When active, rows come sorted by the group fields first (so a grid can show headers). */
+  groupby: groupBySchema.optional(),
+  /** Field codes (or ids) to return; default: every field that is not hidden. */
+  fields: z.array(z.string().min(1).max(128)).max(200).optional(),
+  offset: z.number().int().min(0).max(100_000_000).optional().default(0),
+  limit: z.number().int().min(1).max(MAX_PAGE).optional().default(100),
+});
+export type RecordsListInput = z.input<typeof recordsListInput>;
+export const recordsListOutput = z.object({
+  rows: z.array(recordSchema),
+  offset: z.number().int(),
+  limit: z.number().int(),
+  /** True when the page is full, i.e. more rows may follow. */
+  hasMore: z.boolean(),
+});
+export type RecordsListOutput = z.infer<typeof recordsListOutput>;
+
+// records.count — separate so that the first page never waits for the total.
+export const recordsCountInput = queryBase;
+export const recordsCountOutput = z.object({ total: z.number().int() });
+
+// records.groups — one row per distinct combination of the group fields.
+export const recordsGroupsInput = queryBase.extend({
+  groupby: groupBySchema,
+  orderby: orderBySchema.optional(),
+  limit: z.number().int().min(1).max(MAX_PAGE).optional().default(MAX_PAGE),
+});
+export const aggregateValueSchema = z.object({
+  field: z.string(),
+  fn: z.enum(['sum', 'count', 'avg', 'min', 'max']),
+  value: z.union([z.number(), z.string(), z.null()]),
+});
+export const recordGroupSchema = z.object({
+  /** Group field code → value (raw) of this group. */
+  key: z.record(z.string(), z.unknown()),
+  /** Group field code → display text (references resolved, choices labelled). */
+  display: z.record(z.string(), z.string().nullable()),
+  count: z.number().int(),
+  aggregates: z.array(aggregateValueSchema),
+});
+export type RecordGroup = z.infer<typeof recordGroupSchema>;
+export const recordsGroupsOutput = z.object({
+  groups: z.array(recordGroupSchema),
+  truncated: z.boolean(),
+});
+
+// records.get
+export const recordsGetInput = z.object({ objectId: idSchema, id: recordIdSchema });
+export const recordsGetOutput = recordSchema;
+
+// records.create — values keyed by field code (or id).
+export const recordValuesSchema = z.record(z.string().max(128), fieldValueSchema);
+export const recordsCreateInput = z.object({ objectId: idSchema, values: recordValuesSchema });
+export type RecordsCreateInput = z.input<typeof recordsCreateInput>;
+// records.update — only the given fields change.
+export const recordsUpdateInput = z.object({
+  objectId: idSchema,
+  id: recordIdSchema,
+  values: recordValuesSchema,
+});
+// records.delete / records.restore — soft delete of up to 1000 records at once.
+export const recordsIdsInput = z.object({
+  objectId: idSchema,
+  ids: z.array(recordIdSchema).min(1).max(MAX_PAGE),
+});
+export const recordsIdsOutput = z.object({ affected: z.number().int() });
+
+// records.history — the audit log of one record, newest first.
+export const recordsHistoryInput = z.object({
+  objectId: idSchema,
+  id: recordIdSchema,
+  offset: z.number().int().min(0).optional().default(0),
+  limit: z.number().int().min(1).max(500).optional().default(100),
+});
+export const auditActions = ['create', 'update', 'delete', 'restore'] as const;
+export const historyEntrySchema = z.object({
+  id: z.number().int(),
+  action: z.enum(auditActions),
+  at: z.string(),
+  userId: z.string().nullable(),
+  userName: z.string().nullable(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  /** Fields whose value differs between before and after (by code). */
+  changes: z.array(
+    z.object({ field: z.string(), name: z.string(), before: z.unknown(), after: z.unknown() }),
+  ),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+export const recordsHistoryOutput = z.object({ items: z.array(historyEntrySchema) });
+
+/** Operators of filter conditions; which ones apply depends on the field type. */
+export const filterOps = [
+  'eq',
+  'neq',
+  'contains',
+  'not_contains',
+  'starts_with',
+  'in',
+  'not_in',
+  'between',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'is_empty',
+  'is_not_empty',
+  'today',
+  'yesterday',
+  'this_week',
+  'last_week',
+  'this_month',
+  'last_month',
+  'this_year',
+  'last_n_days',
+] as const;
+export type FilterOp = (typeof filterOps)[number];
+
+/** Limits the server applies to a filter tree. */
+export const FILTER_LIMITS = { maxDepth: 6, maxConditions: 200, maxInValues: 500 } as const;
