@@ -1,5 +1,6 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { CalendarApp } from '@/features/calendar/components/calendar-app';
 
-export default function Screen() {
-  return <ScreenPlaceholder title="menu:calendar" />;
+/** `/apps/calendar` */
+export default function CalendarScreen() {
+  return <CalendarApp />;
 }

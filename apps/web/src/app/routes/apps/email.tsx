@@ -1,5 +1,16 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { Navigate, useParams } from 'react-router';
+import { EmailApp } from '@/features/email/components/email-app';
+import { isEmailFolder, isEmailLabel } from '@/features/email/api/types';
+import { NOT_FOUND_PATH } from '@/app/routes-table';
 
-export default function Screen() {
-  return <ScreenPlaceholder title="menu:email" />;
+/** `/apps/email`, `/apps/email/:folder`, `/apps/email/label/:label`; anything else is a 404. */
+export default function EmailScreen() {
+  const { folder, label } = useParams();
+  if (folder !== undefined && (!isEmailFolder(folder) || folder === 'inbox')) {
+    return <Navigate to={NOT_FOUND_PATH} replace />;
+  }
+  if (label !== undefined && !isEmailLabel(label)) {
+    return <Navigate to={NOT_FOUND_PATH} replace />;
+  }
+  return <EmailApp folder={folder} label={label} />;
 }
