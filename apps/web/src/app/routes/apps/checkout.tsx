@@ -1,5 +1,5 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { CheckoutScreen } from '@/features/ecommerce/components/checkout-screen';
 
 export default function Screen() {
-  return <ScreenPlaceholder title="menu:checkout" />;
+  return <CheckoutScreen />;
 }

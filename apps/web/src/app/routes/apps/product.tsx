@@ -1,5 +1,5 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { ProductScreen } from '@/features/ecommerce/components/product-screen';
 
 export default function Screen() {
-  return <ScreenPlaceholder title="menu:productDetails" />;
+  return <ProductScreen />;
 }

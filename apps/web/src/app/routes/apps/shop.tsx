@@ -1,5 +1,5 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { ShopScreen } from '@/features/ecommerce/components/shop-screen';
 
 export default function Screen() {
-  return <ScreenPlaceholder title="menu:shop" />;
+  return <ShopScreen />;
 }

@@ -1,5 +1,5 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { WishlistScreen } from '@/features/ecommerce/components/wishlist-screen';
 
 export default function Screen() {
-  return <ScreenPlaceholder title="menu:wishlist" />;
+  return <WishlistScreen />;
 }
