@@ -6,7 +6,9 @@ export default defineConfig({
   plugins: [react()],
   resolve: {
     alias: {
-      '@fiscus/contracts': fileURLToPath(new URL('../../packages/contracts/src/index.ts', import.meta.url)),
+      '@fiscus/contracts': fileURLToPath(
+        new URL('../../packages/contracts/src/index.ts', import.meta.url),
+      ),
       '@': fileURLToPath(new URL('./src', import.meta.url)),
     },
   },
@@ -20,10 +22,12 @@ export default defineConfig({
     chunkSizeWarningLimit: 500,
     rollupOptions: {
       output: {
+        // Only libraries that do not import React get a named chunk: a manual chunk also takes in
+        // its modules' dependencies, so a group for @tiptap or @fullcalendar would swallow React
+        // and be loaded by every page (the sign-in page included). Those stay in lazy chunks.
         manualChunks(id) {
-          if (id.includes('node_modules/echarts') || id.includes('node_modules/zrender')) return 'echarts';
-          if (id.includes('node_modules/@fullcalendar')) return 'fullcalendar';
-          if (id.includes('node_modules/@tiptap') || id.includes('node_modules/prosemirror')) return 'tiptap';
+          if (id.includes('node_modules/echarts') || id.includes('node_modules/zrender'))
+            return 'echarts';
           if (id.includes('node_modules/msw') || id.includes('node_modules/@mswjs')) return 'msw';
           return undefined;
         },

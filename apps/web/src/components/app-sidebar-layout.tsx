@@ -46,7 +46,6 @@ export function AppSidebarLayout({
   className,
   'data-testid': testId,
 }: AppSidebarLayoutProps) {
-  const { t } = useTranslation('common');
   useEffect(() => {
     if (!sidebarOpened) return undefined;
     const onKey = (e: KeyboardEvent) => {
@@ -70,13 +69,7 @@ export function AppSidebarLayout({
       <aside className={classes.sidebar} aria-label={sidebarLabel} data-testid="app-sidebar">
         {sidebar}
       </aside>
-      <button
-        type="button"
-        className={classes.overlay}
-        aria-label={t('close', { defaultValue: 'Close' })}
-        tabIndex={-1}
-        onClick={onSidebarClose}
-      />
+      <div className={classes.overlay} aria-hidden onClick={onSidebarClose} />
       <div className={classes.main}>{children}</div>
     </Card>
   );
@@ -100,7 +93,7 @@ export function AppSidebarToggle({ onClick, label }: { onClick: () => void; labe
   );
 }
 
-/** Open state of the sidebar drawer; closes itself when the screen becomes wide. */
+/** Open state of the sidebar drawer. */
 export function useAppSidebar() {
   const [opened, { open, close, toggle }] = useDisclosure(false);
   return { opened, open, close, toggle };

@@ -1,5 +1,6 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { ChatApp } from '@/features/chat/components/chat-app';
 
-export default function Screen() {
-  return <ScreenPlaceholder title="menu:chat" />;
+/** `/apps/chat`: conversations with the demo contacts. */
+export default function ChatScreen() {
+  return <ChatApp />;
 }

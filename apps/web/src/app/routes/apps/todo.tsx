@@ -1,5 +1,22 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { Navigate, useParams } from 'react-router';
+import { isTaskFilter, isTaskTag } from '@/features/todo/api/types';
+import { TodoApp } from '@/features/todo/components/todo-app';
+import { NOT_FOUND_PATH } from '../../routes-table';
 
-export default function Screen() {
-  return <ScreenPlaceholder title="menu:todo" />;
+/**
+ * `/fiscus/todo`, `/fiscus/todo/:filter` (important | completed | deleted) and
+ * `/fiscus/todo/tag/:tag` (team | low | medium | high | update); anything else → error 404.
+ */
+export default function TodoScreen() {
+  const { filter, tag } = useParams();
+  if (filter !== undefined && !isTaskFilter(filter))
+    return <Navigate to={NOT_FOUND_PATH} replace />;
+  if (tag !== undefined && !isTaskTag(tag)) return <Navigate to={NOT_FOUND_PATH} replace />;
+  return (
+    <TodoApp
+      key={`${filter ?? ''}/${tag ?? ''}`}
+      filter={filter && isTaskFilter(filter) ? filter : undefined}
+      tag={tag && isTaskTag(tag) ? tag : undefined}
+    />
+  );
 }
