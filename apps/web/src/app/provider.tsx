@@ -4,13 +4,17 @@ import '@mantine/spotlight/styles.css';
 import '@mantine/dates/styles.css';
 import './shell/global.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { AbilityContext, ability } from '@/lib/ability';
 import { appConfig } from '@/lib/config';
 import { theme } from '@/lib/theme';
 import { useTheme } from '@/lib/theme-store';
+
+/** The toast container loads after the first screen; toasts shown before it appear once it mounts. */
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
+);
 
 export function makeQueryClient() {
   return new QueryClient({
@@ -22,12 +26,20 @@ export function makeQueryClient() {
 }
 
 /** Every app-wide provider: UI theme (skin), server state, abilities, toasts. */
-export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+export function AppProvider({
+  children,
+  queryClient,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+}) {
   const [client] = useState(() => queryClient ?? makeQueryClient());
   const skin = useTheme((s) => s.skin);
   return (
     <MantineProvider theme={theme} forceColorScheme={skin === 'dark' ? 'dark' : 'light'}>
-      <Notifications autoClose={appConfig.toastTimeout} position="top-right" limit={5} />
+      <Suspense fallback={null}>
+        <Notifications autoClose={appConfig.toastTimeout} position="top-right" limit={5} />
+      </Suspense>
       <QueryClientProvider client={client}>
         <AbilityContext.Provider value={ability}>{children}</AbilityContext.Provider>
       </QueryClientProvider>

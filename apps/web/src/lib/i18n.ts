@@ -4,11 +4,11 @@ import { storage } from './storage';
 import { storageKeys } from './config';
 
 export const languages = [
-  { code: 'en', label: 'English', flag: '🇬🇧' },
-  { code: 'de', label: 'Deutsch', flag: '🇩🇪' },
-  { code: 'fr', label: 'Français', flag: '🇫🇷' },
-  { code: 'pt', label: 'Português', flag: '🇵🇹' },
-  { code: 'ru', label: 'Русский', flag: '🇷🇺' },
+  { code: 'en', label: 'English' },
+  { code: 'de', label: 'Deutsch' },
+  { code: 'fr', label: 'Français' },
+  { code: 'pt', label: 'Português' },
+  { code: 'ru', label: 'Русский' },
 ] as const;
 export type LanguageCode = (typeof languages)[number]['code'];
 const codes = languages.map((l) => l.code) as string[];

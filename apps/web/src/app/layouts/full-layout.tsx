@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { ScreenLoader } from './main-layout';
+import { ScreenLoader } from '../shell/screen-loader';
 import classes from '../shell/shell.module.css';
 
 /** Blank layout (auth, misc and record pages): no menu, navbar or footer. */

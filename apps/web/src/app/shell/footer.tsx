@@ -8,13 +8,28 @@ import classes from './shell.module.css';
 export function Footer() {
   const { t } = useTranslation('common');
   return (
-    <Group justify="space-between" className={classes.footer} component="footer" data-testid="footer" wrap="wrap" gap="xs">
+    <Group
+      justify="space-between"
+      className={classes.footer}
+      component="footer"
+      data-testid="footer"
+      wrap="wrap"
+      gap="xs"
+    >
       <Text size="sm" c="dimmed">
         {t('copyright', { year: new Date().getFullYear(), app: appConfig.appName })}{' '}
-        <Anchor href="/" size="sm">{appConfig.appName}</Anchor>
+        <Anchor href="/" size="sm">
+          {appConfig.appName}
+        </Anchor>
+        <span className="hide-sm">, {t('allRights')}</span>
       </Text>
       <Text size="sm" c="dimmed" className="hide-sm">
-        {t('handCrafted')} <IconHeartFilled size={12} color="var(--mantine-color-red-6)" style={{ verticalAlign: 'middle' }} />
+        {t('handCrafted')}{' '}
+        <IconHeartFilled
+          size={12}
+          color="var(--mantine-color-red-6)"
+          style={{ verticalAlign: 'middle' }}
+        />
       </Text>
     </Group>
   );

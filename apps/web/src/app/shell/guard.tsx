@@ -22,6 +22,7 @@ export function Guard({ route, children }: { route: AppRoute; children: ReactNod
     const back = location.pathname + location.search;
     return <Navigate to={`${LOGIN_PATH}?redirect=${encodeURIComponent(back)}`} replace />;
   }
-  if (!ability.can(route.action, route.subject)) return <Navigate to={NOT_AUTHORIZED_PATH} replace />;
+  if (!ability.can(route.action, route.subject))
+    return <Navigate to={NOT_AUTHORIZED_PATH} replace />;
   return <>{children}</>;
 }

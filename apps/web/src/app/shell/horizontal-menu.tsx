@@ -30,7 +30,12 @@ function Items({ nodes }: { nodes: MenuNode[] }) {
         if (n.kind === 'item') {
           const Icon = n.icon;
           return (
-            <Menu.Item key={i} component={Link} to={hrefOf(n)} leftSection={Icon ? <Icon size={16} /> : undefined}>
+            <Menu.Item
+              key={i}
+              component={Link}
+              to={hrefOf(n)}
+              leftSection={Icon ? <Icon size={16} /> : undefined}
+            >
               {label}
             </Menu.Item>
           );
@@ -38,7 +43,10 @@ function Items({ nodes }: { nodes: MenuNode[] }) {
         return (
           <Menu.Sub key={i}>
             <Menu.Sub.Target>
-              <Menu.Sub.Item leftSection={<n.icon size={16} />} rightSection={<IconChevronRight size={14} />}>
+              <Menu.Sub.Item
+                leftSection={<n.icon size={16} />}
+                rightSection={<IconChevronRight size={14} />}
+              >
                 {label}
               </Menu.Sub.Item>
             </Menu.Sub.Target>
@@ -48,7 +56,11 @@ function Items({ nodes }: { nodes: MenuNode[] }) {
           </Menu.Sub>
         );
       })}
-      {nodes.length === 0 && <Menu.Item disabled onClick={() => navigate('/')}>—</Menu.Item>}
+      {nodes.length === 0 && (
+        <Menu.Item disabled onClick={() => navigate('/')}>
+          —
+        </Menu.Item>
+      )}
     </>
   );
 }
@@ -58,11 +70,25 @@ export function HorizontalMenu({ nodes }: { nodes: MenuNode[] }) {
   const { t } = useTranslation('menu');
   return (
     <ScrollArea type="never" className={classes.hMenu}>
-      <Group gap={4} wrap="nowrap" component="nav" aria-label="Main">
+      <Group gap={4} wrap="nowrap" component="nav" aria-label={t('mainMenu')}>
         {sectionsOf(nodes).map((s) => (
-          <Menu key={s.title} trigger="click-hover" openDelay={60} closeDelay={120} position="bottom-start" shadow="md" withinPortal>
+          <Menu
+            key={s.title}
+            trigger="click-hover"
+            openDelay={60}
+            closeDelay={120}
+            position="bottom-start"
+            shadow="md"
+            withinPortal
+          >
             <Menu.Target>
-              <Button variant="subtle" color="gray" rightSection={<IconChevronDown size={14} />} size="sm">
+              <Button
+                variant="subtle"
+                color="gray"
+                rightSection={<IconChevronDown size={14} />}
+                size="sm"
+                className={classes.hMenuButton}
+              >
                 {t(s.title.replace('menu:', ''))}
               </Button>
             </Menu.Target>

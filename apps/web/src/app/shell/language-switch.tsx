@@ -1,7 +1,17 @@
-import { ActionIcon, Menu, Tooltip } from '@mantine/core';
-import { IconLanguage } from '@tabler/icons-react';
+import { Menu, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { languages, setLanguage } from '@/lib/i18n';
+import classes from './shell.module.css';
+
+/** The language code in a small badge (renders everywhere, unlike flag emoji). */
+function Code({ code, active = false }: { code: string; active?: boolean }) {
+  return (
+    <span className={classes.langCode} data-active={active || undefined} aria-hidden>
+      {code.toUpperCase()}
+    </span>
+  );
+}
 
 /** Language dropdown (en, de, fr, pt, ru); the choice persists. */
 export function LanguageSwitch() {
@@ -11,23 +21,28 @@ export function LanguageSwitch() {
     <Menu position="bottom-end" shadow="md" withinPortal>
       <Menu.Target>
         <Tooltip label={t('language')}>
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('language')} data-testid="language-switch">
-            <span aria-hidden style={{ fontSize: 18 }}>{current.flag}</span>
-          </ActionIcon>
+          <UnstyledButton
+            className={classes.langButton}
+            aria-label={`${t('language')}: ${current.label}`}
+            data-testid="language-switch"
+          >
+            <IconLanguage size={18} stroke={1.6} aria-hidden />
+            <Code code={current.code} />
+          </UnstyledButton>
         </Tooltip>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>
-          <IconLanguage size={14} style={{ verticalAlign: 'middle' }} /> {t('language')}
-        </Menu.Label>
+        <Menu.Label>{t('language')}</Menu.Label>
         {languages.map((l) => (
           <Menu.Item
             key={l.code}
-            leftSection={<span aria-hidden>{l.flag}</span>}
+            leftSection={<Code code={l.code} active={l.code === current.code} />}
+            rightSection={l.code === current.code ? <IconCheck size={14} aria-hidden /> : undefined}
             onClick={() => void setLanguage(l.code)}
-            data-active={l.code === current.code || undefined}
+            aria-current={l.code === current.code || undefined}
             fw={l.code === current.code ? 600 : undefined}
             lang={l.code}
+            data-testid={`language-${l.code}`}
           >
             {l.label}
           </Menu.Item>

@@ -24,14 +24,29 @@ export function useVisibleMenu(): MenuNode[] {
     };
     const visible = menu.map(allowed).filter((n): n is MenuNode => n !== null);
     // Drop headings with nothing under them.
-    return visible.filter((n, i) => n.kind !== 'heading' || (visible[i + 1] && visible[i + 1]!.kind !== 'heading'));
+    return visible.filter(
+      (n, i) => n.kind !== 'heading' || (visible[i + 1] && visible[i + 1]!.kind !== 'heading'),
+    );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ability, ability.rules]);
 }
 
 /** All pages reachable from the menu, flattened (for search and bookmarks). */
-export function flattenPages(nodes: MenuNode[], trail: string[] = []): { title: string; trail: string[]; href: string; icon?: Extract<MenuNode, { kind: 'item' }>['icon'] }[] {
-  const out: { title: string; trail: string[]; href: string; icon?: Extract<MenuNode, { kind: 'item' }>['icon'] }[] = [];
+export function flattenPages(
+  nodes: MenuNode[],
+  trail: string[] = [],
+): {
+  title: string;
+  trail: string[];
+  href: string;
+  icon?: Extract<MenuNode, { kind: 'item' }>['icon'];
+}[] {
+  const out: {
+    title: string;
+    trail: string[];
+    href: string;
+    icon?: Extract<MenuNode, { kind: 'item' }>['icon'];
+  }[] = [];
   for (const n of nodes) {
     if (n.kind === 'item') out.push({ title: n.title, trail, href: hrefOf(n), icon: n.icon });
     else if (n.kind === 'group') out.push(...flattenPages(n.children, [...trail, n.title]));

@@ -13,15 +13,23 @@ export function PageHeader() {
   const title = t(route.title.replace('menu:', ''));
   return (
     <Group gap="md" mb="lg" wrap="wrap" data-testid="page-header">
-      <Title order={2} size="h3" fw={500}>{title}</Title>
+      <Title order={2} size="h3" fw={500}>
+        {title}
+      </Title>
       <Divider orientation="vertical" className="hide-sm" />
-      <Breadcrumbs separator="›" aria-label="Breadcrumb">
-        <Anchor component={Link} to={HOME_PATH} aria-label={t('home')}><IconHome size={16} style={{ verticalAlign: 'middle' }} /></Anchor>
+      <Breadcrumbs separator="›" aria-label={t('breadcrumb')}>
+        <Anchor component={Link} to={HOME_PATH} aria-label={t('home')}>
+          <IconHome size={16} style={{ verticalAlign: 'middle' }} />
+        </Anchor>
         {route.breadcrumb.map((c, i) =>
           c.to ? (
-            <Anchor key={i} component={Link} to={c.to} size="sm">{t(c.title.replace('menu:', ''))}</Anchor>
+            <Anchor key={i} component={Link} to={c.to} size="sm">
+              {t(c.title.replace('menu:', ''))}
+            </Anchor>
           ) : (
-            <Text key={i} size="sm" c="dimmed">{t(c.title.replace('menu:', ''))}</Text>
+            <Text key={i} size="sm" c="dimmed">
+              {t(c.title.replace('menu:', ''))}
+            </Text>
           ),
         )}
       </Breadcrumbs>

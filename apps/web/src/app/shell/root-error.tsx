@@ -14,7 +14,8 @@ export function RootError() {
   const error = useRouteError();
   const { t } = useTranslation('errors');
   useEffect(() => hideLoadingOverlay(), []);
-  if (isRouteErrorResponse(error) && error.status === 404) return <Navigate to="/error-404" replace />;
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return <Navigate to="/error-404" replace />;
   const chunk = isChunkLoadError(error);
   return (
     <Center mih="100vh" p="xl" data-testid="route-error">
@@ -25,7 +26,9 @@ export function RootError() {
         <Text c="dimmed" ta="center">
           {chunk ? t('chunkText') : t('screenText')}
         </Text>
-        {!chunk && error instanceof Error && import.meta.env.DEV && <Code block>{error.message}</Code>}
+        {!chunk && error instanceof Error && import.meta.env.DEV && (
+          <Code block>{error.message}</Code>
+        )}
         <Button leftSection={<IconRefresh size={18} />} onClick={() => window.location.reload()}>
           {t('reload')}
         </Button>

@@ -12,7 +12,14 @@ export function ScrollToTop() {
     <Affix position={{ bottom: 24, right: 24 }} zIndex={150}>
       <Transition transition="slide-up" mounted={scroll.y > appConfig.scrollTopThreshold}>
         {(styles) => (
-          <ActionIcon style={styles} size="xl" radius="xl" aria-label={t('scrollToTop')} data-testid="scroll-to-top" onClick={() => scrollTo({ y: 0 })}>
+          <ActionIcon
+            style={styles}
+            size="xl"
+            radius="xl"
+            aria-label={t('scrollToTop')}
+            data-testid="scroll-to-top"
+            onClick={() => scrollTo({ y: 0 })}
+          >
             <IconArrowUp size={20} />
           </ActionIcon>
         )}

@@ -28,8 +28,21 @@ export function NavbarSearch() {
   }, [nodes, t, navigate]);
   return (
     <>
-      <Tooltip label={<>{t('common:search')} <Kbd size="xs">Ctrl</Kbd>+<Kbd size="xs">K</Kbd></>}>
-        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('common:search')} onClick={spotlight.open} data-testid="navbar-search">
+      <Tooltip
+        label={
+          <>
+            {t('common:search')} <Kbd size="xs">Ctrl</Kbd>+<Kbd size="xs">K</Kbd>
+          </>
+        }
+      >
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label={t('common:search')}
+          onClick={spotlight.open}
+          data-testid="navbar-search"
+        >
           <IconSearch size={20} />
         </ActionIcon>
       </Tooltip>
@@ -39,7 +52,10 @@ export function NavbarSearch() {
         limit={8}
         nothingFound={t('common:noResults')}
         highlightQuery
-        searchProps={{ leftSection: <IconSearch size={18} />, placeholder: t('common:searchPlaceholder', { app: 'Fiscus' }) }}
+        searchProps={{
+          leftSection: <IconSearch size={18} />,
+          placeholder: t('common:searchPlaceholder', { app: 'Fiscus' }),
+        }}
       />
     </>
   );

@@ -12,7 +12,14 @@ export function SkinToggle() {
   const label = dark ? t('lightSkin') : t('darkSkin');
   return (
     <Tooltip label={label}>
-      <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} data-testid="skin-toggle" onClick={() => set({ skin: dark ? 'light' : 'dark' })}>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="lg"
+        aria-label={label}
+        data-testid="skin-toggle"
+        onClick={() => set({ skin: dark ? 'light' : 'dark' })}
+      >
         {dark ? <IconSun size={20} /> : <IconMoon size={20} />}
       </ActionIcon>
     </Tooltip>

@@ -11,7 +11,9 @@ function isActive(node: MenuNode, pathname: string, activeId: string | undefined
   if (node.kind === 'item') {
     const href = hrefOf(node);
     if (node.to) return pathname === href;
-    return node.route === activeId || pathname === href || routeById.get(node.route)?.path === pathname;
+    return (
+      node.route === activeId || pathname === href || routeById.get(node.route)?.path === pathname
+    );
   }
   if (node.kind === 'group') return node.children.some((c) => isActive(c, pathname, activeId));
   return false;
@@ -61,7 +63,13 @@ function Node({ node, collapsed, depth }: { node: MenuNode; collapsed: boolean; 
       label={collapsed ? undefined : label}
       aria-label={label}
       leftSection={<node.icon size={18} stroke={1.6} />}
-      rightSection={node.badge && !collapsed ? <Badge size="xs" circle color="red">{node.badge}</Badge> : undefined}
+      rightSection={
+        node.badge && !collapsed ? (
+          <Badge size="xs" circle color="red">
+            {node.badge}
+          </Badge>
+        ) : undefined
+      }
       defaultOpened={active}
       childrenOffset={collapsed ? 0 : 12}
       className={classes.navLink}
@@ -77,9 +85,10 @@ function Node({ node, collapsed, depth }: { node: MenuNode; collapsed: boolean; 
 
 /** The vertical menu with the seed's headings; icons only when collapsed. */
 export function VerticalMenu({ nodes, collapsed }: { nodes: MenuNode[]; collapsed: boolean }) {
+  const { t } = useTranslation('menu');
   return (
     <ScrollArea className={classes.menuScroll} type="hover" scrollbarSize={6}>
-      <nav aria-label="Main" className={classes.menu}>
+      <nav aria-label={t('mainMenu')} className={classes.menu}>
         {nodes.map((n, i) => (
           <Node key={i} node={n} collapsed={collapsed} depth={0} />
         ))}

@@ -9,10 +9,22 @@ export default function NotAuthorizedPage() {
   const { t } = useTranslation('misc');
   const signedIn = !!tokens.bearer();
   return (
-    <MiscPage testId="not-authorized" icon={IconLock} color="orange" title={t('notAuthorized.title')} text={t('notAuthorized.text')}>
+    <MiscPage
+      testId="not-authorized"
+      icon={IconLock}
+      color="orange"
+      title={t('notAuthorized.title')}
+      text={t('notAuthorized.text')}
+    >
       <Group>
-        <Button component={Link} to="/">{t('backHome')}</Button>
-        {!signedIn && <Button variant="light" component={Link} to="/login">{t('backToLogin')}</Button>}
+        <Button component={Link} to="/">
+          {t('backHome')}
+        </Button>
+        {!signedIn && (
+          <Button variant="light" component={Link} to="/login">
+            {t('backToLogin')}
+          </Button>
+        )}
       </Group>
     </MiscPage>
   );

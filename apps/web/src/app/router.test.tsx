@@ -1,0 +1,66 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { defaultRules, guestRules } from '@fiscus/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { setRules } from '@/lib/ability';
+import { storageKeys } from '@/lib/config';
+import { routeObjects } from './router';
+import { renderApp } from './shell/test-utils';
+
+vi.mock('@/lib/session-guard', () => ({ useNavigationSessionCheck: () => {} }));
+
+async function start(url: string) {
+  const router = createMemoryRouter(routeObjects(), { initialEntries: [url] });
+  await renderApp(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('router', () => {
+  afterEach(() => setRules(guestRules));
+
+  it('sends / to the dashboard', async () => {
+    localStorage.setItem(storageKeys.fiscusToken, 'token');
+    setRules(defaultRules);
+    const router = await start('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/fiscus'), {
+      timeout: 10_000,
+    });
+    expect(await screen.findByTestId('vertical-menu', {}, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
+  it('sends an unknown path to the 404 page in the full layout', async () => {
+    const router = await start('/no/such/page');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/error-404'));
+    expect(await screen.findByTestId('error-404', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByTestId('full-layout')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('shows not-authorized for a route the ability refuses', async () => {
+    localStorage.setItem(storageKeys.fiscusToken, 'token');
+    setRules([{ action: 'read', subject: 'Auth' }]);
+    const router = await start('/fiscus/objects');
+    await waitFor(
+      () => expect(router.state.location.pathname).toBe('/pages/miscellaneous/not-authorized'),
+      { timeout: 10_000 },
+    );
+    expect(
+      await screen.findByTestId('not-authorized', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+  });
+
+  it('scrolls to the top and hides the loading overlay after every navigation', async () => {
+    const overlay = document.createElement('div');
+    overlay.id = 'loading-bg';
+    document.body.appendChild(overlay);
+    const scrollTo = vi.spyOn(window, 'scrollTo');
+    const router = await start('/error-404');
+    await screen.findByTestId('error-404', {}, { timeout: 10_000 });
+    await waitFor(() => expect(overlay).toHaveClass('hidden'));
+    scrollTo.mockClear();
+    await act(() => router.navigate('/pages/miscellaneous/coming-soon'));
+    await screen.findByTestId('coming-soon', {}, { timeout: 10_000 });
+    expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
+    overlay.remove();
+  });
+});
