@@ -1,4 +1,10 @@
-import { buildAbility, defaultRules, guestRules, type AppAbility, type AppRule } from '@fiscus/contracts';
+import {
+  buildAbility,
+  defaultRules,
+  guestRules,
+  type AppAbility,
+  type AppRule,
+} from '@fiscus/contracts';
 import { createContext } from 'react';
 import { createContextualCan } from '@casl/react';
 import { storage } from './storage';

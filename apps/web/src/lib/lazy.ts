@@ -8,9 +8,15 @@ export class ChunkLoadError extends Error {
 }
 
 /** Loads a lazy module, failing with ChunkLoadError after the seed's 120 s time-out. */
-export function withChunkTimeout<T>(load: () => Promise<T>, ms = appConfig.chunkTimeout): Promise<T> {
+export function withChunkTimeout<T>(
+  load: () => Promise<T>,
+  ms = appConfig.chunkTimeout,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new ChunkLoadError(`Loading chunk timed out after ${ms} ms`)), ms);
+    const timer = setTimeout(
+      () => reject(new ChunkLoadError(`Loading chunk timed out after ${ms} ms`)),
+      ms,
+    );
     load().then(
       (m) => {
         clearTimeout(timer);
@@ -28,6 +34,8 @@ export function isChunkLoadError(err: unknown): boolean {
   return (
     err instanceof ChunkLoadError ||
     (err instanceof Error &&
-      /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(err.message))
+      /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(
+        err.message,
+      ))
   );
 }

@@ -1,17 +1,17 @@
-import { api } from './api-client';
-import { resetRules } from './ability';
-import { useSession } from './session';
+import { api, endLocalSession } from './api-client';
 import { tokens } from './tokens';
 
-/** Ends the session: revokes the refresh token on the server, clears tokens and abilities. */
+/**
+ * Ends the session: revokes the refresh token's family on the server, then clears tokens,
+ * session and abilities here. The local sign-out happens even when the server cannot be reached.
+ */
 export async function logout(): Promise<void> {
   const refreshToken = tokens.refresh();
   try {
-    if (refreshToken) await api.post('/api/logout', { refreshToken });
+    if (refreshToken || tokens.bearer())
+      await api.post('/api/logout', refreshToken ? { refreshToken } : {});
   } catch {
     /* the local sign-out happens anyway */
   }
-  tokens.clear();
-  resetRules();
-  useSession.getState().clear();
+  endLocalSession();
 }

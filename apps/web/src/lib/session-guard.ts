@@ -1,4 +1,11 @@
+import type { Session } from '@fiscus/contracts';
+import { AxiosError } from 'axios';
 import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { setRules } from './ability';
+import { api, endLocalSession, navigation, refreshOnce } from './api-client';
+import { useSession } from './session';
+import { tokens } from './tokens';
 
 /** The route fields the session check needs. */
 interface GuardedRoute {
@@ -6,17 +13,114 @@ interface GuardedRoute {
   public?: boolean;
 }
 
-/**
- * Seed §4: before each navigation except the sign-in pages, the stored token is read and whoami
- * is asked (not awaited); a session in the answer is saved, otherwise the user goes to login.
- */
-export function useNavigationSessionCheck(route: GuardedRoute, navigationKey: string) {
-  useEffect(() => {
-    if (route.public) return;
-    // The whoami check is wired in by the authentication work (lib/auth-session.ts).
-    sessionCheck.run?.();
-  }, [route.public, navigationKey]);
+/** Answer of POST /api/whoami; `reason` tells why there is no session, when the server says. */
+interface WhoamiReply {
+  session: Session | null;
+  reason?: 'missing' | 'expired' | 'invalid';
 }
 
-/** Set by the authentication module at start-up. */
-export const sessionCheck: { run?: () => void } = {};
+async function whoami(token: string): Promise<WhoamiReply> {
+  const res = await api.post<WhoamiReply>('/api/whoami', { token });
+  return { session: res.data?.session ?? null, reason: res.data?.reason };
+}
+
+/** Saves a session and applies its rules to the abilities (sign-in, whoami). */
+export function applySession(session: Session) {
+  setRules(session.rules);
+  useSession.getState().setSession(session);
+}
+
+export type SessionCheckResult = 'loaded' | 'login' | 'offline' | 'stale';
+
+let inflight: { token: string; promise: Promise<SessionCheckResult> } | null = null;
+
+async function check(token: string): Promise<SessionCheckResult> {
+  const goToLogin = (): SessionCheckResult => {
+    // Only if nobody signed in or out meanwhile.
+    if (tokens.bearer() !== token && tokens.bearer() !== null) return 'stale';
+    endLocalSession();
+    navigation.toLogin();
+    return 'login';
+  };
+  try {
+    let reply = await whoami(token);
+    let current = token;
+    if (!reply.session && reply.reason !== 'missing' && tokens.refresh()) {
+      // An expired access token alone never ends a session: refresh once (shared with any
+      // other call waiting on it) and ask again.
+      const fresh = await refreshOnce();
+      if (!fresh) return goToLogin();
+      current = fresh;
+      reply = await whoami(fresh);
+    }
+    if (tokens.bearer() !== current) return 'stale';
+    if (!reply.session) return goToLogin();
+    applySession(reply.session);
+    return 'loaded';
+  } catch (err) {
+    if (err instanceof AxiosError && !err.response) {
+      // The server cannot be reached: keep the session and the page; the next navigation asks again.
+      useSession.getState().setError('network');
+      return 'offline';
+    }
+    useSession.getState().setError(err instanceof Error ? err.message : 'whoami failed');
+    return goToLogin();
+  }
+}
+
+/**
+ * Seed §4: the stored token is read; none → login. Otherwise whoami is asked (callers do not
+ * wait); a session in the answer is saved, otherwise the user goes to login. Concurrent checks
+ * of the same token share one call.
+ */
+export function runSessionCheck(): Promise<SessionCheckResult> {
+  const token = tokens.bearer();
+  if (!token) {
+    endLocalSession();
+    navigation.toLogin();
+    return Promise.resolve('login');
+  }
+  if (inflight?.token === token) return inflight.promise;
+  const promise = check(token).finally(() => {
+    if (inflight?.promise === promise) inflight = null;
+  });
+  inflight = { token, promise };
+  return promise;
+}
+
+let pendingRedirect: string | null = null;
+
+/**
+ * Where a fresh sign-in is headed (`?redirect=`). The sign-in page sends a signed-in user home
+ * as soon as the tokens are stored, which can overtake the navigation to the requested page; the
+ * first protected page reached afterwards then forwards to it.
+ */
+export function setPendingRedirect(to: string | null) {
+  pendingRedirect = to;
+}
+
+/**
+ * Runs the session check on every navigation to a non-public route, without blocking it, and
+ * gives the HTTP client the router's navigate so a lost session goes to login without a reload.
+ */
+export function useNavigationSessionCheck(route: GuardedRoute, navigationKey: string) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => {
+    navigation.navigate = (to) => void navigate(to, { replace: true });
+  }, [navigate]);
+  useEffect(() => {
+    if (route.public) return;
+    sessionCheck.run?.();
+    if (pendingRedirect) {
+      const target = pendingRedirect;
+      pendingRedirect = null;
+      if (location.pathname + location.search !== target) void navigate(target, { replace: true });
+    }
+  }, [route.public, navigationKey, location.pathname, location.search, navigate]);
+}
+
+/** The check the guard runs; replaceable in tests. */
+export const sessionCheck: { run?: () => void } = {
+  run: () => void runSessionCheck(),
+};

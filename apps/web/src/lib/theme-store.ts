@@ -54,7 +54,8 @@ export function loadTheme(): ThemeConfig {
     skin: oneOf(skins, storage.get(storageKeys.skin), defaultTheme.skin),
     layout: oneOf(layoutTypes, saved.layout, defaultTheme.layout),
     contentWidth: oneOf(contentWidths, saved.contentWidth, defaultTheme.contentWidth),
-    menuCollapsed: typeof saved.menuCollapsed === 'boolean' ? saved.menuCollapsed : defaultTheme.menuCollapsed,
+    menuCollapsed:
+      typeof saved.menuCollapsed === 'boolean' ? saved.menuCollapsed : defaultTheme.menuCollapsed,
     menuHidden: typeof saved.menuHidden === 'boolean' ? saved.menuHidden : defaultTheme.menuHidden,
     navbarType: oneOf(navbarTypes, saved.navbarType, defaultTheme.navbarType),
     footerType: oneOf(footerTypes, saved.footerType, defaultTheme.footerType),
@@ -69,7 +70,10 @@ interface ThemeStore extends ThemeConfig {
 function persist(config: ThemeConfig) {
   storage.set(storageKeys.skin, config.skin);
   const { layout, contentWidth, menuCollapsed, menuHidden, navbarType, footerType } = config;
-  storage.set(storageKeys.theme, JSON.stringify({ layout, contentWidth, menuCollapsed, menuHidden, navbarType, footerType }));
+  storage.set(
+    storageKeys.theme,
+    JSON.stringify({ layout, contentWidth, menuCollapsed, menuHidden, navbarType, footerType }),
+  );
   applySkin(config.skin);
 }
 

@@ -1,5 +1,5 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { ForgotPasswordScreen } from '@/features/auth';
 
 export default function Screen() {
-  return <ScreenPlaceholder title="menu:forgotPasswordV1" />;
+  return <ForgotPasswordScreen version="v1" />;
 }

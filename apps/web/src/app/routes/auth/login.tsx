@@ -1,5 +1,5 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { LoginScreen } from '@/features/auth';
 
 export default function Screen() {
-  return <ScreenPlaceholder title="menu:login" />;
+  return <LoginScreen />;
 }

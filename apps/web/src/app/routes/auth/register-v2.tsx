@@ -1,5 +1,5 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { RegisterScreen } from '@/features/auth';
 
 export default function Screen() {
-  return <ScreenPlaceholder title="menu:registerV2" />;
+  return <RegisterScreen version="v2" />;
 }

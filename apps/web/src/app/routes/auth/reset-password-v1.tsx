@@ -1,5 +1,5 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { SetNewPasswordScreen } from '@/features/auth';
 
 export default function Screen() {
-  return <ScreenPlaceholder title="menu:resetPasswordV1" />;
+  return <SetNewPasswordScreen version="v1" />;
 }

@@ -1,0 +1,9 @@
+export {
+  LoginScreen,
+  RegisterScreen,
+  ForgotPasswordScreen,
+  SetNewPasswordScreen,
+} from './components/screens';
+export type { AuthScreenVersion } from './components/screens';
+export { ChangePasswordForm } from './components/change-password-form';
+export { TwoFactorSettings } from './components/two-factor-settings';
