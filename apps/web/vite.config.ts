@@ -20,19 +20,8 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 500,
-    rollupOptions: {
-      output: {
-        // Only libraries that do not import React get a named chunk: a manual chunk also takes in
-        // its modules' dependencies, so a group for @tiptap or @fullcalendar would swallow React
-        // and be loaded by every page (the sign-in page included). Those stay in lazy chunks.
-        manualChunks(id) {
-          if (id.includes('node_modules/echarts') || id.includes('node_modules/zrender'))
-            return 'echarts';
-          if (id.includes('node_modules/msw') || id.includes('node_modules/@mswjs')) return 'msw';
-          return undefined;
-        },
-      },
-    },
+    // No manual chunks: a manual chunk also takes in its modules' shared dependencies (React,
+    // tslib), which would then load on every page. Heavy libraries stay in lazy chunks.
   },
   test: {
     name: 'web',

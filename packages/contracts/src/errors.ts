@@ -61,6 +61,18 @@ export const statusOfCode: Record<ErrorCode, number> = {
   service_unavailable: 503,
 };
 
+/**
+ * Whether a value is an error envelope. A plain check (no schema parsing), so the console's
+ * HTTP client does not pull the validation library into every page.
+ */
 export function isErrorEnvelope(value: unknown): value is ErrorEnvelope {
-  return errorEnvelopeSchema.safeParse(value).success;
+  if (!value || typeof value !== 'object' || !('error' in value)) return false;
+  const error = (value as { error: unknown }).error;
+  if (!error || typeof error !== 'object') return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return (
+    typeof code === 'string' &&
+    (errorCodes as readonly string[]).includes(code) &&
+    typeof message === 'string'
+  );
 }

@@ -86,6 +86,18 @@ describe('Guard', () => {
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/dashboard/fiscus'));
   });
 
+  it('sends a signed-in user on a guest-only page to a safe ?redirect= of ours, never elsewhere', async () => {
+    localStorage.setItem(storageKeys.fiscusToken, 'token');
+    await renderAt(loginRoute, `/login?redirect=${encodeURIComponent('/fiscus/refs?x=1')}`);
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/fiscus/refs?x=1'));
+  });
+
+  it('ignores a redirect to another site', async () => {
+    localStorage.setItem(storageKeys.fiscusToken, 'token');
+    await renderAt(loginRoute, `/login?redirect=${encodeURIComponent('//evil.example/x')}`);
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/dashboard/fiscus'));
+  });
+
   it('lets a visitor see guest-only pages', async () => {
     setRules(guestRules);
     await renderAt(loginRoute, '/login');

@@ -9,7 +9,6 @@ import { HOME_PATH } from '../routes-table';
 import { LanguageSwitch } from './language-switch';
 import { navbarSlots } from './navbar-slots';
 import { NotificationsMenu } from './notifications-menu';
-import { NavbarSearch } from './search';
 import { SkinToggle } from './skin-toggle';
 import { UserMenu } from './user-menu';
 import classes from './shell.module.css';
@@ -44,7 +43,7 @@ export function Navbar({
   const { t } = useTranslation('common');
   const collapsed = useTheme((s) => s.menuCollapsed);
   const set = useTheme((s) => s.set);
-  const { Bookmarks, Cart } = navbarSlots;
+  const { Bookmarks, Cart, Search } = navbarSlots;
   return (
     <Group
       justify="space-between"
@@ -89,7 +88,9 @@ export function Navbar({
         <span className="hide-sm">
           <SkinToggle />
         </span>
-        <NavbarSearch />
+        <Suspense fallback={null}>
+          <Search />
+        </Suspense>
         <Suspense fallback={null}>
           <Cart />
         </Suspense>
