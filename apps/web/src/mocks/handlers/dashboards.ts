@@ -1,4 +1,7 @@
-import type { RequestHandler } from 'msw';
+import { http, HttpResponse, type RequestHandler } from 'msw';
+import { analyticsData, ecommerceData } from '../db/dashboards';
 
-// Demo endpoints of this area (DEMO.md). Filled in by the area's work.
-export const analyticsHandlers: RequestHandler[] = [];
+export const analyticsHandlers: RequestHandler[] = [
+  http.get('/analytics/data', () => HttpResponse.json(analyticsData)),
+  http.get('/ecommerce/data', () => HttpResponse.json(ecommerceData)),
+];

@@ -1,5 +1,3 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { EcommerceDashboard } from '@/features/dashboards/components/dashboard-screens';
 
-export default function Screen() {
-  return <ScreenPlaceholder title="menu:ecommerceDashboard" />;
-}
+export default EcommerceDashboard;

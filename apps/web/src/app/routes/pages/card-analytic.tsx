@@ -1,5 +1,3 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { CardAnalyticPage } from '@/features/dashboards/components/card-screens';
 
-export default function Screen() {
-  return <ScreenPlaceholder title="menu:cardAnalytic" />;
-}
+export default CardAnalyticPage;

@@ -1,0 +1,142 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useSession } from '@/lib/session';
+import { server } from '@/mocks/node';
+import { renderScreen } from '@/test/render';
+import { CardAdvancePage, CardAnalyticPage } from './card-screens';
+import { AnalyticsDashboard, EcommerceDashboard } from './dashboard-screens';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+afterEach(() => {
+  server.resetHandlers();
+  useSession.getState().clear();
+});
+afterAll(() => server.close());
+
+describe('eCommerce dashboard', () => {
+  it('renders its cards from /ecommerce/data', async () => {
+    await renderScreen(<EcommerceDashboard />);
+    const stats = await screen.findByTestId('statistics-card', {}, { timeout: 5000 });
+    expect(within(stats).getByText('230k')).toBeInTheDocument();
+    expect(within(stats).getByText('8.549k')).toBeInTheDocument();
+    expect(within(stats).getByText('$9745')).toBeInTheDocument();
+    const medal = screen.getByTestId('medal-card');
+    expect(within(medal).getByText('Congratulations John!')).toBeInTheDocument();
+    expect(within(medal).getByText('You have won gold medal')).toBeInTheDocument();
+    expect(within(medal).getByTestId('medal-amount')).toHaveTextContent('$48.9k');
+    expect(within(medal).getByRole('button', { name: 'View Sales' })).toBeInTheDocument();
+    expect(screen.getByTestId('revenue-price')).toHaveTextContent('$25,852');
+    expect(screen.getByTestId('goal-completed')).toHaveTextContent('786,617');
+    expect(
+      within(screen.getByTestId('transactions-card')).getAllByTestId('transaction'),
+    ).toHaveLength(5);
+    expect(within(screen.getByTestId('company-table-card')).getAllByRole('row')).toHaveLength(8);
+    expect(screen.getByTestId('browser-states-card')).toHaveTextContent('Google Chrome');
+  });
+
+  it('greets the signed-in user by first name and switches the report year', async () => {
+    useSession.getState().setSession({
+      user: {
+        id: 'u1',
+        username: 'ada',
+        email: 'ada@example.com',
+        fullName: 'Ada Lovelace',
+        avatar: null,
+        totpEnabled: false,
+        createdAt: '2026-01-01T00:00:00.000Z',
+      },
+      domain: { id: 'd1', name: 'Main', role: 'admin' },
+      domains: [],
+      rules: [],
+    });
+    await renderScreen(<EcommerceDashboard />);
+    expect(
+      await screen.findByText('Congratulations Ada!', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('revenue-year'));
+    await userEvent.click(
+      await screen.findByRole('menuitem', { name: '2019', hidden: true }, { timeout: 5000 }),
+    );
+    expect(screen.getByTestId('revenue-year')).toHaveTextContent('2019');
+    expect(screen.getByTestId('revenue-price')).toHaveTextContent('$21,436');
+  });
+
+  it('shows an error when the data does not arrive', async () => {
+    server.use(http.get('/ecommerce/data', () => HttpResponse.json({}, { status: 500 })));
+    await renderScreen(<EcommerceDashboard />);
+    // One retry, then the error.
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+      'Could not load this card',
+    );
+  });
+});
+
+describe('analytics dashboard', () => {
+  it('renders its cards from /analytics/data and links to the invoices', async () => {
+    await renderScreen(<AnalyticsDashboard />);
+    expect(
+      await screen.findByText('Congratulations John,', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('subscribers-card-value')).toHaveTextContent('92.6k');
+    expect(screen.getByTestId('orders-received-card-value')).toHaveTextContent('38.4k');
+    expect(screen.getByTestId('avg-sessions-value')).toHaveTextContent('2.7k');
+    expect(screen.getByTestId('support-total')).toHaveTextContent('163');
+    expect(screen.getByTestId('timeline-card')).toHaveTextContent('12 invoices have been paid');
+    expect(screen.getByTestId('app-design-card')).toHaveTextContent('$49251.91');
+    expect(
+      within(screen.getByTestId('invoices-link-card')).getByRole('link', {
+        name: 'Open invoice list',
+      }),
+    ).toHaveAttribute('href', '/apps/invoice/list');
+  });
+
+  it('changes the figures with the period', async () => {
+    await renderScreen(<AnalyticsDashboard />);
+    const card = await screen.findByTestId('support-tracker-card', {}, { timeout: 5000 });
+    const select = within(card).getByLabelText('Period of the tickets');
+    await userEvent.click(select);
+    const listbox = await waitFor(() => {
+      const el = document.getElementById(select.getAttribute('aria-controls') ?? '');
+      expect(el).not.toBeNull();
+      return el!;
+    });
+    await userEvent.click(within(listbox).getByRole('option', { name: 'Last year', hidden: true }));
+    expect(screen.getByTestId('support-total')).toHaveTextContent('2140');
+  });
+
+  it('is translated', async () => {
+    await renderScreen(<AnalyticsDashboard />, { language: 'de' });
+    expect(await screen.findByText('Glückwunsch John,', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Neue Abonnenten')).toBeInTheDocument();
+    expect(screen.getByText('Rechnungsliste öffnen')).toBeInTheDocument();
+  });
+});
+
+describe('card pages', () => {
+  it('shows the analytic cards from their endpoints', async () => {
+    await renderScreen(<CardAnalyticPage />);
+    expect(
+      await screen.findByTestId('revenue-this-month', {}, { timeout: 5000 }),
+    ).toHaveTextContent('$86,589');
+    expect(await screen.findByTestId('orders-finished', {}, { timeout: 5000 })).toHaveTextContent(
+      '23043',
+    );
+    expect(await screen.findByTestId('customers-card', {}, { timeout: 5000 })).toHaveTextContent(
+      '890',
+    );
+    expect(
+      await screen.findByTestId('sessions-device-card', {}, { timeout: 5000 }),
+    ).toHaveTextContent('58.6%');
+  });
+
+  it('sends a chat message locally on the advance page', async () => {
+    await renderScreen(<CardAdvancePage />);
+    const chat = screen.getByTestId('chat-card');
+    await userEvent.type(within(chat).getByRole('textbox'), 'See you at the meetup');
+    await userEvent.click(within(chat).getByRole('button', { name: 'Send message' }));
+    expect(within(chat).getByTestId('chat-messages')).toHaveTextContent('See you at the meetup');
+    expect(within(chat).getByRole('textbox')).toHaveValue('');
+  });
+});
