@@ -48,7 +48,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@fiscus/*', '**/apps/**'], message: 'contracts imports nothing of ours' }] },
+        {
+          patterns: [
+            { group: ['@fiscus/*', '**/apps/**'], message: 'contracts imports nothing of ours' },
+          ],
+        },
       ],
     },
   },
@@ -57,7 +61,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@fiscus/web', '@fiscus/web/*', '**/web/src/**'], message: 'the server never imports the console' }] },
+        {
+          patterns: [
+            {
+              group: ['@fiscus/web', '@fiscus/web/*', '**/web/src/**'],
+              message: 'the server never imports the console',
+            },
+          ],
+        },
       ],
     },
   },
@@ -72,7 +83,14 @@ export default tseslint.config(
       'react-hooks/incompatible-library': 'off',
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@fiscus/server', '@fiscus/server/*', '**/server/src/**'], message: 'the console never imports the server' }] },
+        {
+          patterns: [
+            {
+              group: ['@fiscus/server', '@fiscus/server/*', '**/server/src/**'],
+              message: 'the console never imports the server',
+            },
+          ],
+        },
       ],
       'import-x/no-restricted-paths': [
         'error',
@@ -86,6 +104,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Command-line scripts and benchmarks print their results.
+    files: ['scripts/**/*.mjs', 'bench/**/*.ts', 'e2e/**/*.ts'],
+    rules: { 'no-console': 'off' },
   },
   {
     files: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/vitest.setup.ts', '**/*.test.ts'],

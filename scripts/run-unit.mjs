@@ -3,7 +3,10 @@
 import { spawnSync } from 'node:child_process';
 
 const vitest = (args, env) =>
-  spawnSync('npx', ['vitest', 'run', ...args], { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+  spawnSync('npx', ['vitest', 'run', ...args], {
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  }).status ?? 1;
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 let status = vitest([], { TEST_DATABASE_URL: '' });

@@ -1,10 +1,44 @@
 import {
-  IconAddressBook, IconAppWindow, IconBolt, IconBook, IconBuildingBank, IconCalendar, IconCar,
-  IconChartBar, IconChartPie, IconCheckbox, IconCube, IconDatabase, IconFileImport, IconFileInvoice,
-  IconFileText, IconHome, IconLayoutDashboard, IconLock, IconMail, IconMessages, IconPlugConnected,
-  IconReceiptTax, IconReportMoney, IconRoute, IconShieldLock, IconShoppingCart, IconSitemap,
-  IconSpeakerphone, IconTable, IconTimeline, IconUmbrella, IconUsers, IconAffiliate, IconCode,
-  IconCards, IconList, IconAlertTriangle, IconBuildingFactory2, IconSettings, type Icon,
+  IconAddressBook,
+  IconAppWindow,
+  IconBolt,
+  IconBook,
+  IconBuildingBank,
+  IconCalendar,
+  IconCar,
+  IconChartBar,
+  IconChartPie,
+  IconCheckbox,
+  IconCube,
+  IconDatabase,
+  IconFileImport,
+  IconFileInvoice,
+  IconFileText,
+  IconHome,
+  IconLayoutDashboard,
+  IconLock,
+  IconMail,
+  IconMessages,
+  IconPlugConnected,
+  IconReceiptTax,
+  IconReportMoney,
+  IconRoute,
+  IconShieldLock,
+  IconShoppingCart,
+  IconSitemap,
+  IconSpeakerphone,
+  IconTable,
+  IconTimeline,
+  IconUmbrella,
+  IconUsers,
+  IconAffiliate,
+  IconCode,
+  IconCards,
+  IconList,
+  IconAlertTriangle,
+  IconBuildingFactory2,
+  IconSettings,
+  type Icon,
 } from '@tabler/icons-react';
 
 export type MenuNode =
@@ -13,8 +47,20 @@ export type MenuNode =
   | { kind: 'group'; title: string; icon: Icon; children: MenuNode[]; badge?: string };
 
 const h = (title: string): MenuNode => ({ kind: 'heading', title });
-const i = (title: string, route: string, icon?: Icon, to?: string): MenuNode => ({ kind: 'item', title, route, icon, to });
-const g = (title: string, icon: Icon, children: MenuNode[], badge?: string): MenuNode => ({ kind: 'group', title, icon, children, badge });
+const i = (title: string, route: string, icon?: Icon, to?: string): MenuNode => ({
+  kind: 'item',
+  title,
+  route,
+  icon,
+  to,
+});
+const g = (title: string, icon: Icon, children: MenuNode[], badge?: string): MenuNode => ({
+  kind: 'group',
+  title,
+  icon,
+  children,
+  badge,
+});
 
 /**
  * The static menu. Items link to routes of routes-table.ts by id (access comes from the route);
@@ -50,10 +96,15 @@ export const menu: MenuNode[] = [
   i('menu:budgetAssembly', 'budget', IconBuildingBank, '/fiscus/budget/assembly'),
 
   h('menu:appsAndPages'),
-  g('menu:dashboards', IconLayoutDashboard, [
-    i('menu:ecommerceDashboard', 'dashboard-ecommerce'),
-    i('menu:analytics', 'dashboard-analytics'),
-  ], '2'),
+  g(
+    'menu:dashboards',
+    IconLayoutDashboard,
+    [
+      i('menu:ecommerceDashboard', 'dashboard-ecommerce'),
+      i('menu:analytics', 'dashboard-analytics'),
+    ],
+    '2',
+  ),
   i('menu:email', 'email', IconMail),
   i('menu:chat', 'chat', IconMessages),
   i('menu:calendar', 'calendar', IconCalendar),
@@ -115,4 +166,18 @@ export const menu: MenuNode[] = [
   i('menu:accessControl', 'access-control', IconShieldLock),
 ];
 
-export const menuIcons = { IconAppWindow, IconAffiliate, IconCode, IconSettings, IconChartBar, IconCube, IconAddressBook, IconTable, IconFileImport, IconChartPie, IconReportMoney, IconRoute, IconDatabase };
+export const menuIcons = {
+  IconAppWindow,
+  IconAffiliate,
+  IconCode,
+  IconSettings,
+  IconChartBar,
+  IconCube,
+  IconAddressBook,
+  IconTable,
+  IconFileImport,
+  IconChartPie,
+  IconReportMoney,
+  IconRoute,
+  IconDatabase,
+};

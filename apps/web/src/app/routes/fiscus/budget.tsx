@@ -14,6 +14,7 @@ const titles: Record<BudgetEntry, string> = {
 
 export default function BudgetScreen() {
   const { entry } = useParams();
-  if (!budgetEntries.includes(entry as BudgetEntry)) return <Navigate to={NOT_FOUND_PATH} replace />;
+  if (!budgetEntries.includes(entry as BudgetEntry))
+    return <Navigate to={NOT_FOUND_PATH} replace />;
   return <ScreenPlaceholder title={titles[entry as BudgetEntry]} />;
 }
