@@ -1,5 +1,5 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { DomainsScreen } from '@/features/platform';
 
 export default function Screen() {
-  return <ScreenPlaceholder title="menu:domains" />;
+  return <DomainsScreen />;
 }

@@ -1,5 +1,8 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { Navigate, useParams } from 'react-router';
+import { ObjectListScreen } from '@/features/platform';
 
 export default function Screen() {
-  return <ScreenPlaceholder title="menu:objects" />;
+  const { objectid } = useParams();
+  if (!objectid) return <Navigate to="/error-404" replace />;
+  return <ObjectListScreen objectId={objectid} />;
 }

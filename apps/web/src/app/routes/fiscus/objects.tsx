@@ -1,5 +1,5 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { ObjectsScreen } from '@/features/platform';
 
 export default function Screen() {
-  return <ScreenPlaceholder title="menu:objects" />;
+  return <ObjectsScreen />;
 }

@@ -1,5 +1,8 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { Navigate, useParams } from 'react-router';
+import { RecordPage } from '@/features/platform';
 
 export default function Screen() {
-  return <ScreenPlaceholder title="menu:objects" />;
+  const { object, record } = useParams();
+  if (!object || !record || !/^\d{1,15}$/.test(record)) return <Navigate to="/error-404" replace />;
+  return <RecordPage objectId={object} recordId={Number(record)} />;
 }

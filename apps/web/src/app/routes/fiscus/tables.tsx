@@ -1,5 +1,5 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { TablesScreen } from '@/features/platform';
 
 export default function Screen() {
-  return <ScreenPlaceholder title="menu:tables" />;
+  return <TablesScreen />;
 }

@@ -1,0 +1,10 @@
+export { FilterBuilder, type FilterBuilderProps, type FilterLabels } from './filter-builder';
+export {
+  countConditions,
+  isComplete,
+  newGroup,
+  opsForType,
+  pruneFilter,
+  valueShape,
+  type FilterField,
+} from './ops';

@@ -1,0 +1,413 @@
+import {
+  Checkbox,
+  FileButton,
+  Button,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { IconPaperclip } from '@tabler/icons-react';
+import type { Field, PlatformObject, RecordRow } from '@fiscus/contracts';
+import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, messageOf } from '@/lib/api-client';
+import { useObject } from '../api/objects-get';
+import { useRecordsList } from '../api/records-list';
+import { parseFieldText } from '../lib/fields';
+
+export type FormValues = Record<string, unknown>;
+export type FormErrors = Record<string, string | undefined>;
+
+/** Values of a new record: the fields' defaults. */
+export function initialValues(meta: PlatformObject): FormValues {
+  const out: FormValues = {};
+  for (const f of meta.fields) {
+    if (f.options.default !== undefined) out[f.code] = f.options.default;
+    else out[f.code] = f.type === 'boolean' ? false : f.type === 'multiselect' ? [] : null;
+  }
+  return out;
+}
+
+export function valuesOf(meta: PlatformObject, row: RecordRow): FormValues {
+  const out: FormValues = {};
+  for (const f of meta.fields)
+    out[f.code] = row.values[f.code] ?? (f.type === 'multiselect' ? [] : null);
+  return out;
+}
+
+const empty = (v: unknown) =>
+  v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
+
+/** Checks the form in the browser (the server checks again); returns errors by field code. */
+export function validateValues(meta: PlatformObject, values: FormValues, t: TFunction): FormErrors {
+  const errors: FormErrors = {};
+  for (const f of meta.fields) {
+    const v = values[f.code];
+    if (empty(v)) {
+      if (f.options.required && f.type !== 'boolean') errors[f.code] = t('validation.required');
+      continue;
+    }
+    if (
+      [
+        'text',
+        'longtext',
+        'email',
+        'url',
+        'phone',
+        'integer',
+        'decimal',
+        'money',
+        'percent',
+        'date',
+      ].includes(f.type)
+    ) {
+      const parsed = parseFieldText(f, String(v), t);
+      if (!parsed.ok) errors[f.code] = parsed.error;
+    }
+  }
+  return errors;
+}
+
+/** The values to send: empty texts as null, only changed fields when `before` is given. */
+export function payload(
+  meta: PlatformObject,
+  values: FormValues,
+  before?: FormValues,
+): Record<string, string | number | boolean | string[] | null> {
+  const out: Record<string, string | number | boolean | string[] | null> = {};
+  for (const f of meta.fields) {
+    let v = values[f.code];
+    if (v === undefined || v === '') v = null;
+    if (typeof v === 'string' && f.type !== 'longtext') v = v.trim() === '' ? null : v;
+    if (before && JSON.stringify(before[f.code] ?? null) === JSON.stringify(v ?? null)) continue;
+    out[f.code] = v as string | number | boolean | string[] | null;
+  }
+  return out;
+}
+
+export function RecordForm({
+  meta,
+  values,
+  errors,
+  onChange,
+  readOnly,
+  cols = 2,
+}: {
+  meta: PlatformObject;
+  values: FormValues;
+  errors: FormErrors;
+  onChange: (code: string, value: unknown) => void;
+  readOnly?: boolean;
+  cols?: number;
+}) {
+  const { t } = useTranslation('platform');
+  const fields = [...meta.fields].sort((a, b) => a.position - b.position);
+  if (fields.length === 0) return <Text c="dimmed">{t('record.noFields')}</Text>;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: cols }} spacing="md" verticalSpacing="sm">
+      {fields.map((f) => (
+        <div key={f.id} style={f.type === 'longtext' ? { gridColumn: '1 / -1' } : undefined}>
+          <FieldInput
+            field={f}
+            value={values[f.code]}
+            error={errors[f.code]}
+            onChange={(v) => onChange(f.code, v)}
+            readOnly={readOnly}
+          />
+        </div>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function FieldInput({
+  field,
+  value,
+  error,
+  onChange,
+  readOnly,
+}: {
+  field: Field;
+  value: unknown;
+  error?: string;
+  onChange: (v: unknown) => void;
+  readOnly?: boolean;
+}) {
+  const { t } = useTranslation('platform');
+  const o = field.options;
+  const common = {
+    label: field.name,
+    required: !!o.required,
+    error,
+    readOnly,
+    'data-field': field.code,
+  };
+  switch (field.type) {
+    case 'longtext':
+      return (
+        <Textarea
+          {...common}
+          autosize
+          minRows={3}
+          maxRows={10}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
+    case 'integer':
+    case 'decimal':
+    case 'money':
+    case 'percent':
+      return (
+        <NumberInput
+          {...common}
+          value={
+            typeof value === 'number'
+              ? value
+              : typeof value === 'string' && value !== ''
+                ? Number(value)
+                : ''
+          }
+          onChange={(v) => onChange(v === '' ? null : typeof v === 'number' ? v : Number(v))}
+          allowDecimal={field.type !== 'integer'}
+          decimalScale={
+            field.type === 'integer' ? 0 : (o.scale ?? (field.type === 'money' ? 2 : undefined))
+          }
+          min={typeof o.min === 'number' ? o.min : undefined}
+          max={typeof o.max === 'number' ? o.max : undefined}
+          rightSection={
+            field.type === 'percent' ? (
+              '%'
+            ) : field.type === 'money' && o.currency ? (
+              <Text size="xs">{o.currency}</Text>
+            ) : undefined
+          }
+          rightSectionWidth={field.type === 'money' && o.currency ? 44 : undefined}
+          hideControls
+          styles={{ input: { textAlign: 'right' } }}
+        />
+      );
+    case 'date':
+      return (
+        <TextInput
+          {...common}
+          type="date"
+          value={typeof value === 'string' ? value.slice(0, 10) : ''}
+          onChange={(e) => onChange(e.currentTarget.value || null)}
+        />
+      );
+    case 'datetime':
+      return (
+        <TextInput
+          {...common}
+          type="datetime-local"
+          value={typeof value === 'string' && value ? dayjs(value).format('YYYY-MM-DDTHH:mm') : ''}
+          onChange={(e) =>
+            onChange(e.currentTarget.value ? new Date(e.currentTarget.value).toISOString() : null)
+          }
+        />
+      );
+    case 'boolean':
+      return (
+        <Checkbox
+          mt={28}
+          label={field.name}
+          checked={value === true}
+          error={error}
+          disabled={readOnly}
+          onChange={(e) => onChange(e.currentTarget.checked)}
+          data-field={field.code}
+        />
+      );
+    case 'select':
+      return (
+        <Select
+          {...common}
+          data={(o.choices ?? []).map((c) => ({ value: c.value, label: c.label ?? c.value }))}
+          value={typeof value === 'string' ? value : null}
+          onChange={(v) => onChange(v)}
+          clearable={!o.required}
+          searchable
+          nothingFoundMessage={t('noMatches')}
+        />
+      );
+    case 'multiselect':
+      return (
+        <MultiSelect
+          {...common}
+          data={(o.choices ?? []).map((c) => ({ value: c.value, label: c.label ?? c.value }))}
+          value={Array.isArray(value) ? (value as string[]) : []}
+          onChange={(v) => onChange(v)}
+          searchable
+          clearable
+          nothingFoundMessage={t('noMatches')}
+        />
+      );
+    case 'reference':
+      return (
+        <ReferenceSelect
+          field={field}
+          value={value}
+          onChange={onChange}
+          error={error}
+          readOnly={readOnly}
+        />
+      );
+    case 'attachment':
+      return (
+        <AttachmentInput
+          field={field}
+          value={value}
+          onChange={onChange}
+          error={error}
+          readOnly={readOnly}
+        />
+      );
+    default:
+      return (
+        <TextInput
+          {...common}
+          type={
+            field.type === 'email'
+              ? 'email'
+              : field.type === 'url'
+                ? 'url'
+                : field.type === 'phone'
+                  ? 'tel'
+                  : 'text'
+          }
+          value={typeof value === 'string' || typeof value === 'number' ? String(value) : ''}
+          onChange={(e) => onChange(e.currentTarget.value)}
+          maxLength={typeof o.max === 'number' ? o.max : undefined}
+        />
+      );
+  }
+}
+
+/** A reference is chosen among the target's records, shown by their display field. */
+function ReferenceSelect({
+  field,
+  value,
+  onChange,
+  error,
+  readOnly,
+}: {
+  field: Field;
+  value: unknown;
+  onChange: (v: unknown) => void;
+  error?: string;
+  readOnly?: boolean;
+}) {
+  const { t } = useTranslation('platform');
+  const target = field.options.target ?? '';
+  const targetMeta = useObject({ id: target }, { enabled: !!target });
+  const display =
+    targetMeta.data?.fields.find((f) => f.id === targetMeta.data?.displayFieldId) ??
+    targetMeta.data?.fields[0];
+  const records = useRecordsList(
+    {
+      objectId: target,
+      limit: 1000,
+      fields: display ? [display.code] : [],
+      orderby: display
+        ? { isActive: true, sorts: [{ field: display.code, dir: 'asc' }] }
+        : undefined,
+    },
+    { enabled: !!target && !!targetMeta.data },
+  );
+  const data = (records.data?.rows ?? []).map((r) => ({
+    value: String(r.id),
+    label: display ? String(r.values[display.code] ?? `#${r.id}`) : `#${r.id}`,
+  }));
+  if (typeof value === 'number' && !data.some((d) => d.value === String(value)))
+    data.unshift({ value: String(value), label: `#${value}` });
+  return (
+    <Select
+      label={field.name}
+      required={!!field.options.required}
+      error={error ?? (records.isError ? messageOf(records.error) : undefined)}
+      readOnly={readOnly}
+      data={data}
+      value={typeof value === 'number' ? String(value) : null}
+      onChange={(v) => onChange(v === null ? null : Number(v))}
+      searchable
+      clearable={!field.options.required}
+      placeholder={records.isLoading ? t('common:loading') : undefined}
+      nothingFoundMessage={t('noMatches')}
+      data-field={field.code}
+      limit={200}
+    />
+  );
+}
+
+function AttachmentInput({
+  field,
+  value,
+  onChange,
+  error,
+  readOnly,
+}: {
+  field: Field;
+  value: unknown;
+  onChange: (v: unknown) => void;
+  error?: string;
+  readOnly?: boolean;
+}) {
+  const { t } = useTranslation('platform');
+  const [busy, setBusy] = useState(false);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const upload = async (file: File | null) => {
+    if (!file) return;
+    setBusy(true);
+    setUploadError(null);
+    try {
+      const form = new FormData();
+      form.append('file', file);
+      const res = await api.post<{ fileId: string }>('/api/upload', form);
+      onChange(res.data.fileId);
+    } catch (err) {
+      setUploadError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div data-field={field.code}>
+      <Text size="sm" fw={500} mb={4}>
+        {field.name}
+      </Text>
+      <Group gap="xs">
+        <IconPaperclip size={16} />
+        <Text size="sm" c={value ? undefined : 'dimmed'} style={{ flex: 1 }} truncate>
+          {typeof value === 'string' && value ? value : t('attachment.none')}
+        </Text>
+        {!readOnly && (
+          <FileButton onChange={(f) => void upload(f)}>
+            {(props) => (
+              <Button size="xs" variant="light" loading={busy} {...props}>
+                {t('common:actions.upload')}
+              </Button>
+            )}
+          </FileButton>
+        )}
+        {!readOnly && typeof value === 'string' && value && (
+          <Button size="xs" variant="subtle" color="red" onClick={() => onChange(null)}>
+            {t('common:actions.remove')}
+          </Button>
+        )}
+      </Group>
+      {(error ?? uploadError) && (
+        <Text size="xs" c="red" mt={4}>
+          {error ?? uploadError}
+        </Text>
+      )}
+    </div>
+  );
+}

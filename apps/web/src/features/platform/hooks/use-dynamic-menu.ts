@@ -1,0 +1,65 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ability } from '@/lib/ability';
+import { useSession } from '@/lib/session';
+import { useObjects } from '../api/objects-list';
+import { useTables } from '../api/tables-list';
+import { objectPath } from '../lib/fields';
+
+export interface DynamicMenuItem {
+  id: string;
+  /** Plain text (an object's name, a table's name): not an i18n key. */
+  title: string;
+  to: string;
+}
+
+export interface DynamicMenuSection {
+  id: 'objects' | 'catalogs' | 'tables';
+  /** Heading, already translated. */
+  title: string;
+  items: DynamicMenuItem[];
+}
+
+/**
+ * The menu sections built from the domain's metadata: OBJECTS (objects of kind table),
+ * CATALOGS (kind reference) and DATA TABLES (the physical tables), one item each, linking to
+ * the object's list screen. Empty until a session is known.
+ */
+export function useDynamicMenu(): { sections: DynamicMenuSection[]; isLoading: boolean } {
+  const { t } = useTranslation('platform');
+  const domainId = useSession((s) => s.session?.domain.id);
+  const canObjects = !!domainId && ability.can('read', 'Object');
+  const canTables = !!domainId && ability.can('read', 'Table');
+  const objects = useObjects({}, { enabled: canObjects });
+  const tables = useTables({}, { enabled: canTables });
+  const sections = useMemo<DynamicMenuSection[]>(() => {
+    const items = objects.data?.items ?? [];
+    const byName = (a: { title: string }, b: { title: string }) => a.title.localeCompare(b.title);
+    return [
+      {
+        id: 'objects' as const,
+        title: t('menu.objects'),
+        items: items
+          .filter((o) => o.kind === 'table')
+          .map((o) => ({ id: o.id, title: o.name, to: objectPath(o.id) }))
+          .sort(byName),
+      },
+      {
+        id: 'catalogs' as const,
+        title: t('menu.catalogs'),
+        items: items
+          .filter((o) => o.kind === 'reference')
+          .map((o) => ({ id: o.id, title: o.name, to: objectPath(o.id) }))
+          .sort(byName),
+      },
+      {
+        id: 'tables' as const,
+        title: t('menu.tables'),
+        items: (tables.data?.items ?? [])
+          .map((x) => ({ id: x.tableName, title: x.tableName, to: objectPath(x.objectId) }))
+          .sort(byName),
+      },
+    ].filter((s) => s.items.length > 0);
+  }, [objects.data, tables.data, t]);
+  return { sections, isLoading: objects.isLoading || tables.isLoading };
+}

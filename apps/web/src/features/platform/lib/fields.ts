@@ -1,0 +1,158 @@
+import type { Field, FieldType, PlatformObject, RecordRow } from '@fiscus/contracts';
+import type { TFunction } from 'i18next';
+import type { GridColumn, ParseResult } from '@/components/data-grid';
+import type { FilterField } from '@/components/filter-builder';
+
+export const recordPagePath = (objectId: string, recordId: number | string) =>
+  `/fiscus/recordpage/${encodeURIComponent(objectId)}/${encodeURIComponent(String(recordId))}`;
+
+export const objectPath = (objectId: string) => `/fiscus/object/${encodeURIComponent(objectId)}`;
+
+const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,63}$/;
+
+/** Checks a value typed into a grid cell or the record card before it is sent. */
+export function parseFieldText(field: Field, text: string, t: TFunction): ParseResult {
+  const s = text.trim();
+  const o = field.options;
+  if (s === '')
+    return o.required ? { ok: false, error: t('validation.required') } : { ok: true, value: null };
+  switch (field.type) {
+    case 'integer': {
+      if (!/^-?\d+$/.test(s)) return { ok: false, error: t('validation.integer') };
+      return checkRange(field, Number(s), t);
+    }
+    case 'decimal':
+    case 'money':
+    case 'percent': {
+      const n = Number(s.replace(/\s/g, '').replace(',', '.'));
+      if (!Number.isFinite(n)) return { ok: false, error: t('validation.number') };
+      return checkRange(field, n, t);
+    }
+    case 'date':
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(s) || Number.isNaN(new Date(`${s}T00:00:00Z`).getTime())) {
+        return { ok: false, error: t('validation.date') };
+      }
+      return { ok: true, value: s };
+    case 'email':
+      return EMAIL.test(s) ? { ok: true, value: s } : { ok: false, error: t('validation.email') };
+    case 'url':
+      try {
+        const u = new URL(s);
+        return u.protocol === 'http:' || u.protocol === 'https:'
+          ? { ok: true, value: s }
+          : { ok: false, error: t('validation.url') };
+      } catch {
+        return { ok: false, error: t('validation.url') };
+      }
+    case 'select':
+      return { ok: true, value: s };
+    default: {
+      if (typeof o.min === 'number' && s.length < o.min)
+        return { ok: false, error: t('validation.minLength', { n: o.min }) };
+      if (typeof o.max === 'number' && s.length > o.max)
+        return { ok: false, error: t('validation.maxLength', { n: o.max }) };
+      if (o.pattern) {
+        try {
+          if (!new RegExp(o.pattern, 'u').test(s))
+            return { ok: false, error: t('validation.pattern') };
+        } catch {
+          /* the server checks an unusable pattern */
+        }
+      }
+      return { ok: true, value: s };
+    }
+  }
+}
+
+function checkRange(field: Field, n: number, t: TFunction): ParseResult {
+  const { min, max } = field.options;
+  if (typeof min === 'number' && n < min)
+    return { ok: false, error: t('validation.min', { n: min }) };
+  if (typeof max === 'number' && n > max)
+    return { ok: false, error: t('validation.max', { n: max }) };
+  return { ok: true, value: n };
+}
+
+export function recordValue(row: RecordRow, field: Field): unknown {
+  const v = row.values[field.code];
+  if (field.type === 'reference') {
+    if (v === null || v === undefined) return null;
+    return { id: v as number, label: row.display[field.code] ?? `#${String(v)}` };
+  }
+  return v;
+}
+
+/** Grid columns of an object's fields (the record id first). */
+export function gridColumns(
+  visible: Field[],
+  widths: Record<string, number | undefined>,
+  t: TFunction,
+  canEdit: boolean,
+): GridColumn<RecordRow>[] {
+  const idCol: GridColumn<RecordRow> = {
+    id: 'id',
+    header: t('columns.id'),
+    title: t('columns.id'),
+    type: 'integer',
+    width: widths.id ?? 80,
+    getValue: (r) => r.id,
+  };
+  return [
+    idCol,
+    ...visible.map((f): GridColumn<RecordRow> => ({
+      id: f.code,
+      header: f.name,
+      title: f.name,
+      type: f.type,
+      width: widths[f.code] ?? defaultWidth(f.type),
+      editable: canEdit,
+      currency: f.options.currency,
+      precision: f.options.scale,
+      choices: f.options.choices?.map((c) => ({
+        value: c.value,
+        label: c.label ?? c.value,
+        color: c.color,
+      })),
+      getValue: (r) => recordValue(r, f),
+      href: f.options.target ? (v) => recordPagePath(f.options.target as string, v.id) : undefined,
+      parse: (text) => parseFieldText(f, text, t),
+    })),
+  ];
+}
+
+function defaultWidth(type: FieldType): number {
+  switch (type) {
+    case 'boolean':
+      return 100;
+    case 'integer':
+    case 'percent':
+      return 120;
+    case 'longtext':
+      return 260;
+    case 'date':
+      return 140;
+    default:
+      return 180;
+  }
+}
+
+export const systemFilterFields = (t: TFunction): FilterField[] => [
+  { code: 'id', name: t('columns.id'), type: 'id' },
+  { code: 'created_at', name: t('columns.createdAt'), type: 'datetime' },
+  { code: 'updated_at', name: t('columns.updatedAt'), type: 'datetime' },
+];
+
+export function filterFields(meta: PlatformObject, t: TFunction): FilterField[] {
+  return [
+    ...meta.fields.map((f): FilterField => ({
+      code: f.code,
+      name: f.name,
+      type: f.type,
+      choices: f.options.choices?.map((c) => ({ value: c.value, label: c.label ?? c.value })),
+    })),
+    ...systemFilterFields(t),
+  ];
+}
+
+/** Field types whose totals make sense in group headers. */
+export const summable: ReadonlySet<FieldType> = new Set(['integer', 'decimal', 'money', 'percent']);

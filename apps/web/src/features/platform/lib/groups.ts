@@ -1,0 +1,43 @@
+import type { Field, RecordGroup } from '@fiscus/contracts';
+import type { GridGroup } from '@/components/data-grid';
+
+/**
+ * Turns the flat answer of `records.groups` (one entry per combination of group values, in the
+ * list's order) into nested grid groups with counts and summed totals.
+ */
+export function buildGroups(
+  flat: RecordGroup[],
+  groupFields: Field[],
+  emptyLabel: string,
+): GridGroup[] {
+  const roots: GridGroup[] = [];
+  for (const g of flat) {
+    let level = roots;
+    const path: unknown[] = [];
+    groupFields.forEach((f, depth) => {
+      const v = g.key[f.code] ?? null;
+      path.push(v);
+      const id = JSON.stringify(path);
+      let node = level[level.length - 1];
+      if (!node || node.id !== id) {
+        const text = g.display[f.code];
+        node = {
+          id,
+          label: `${f.name}: ${text ?? (v === null ? emptyLabel : String(v))}`,
+          count: 0,
+          aggregates: {},
+        };
+        if (depth < groupFields.length - 1) node.children = [];
+        level.push(node);
+      }
+      node.count += g.count;
+      for (const a of g.aggregates) {
+        if (a.fn !== 'sum' || typeof a.value !== 'number') continue;
+        const prev = node.aggregates![a.field];
+        node.aggregates![a.field] = (typeof prev === 'number' ? prev : 0) + a.value;
+      }
+      level = node.children ?? [];
+    });
+  }
+  return roots;
+}
