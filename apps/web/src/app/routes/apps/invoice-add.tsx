@@ -1,5 +1,3 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { InvoiceAdd } from '@/features/invoice/components/invoice-editor';
 
-export default function Screen() {
-  return <ScreenPlaceholder title="menu:invoiceAdd" />;
-}
+export default InvoiceAdd;

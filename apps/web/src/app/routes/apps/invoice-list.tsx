@@ -1,5 +1,3 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { InvoiceList } from '@/features/invoice/components/invoice-list';
 
-export default function Screen() {
-  return <ScreenPlaceholder title="menu:invoiceList" />;
-}
+export default InvoiceList;

@@ -1,5 +1,3 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { InvoicePreview } from '@/features/invoice/components/invoice-preview';
 
-export default function Screen() {
-  return <ScreenPlaceholder title="menu:invoicePreview" />;
-}
+export default InvoicePreview;

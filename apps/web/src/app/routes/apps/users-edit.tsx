@@ -1,5 +1,3 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { UserEdit } from '@/features/users/components/user-edit';
 
-export default function Screen() {
-  return <ScreenPlaceholder title="menu:usersEdit" />;
-}
+export default UserEdit;

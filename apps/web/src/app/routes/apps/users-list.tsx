@@ -1,5 +1,3 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { UsersList } from '@/features/users/components/users-list';
 
-export default function Screen() {
-  return <ScreenPlaceholder title="menu:usersList" />;
-}
+export default UsersList;

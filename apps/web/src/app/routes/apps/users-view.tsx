@@ -1,5 +1,6 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { InvoiceList } from '@/features/invoice/components/invoice-list';
+import { UserView } from '@/features/users/components/user-view';
 
 export default function Screen() {
-  return <ScreenPlaceholder title="menu:usersView" />;
+  return <UserView invoices={(user) => <InvoiceList key={user.id} clientName={user.fullName} />} />;
 }
