@@ -5,13 +5,33 @@ import { Link } from 'react-router';
 import { appConfig } from '@/lib/config';
 
 /** The frame of the miscellaneous pages: brand, a large icon, title, text and actions. */
-export function MiscPage({ icon: IconCmp, color, title, text, children, testId }: { icon: Icon; color: string; title: string; text: ReactNode; children?: ReactNode; testId: string }) {
+export function MiscPage({
+  icon: IconCmp,
+  color,
+  title,
+  text,
+  children,
+  testId,
+}: {
+  icon: Icon;
+  color: string;
+  title: string;
+  text: ReactNode;
+  children?: ReactNode;
+  testId: string;
+}) {
   return (
     <Box mih="100vh" p="xl" pos="relative" data-testid={testId}>
-      <Link to="/" style={{ textDecoration: 'none', position: 'absolute', top: 24, left: 28 }} aria-label={appConfig.appName}>
+      <Link
+        to="/"
+        style={{ textDecoration: 'none', position: 'absolute', top: 24, left: 28 }}
+        aria-label={appConfig.appName}
+      >
         <Group gap="xs">
           <Image src="/logo.svg" w={32} h={32} alt="" />
-          <Text fw={700} size="xl" c="brand">{appConfig.appName}</Text>
+          <Text fw={700} size="xl" c="brand">
+            {appConfig.appName}
+          </Text>
         </Group>
       </Link>
       <Center mih="calc(100vh - 64px)">
@@ -19,8 +39,12 @@ export function MiscPage({ icon: IconCmp, color, title, text, children, testId }
           <ThemeIcon size={140} radius={70} variant="light" color={color}>
             <IconCmp size={80} stroke={1.2} />
           </ThemeIcon>
-          <Title order={1} size="h2" ta="center">{title}</Title>
-          <Text c="dimmed" ta="center" size="lg">{text}</Text>
+          <Title order={1} size="h2" ta="center">
+            {title}
+          </Title>
+          <Text c="dimmed" ta="center" size="lg">
+            {text}
+          </Text>
           {children}
         </Stack>
       </Center>
