@@ -42,8 +42,16 @@ import {
 } from '@tabler/icons-react';
 
 export type MenuNode =
-  | { kind: 'heading'; title: string }
-  | { kind: 'item'; title: string; icon?: Icon; route: string; to?: string; badge?: string }
+  | { kind: 'heading'; title: string; raw?: boolean }
+  | {
+      kind: 'item';
+      title: string;
+      icon?: Icon;
+      route: string;
+      to?: string;
+      badge?: string;
+      raw?: boolean;
+    }
   | { kind: 'group'; title: string; icon: Icon; children: MenuNode[]; badge?: string };
 
 const h = (title: string): MenuNode => ({ kind: 'heading', title });
@@ -61,6 +69,14 @@ const g = (title: string, icon: Icon, children: MenuNode[], badge?: string): Men
   children,
   badge,
 });
+
+/** The text of a menu entry: an i18n key of the `menu` namespace, or plain text when `raw`. */
+export function menuLabel(
+  t: (key: string) => string,
+  node: { title: string; raw?: boolean },
+): string {
+  return node.raw ? node.title : t(node.title.replace('menu:', ''));
+}
 
 /**
  * The static menu. Items link to routes of routes-table.ts by id (access comes from the route);

@@ -2,17 +2,17 @@ import { Button, Group, Menu, ScrollArea } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { MenuNode } from '../menu';
+import { menuLabel, type MenuNode } from '../menu';
 import { hrefOf } from './menu-model';
 import classes from './shell.module.css';
 
-type Section = { title: string; items: MenuNode[] };
+type Section = { title: string; raw?: boolean; items: MenuNode[] };
 
 /** Splits the menu at its headings: each heading becomes one top-level dropdown. */
 export function sectionsOf(nodes: MenuNode[]): Section[] {
   const sections: Section[] = [];
   for (const n of nodes) {
-    if (n.kind === 'heading') sections.push({ title: n.title, items: [] });
+    if (n.kind === 'heading') sections.push({ title: n.title, raw: n.raw, items: [] });
     else if (sections.length) sections[sections.length - 1]!.items.push(n);
     else sections.push({ title: 'menu:home', items: [n] });
   }
@@ -26,7 +26,7 @@ function Items({ nodes }: { nodes: MenuNode[] }) {
     <>
       {nodes.map((n, i) => {
         if (n.kind === 'heading') return null;
-        const label = t(n.title.replace('menu:', ''));
+        const label = menuLabel(t, n);
         if (n.kind === 'item') {
           const Icon = n.icon;
           return (
@@ -89,7 +89,7 @@ export function HorizontalMenu({ nodes }: { nodes: MenuNode[] }) {
                 size="sm"
                 className={classes.hMenuButton}
               >
-                {t(s.title.replace('menu:', ''))}
+                {menuLabel(t, s)}
               </Button>
             </Menu.Target>
             <Menu.Dropdown mah="70vh" style={{ overflowY: 'auto' }}>

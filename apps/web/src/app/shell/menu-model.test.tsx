@@ -1,18 +1,37 @@
-import { renderHook } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { buildAbility, defaultRules, type AppRule } from '@fiscus/contracts';
 import type { ReactNode } from 'react';
-import { describe, expect, it } from 'vitest';
-import { AbilityContext } from '@/lib/ability';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AbilityContext, setRules } from '@/lib/ability';
+import { i18nReady } from '@/lib/i18n';
+import { useSession } from '@/lib/session';
+import { server } from '@/mocks/node';
 import type { MenuNode } from '../menu';
 import { flattenPages, useVisibleMenu } from './menu-model';
 
-function menuFor(rules: AppRule[]) {
+function renderMenu(rules: AppRule[]) {
   const ability = buildAbility(rules);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <AbilityContext.Provider value={ability}>{children}</AbilityContext.Provider>
+    <QueryClientProvider client={client}>
+      <AbilityContext.Provider value={ability}>{children}</AbilityContext.Provider>
+    </QueryClientProvider>
   );
-  return renderHook(() => useVisibleMenu(), { wrapper }).result.current;
+  return renderHook(() => useVisibleMenu(), { wrapper });
 }
+const menuFor = (rules: AppRule[]) => renderMenu(rules).result.current;
+
+beforeAll(async () => {
+  await i18nReady;
+  server.listen({ onUnhandledRequest: 'bypass' });
+});
+afterEach(() => {
+  server.resetHandlers();
+  useSession.getState().clear();
+});
+afterAll(() => server.close());
 const titles = (nodes: MenuNode[]) => nodes.map((n) => n.title);
 
 describe('menu filtered by ability', () => {
@@ -62,5 +81,49 @@ describe('menu filtered by ability', () => {
       expect(nodes[i + 1], h.title).toBeDefined();
     }
     expect(flattenPages(nodes).map((p) => p.href)).not.toContain('/dashboard/fiscus');
+  });
+});
+
+describe('domain sections in the menu', () => {
+  it('lists OBJECTS, CATALOGS and DATA TABLES after the admin menu, with plain names', async () => {
+    await i18nReady;
+    setRules(defaultRules);
+    server.use(
+      http.post('/api/qry', async ({ request }) => {
+        const { op } = (await request.json()) as { op: string };
+        if (op === 'objects.list')
+          return HttpResponse.json({
+            data: {
+              items: [
+                { id: 'o1', name: 'Budget lines', kind: 'table' },
+                { id: 'o2', name: 'Currencies', kind: 'reference' },
+              ],
+            },
+          });
+        return HttpResponse.json({ data: { items: [{ objectId: 'o1', tableName: 'obj_o1' }] } });
+      }),
+    );
+    useSession.getState().setSession({
+      user: {
+        id: 'u',
+        username: 'ann',
+        email: 'a@example.com',
+        fullName: '',
+        avatar: null,
+        totpEnabled: false,
+        createdAt: '',
+      },
+      domain: { id: 'd', name: 'D', role: 'owner' },
+      domains: [],
+      rules: defaultRules,
+    });
+    const { result } = renderMenu(defaultRules);
+    await waitFor(() => expect(titles(result.current)).toContain('Budget lines'));
+    const names = titles(result.current);
+    expect(names.indexOf('Budget lines')).toBeGreaterThan(names.indexOf('menu:adminMenu'));
+    expect(names.indexOf('Budget lines')).toBeLessThan(names.indexOf('menu:budgetMenu'));
+    expect(names).toEqual(expect.arrayContaining(['Currencies', 'obj_o1']));
+    const item = result.current.find((n) => n.title === 'Budget lines');
+    expect(item).toMatchObject({ kind: 'item', raw: true, route: 'object' });
   });
 });

@@ -1,5 +1,7 @@
 import { useAbility } from '@casl/react';
 import { useMemo } from 'react';
+import { IconAddressBook, IconCube, IconTable } from '@tabler/icons-react';
+import { useDynamicMenu } from '@/features/platform';
 import { AbilityContext } from '@/lib/ability';
 import { menu, type MenuNode } from '../menu';
 import { routeById } from '../routes-table';
@@ -12,6 +14,7 @@ export function hrefOf(node: Extract<MenuNode, { kind: 'item' }>): string {
 /** The menu the current user may see: items by their route's ability, empty groups and headings dropped. */
 export function useVisibleMenu(): MenuNode[] {
   const ability = useAbility(AbilityContext);
+  const { sections } = useDynamicMenu();
   return useMemo(() => {
     const allowed = (node: MenuNode): MenuNode | null => {
       if (node.kind === 'heading') return node;
@@ -22,33 +25,48 @@ export function useVisibleMenu(): MenuNode[] {
       const children = node.children.map(allowed).filter((n): n is MenuNode => n !== null);
       return children.length ? { ...node, children } : null;
     };
-    const visible = menu.map(allowed).filter((n): n is MenuNode => n !== null);
+    // The domain's own sections (OBJECTS, CATALOGS, DATA TABLES) follow ADMIN MENU.
+    const icons = { objects: IconCube, catalogs: IconAddressBook, tables: IconTable };
+    const dynamic: MenuNode[] = sections.flatMap((section) => [
+      { kind: 'heading' as const, title: section.title, raw: true },
+      ...section.items.map((item) => ({
+        kind: 'item' as const,
+        title: item.title,
+        raw: true,
+        route: 'object',
+        to: item.to,
+        icon: icons[section.id],
+      })),
+    ]);
+    const budgetAt = menu.findIndex((n) => n.kind === 'heading' && n.title === 'menu:budgetMenu');
+    const full =
+      budgetAt < 0
+        ? [...menu, ...dynamic]
+        : [...menu.slice(0, budgetAt), ...dynamic, ...menu.slice(budgetAt)];
+    const visible = full.map(allowed).filter((n): n is MenuNode => n !== null);
     // Drop headings with nothing under them.
     return visible.filter(
       (n, i) => n.kind !== 'heading' || (visible[i + 1] && visible[i + 1]!.kind !== 'heading'),
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ability, ability.rules]);
+  }, [ability, ability.rules, sections]);
 }
 
-/** All pages reachable from the menu, flattened (for search and bookmarks). */
-export function flattenPages(
-  nodes: MenuNode[],
-  trail: string[] = [],
-): {
+/** A page reachable from the menu: its title (i18n key, or plain text when `raw`), trail, address. */
+export interface MenuPage {
   title: string;
+  raw?: boolean;
   trail: string[];
   href: string;
   icon?: Extract<MenuNode, { kind: 'item' }>['icon'];
-}[] {
-  const out: {
-    title: string;
-    trail: string[];
-    href: string;
-    icon?: Extract<MenuNode, { kind: 'item' }>['icon'];
-  }[] = [];
+}
+
+/** All pages reachable from the menu, flattened (for search and bookmarks). */
+export function flattenPages(nodes: MenuNode[], trail: string[] = []): MenuPage[] {
+  const out: MenuPage[] = [];
   for (const n of nodes) {
-    if (n.kind === 'item') out.push({ title: n.title, trail, href: hrefOf(n), icon: n.icon });
+    if (n.kind === 'item')
+      out.push({ title: n.title, raw: n.raw, trail, href: hrefOf(n), icon: n.icon });
     else if (n.kind === 'group') out.push(...flattenPages(n.children, [...trail, n.title]));
   }
   return out;

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bookmarks, NavbarSearch, type SearchPage } from '@/features/search';
+import { menuLabel } from '../menu';
 import { flattenPages, useVisibleMenu } from './menu-model';
 
 /** The menu's pages the user may open, translated, each once. */
@@ -11,7 +12,7 @@ function useSearchPages(): SearchPage[] {
     const seen = new Set<string>();
     return flattenPages(nodes)
       .filter((p) => (seen.has(p.href) ? false : (seen.add(p.href), true)))
-      .map((p) => ({ title: t(p.title.replace('menu:', '')), href: p.href, icon: p.icon }));
+      .map((p) => ({ title: menuLabel(t, p), href: p.href, icon: p.icon }));
   }, [nodes, t]);
 }
 

@@ -1,7 +1,7 @@
 import { Badge, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import type { MenuNode } from '../menu';
+import { menuLabel, type MenuNode } from '../menu';
 import { routeById } from '../routes-table';
 import { hrefOf } from './menu-model';
 import { useCurrentRoute } from './use-current-route';
@@ -29,11 +29,11 @@ function Node({ node, collapsed, depth }: { node: MenuNode; collapsed: boolean; 
       <div className={classes.headingDot} aria-hidden />
     ) : (
       <Text className={classes.heading} size="xs" fw={600} c="dimmed" role="heading" aria-level={3}>
-        {t(node.title.replace('menu:', ''))}
+        {menuLabel(t, node)}
       </Text>
     );
   }
-  const label = t(node.title.replace('menu:', ''));
+  const label = menuLabel(t, node);
   const Icon = node.icon;
   const active = isActive(node, pathname, activeId);
   if (node.kind === 'item') {

@@ -26,7 +26,8 @@ export interface DynamicMenuSection {
  * the object's list screen. Empty until a session is known.
  */
 export function useDynamicMenu(): { sections: DynamicMenuSection[]; isLoading: boolean } {
-  const { t } = useTranslation('platform');
+  // Headings come from the core `menu` namespace, loaded with the shell (no suspense here).
+  const { t } = useTranslation('menu');
   const domainId = useSession((s) => s.session?.domain.id);
   const canObjects = !!domainId && ability.can('read', 'Object');
   const canTables = !!domainId && ability.can('read', 'Table');
@@ -38,7 +39,7 @@ export function useDynamicMenu(): { sections: DynamicMenuSection[]; isLoading: b
     return [
       {
         id: 'objects' as const,
-        title: t('menu.objects'),
+        title: t('objectsHeading'),
         items: items
           .filter((o) => o.kind === 'table')
           .map((o) => ({ id: o.id, title: o.name, to: objectPath(o.id) }))
@@ -46,7 +47,7 @@ export function useDynamicMenu(): { sections: DynamicMenuSection[]; isLoading: b
       },
       {
         id: 'catalogs' as const,
-        title: t('menu.catalogs'),
+        title: t('catalogsHeading'),
         items: items
           .filter((o) => o.kind === 'reference')
           .map((o) => ({ id: o.id, title: o.name, to: objectPath(o.id) }))
@@ -54,7 +55,7 @@ export function useDynamicMenu(): { sections: DynamicMenuSection[]; isLoading: b
       },
       {
         id: 'tables' as const,
-        title: t('menu.tables'),
+        title: t('dataTablesHeading'),
         items: (tables.data?.items ?? [])
           .map((x) => ({ id: x.tableName, title: x.tableName, to: objectPath(x.objectId) }))
           .sort(byName),
