@@ -332,6 +332,7 @@ export const routes: AppRoute[] = [
     load: () => import('./routes/apps/users-list'),
     ...read('Demo'),
     title: 'menu:usersList',
+    breadcrumb: [{ title: 'menu:user' }, { title: 'menu:list' }],
   },
   {
     id: 'users-view',
@@ -340,6 +341,7 @@ export const routes: AppRoute[] = [
     ...read('Demo'),
     navActive: 'users-list',
     title: 'menu:usersView',
+    breadcrumb: [{ title: 'menu:user', to: '/apps/users/list' }, { title: 'menu:view' }],
   },
   {
     id: 'users-edit',
@@ -348,6 +350,7 @@ export const routes: AppRoute[] = [
     ...read('Demo'),
     navActive: 'users-list',
     title: 'menu:usersEdit',
+    breadcrumb: [{ title: 'menu:user', to: '/apps/users/list' }, { title: 'menu:edit' }],
   },
 
   // Demo: pages
