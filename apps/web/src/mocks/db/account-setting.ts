@@ -1,29 +1,6 @@
-export interface AccountSettingData {
-  general: { avatar: string; username: string; fullName: string; email: string; company: string };
-  info: { bio: string; dob: string | null; country: string; website: string; phone: string };
-  social: {
-    socialLinks: {
-      twitter: string;
-      facebook: string;
-      google: string;
-      linkedIn: string;
-      instagram: string;
-      quora: string;
-    };
-    connections: Record<
-      'twitter' | 'google' | 'facebook' | 'github',
-      { connected: boolean; id: string }
-    >;
-  };
-  notification: {
-    commentOnArticle: boolean;
-    AnswerOnForm: boolean;
-    followMe: boolean;
-    newAnnouncements: boolean;
-    productUpdates: boolean;
-    blogDigest: boolean;
-  };
-}
+import type { AccountSettingData } from '@/features/account/api/account';
+
+export type { AccountSettingData };
 
 function seed(): AccountSettingData {
   return {

@@ -1,17 +1,4 @@
-export type FaqCategoryKey =
-  'payment' | 'delivery' | 'cancellationReturn' | 'myOrders' | 'productServices';
-
-export interface FaqEntry {
-  question: string;
-  ans: string;
-}
-
-export interface FaqCategory {
-  icon: string;
-  title: string;
-  subtitle: string;
-  qandA: FaqEntry[];
-}
+import type { FaqCategory, FaqCategoryKey } from '@/features/pages/api/faq';
 
 export const faqCategoryKeys: FaqCategoryKey[] = [
   'payment',

@@ -1,28 +1,9 @@
-export interface KbCard {
-  id: number;
-  category: string;
-  img: string;
-  title: string;
-  desc: string;
-}
-export interface KbQuestionRef {
-  id: number;
-  question: string;
-  slug: string;
-}
-export interface KbCategory {
-  id: number;
-  title: string;
-  icon: string;
-  iconColor: string;
-  questions: KbQuestionRef[];
-}
-export interface KbArticle {
-  title: string;
-  lastUpdated: string;
-  relatedQuestions: KbQuestionRef[];
-  content: string;
-}
+import type {
+  KbArticle,
+  KbCard,
+  KbCategory,
+  KbQuestionRef,
+} from '@/features/pages/api/knowledge-base';
 
 /** Knowledge base of the demo (DEMO.md §13). */
 export const kbCards: KbCard[] = [

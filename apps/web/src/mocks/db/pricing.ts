@@ -1,19 +1,4 @@
-export interface PricingPlan {
-  title: string;
-  img: string;
-  subtitle: string;
-  monthlyPrice: number;
-  yearlyPlan: { perMonth: number; totalAnual: number };
-  planBenefits: string[];
-  popular: boolean;
-}
-
-export interface PricingData {
-  basicPlan: PricingPlan;
-  standardPlan: PricingPlan;
-  enterprisePlan: PricingPlan;
-  qandA: { question: string; ans: string }[];
-}
+import type { PricingData } from '@/features/pages/api/pricing';
 
 /** Pricing of the demo (seed §9): basic 0; standard 49 or 40 × 12 = 480; enterprise 99 or 80 × 12 = 960. */
 export const pricingData: PricingData = {

@@ -1,33 +1,4 @@
-export type TableStatus = 'Current' | 'Professional' | 'Rejected' | 'Resigned' | 'Applied';
-
-export interface BasicRow {
-  id: number;
-  avatar: string;
-  fullName: string;
-  email: string;
-  startDate: string;
-  salary: string;
-  status: TableStatus;
-}
-export interface GroupChild extends BasicRow {
-  experience: string;
-}
-export interface RowGroup {
-  mode: 'span';
-  label: string;
-  html: boolean;
-  children: GroupChild[];
-}
-export interface AdvancedRow {
-  id: number;
-  avatar: string;
-  fullName: string;
-  post: string;
-  email: string;
-  city: string;
-  startDate: string;
-  salary: string;
-}
+import type { AdvancedRow, BasicRow, RowGroup } from '@/features/pages/api/tables';
 
 /** Good-table demo data (DEMO.md §18): Professional 5, Applied 2, Resigned 1, Current 1, Rejected 1. */
 export const basicRows: BasicRow[] = [
