@@ -64,6 +64,7 @@ export const i18nReady = i18next
     interpolation: { escapeValue: false },
     react: { useSuspense: true },
     returnNull: false,
+    showSupportNotice: false,
   });
 
 i18next.on('languageChanged', (lng) => {
