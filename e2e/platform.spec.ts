@@ -1,5 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
+
+/** Screenshots go to e2e/screenshots/ wherever the tests are started from. */
+const shot = (name: string) => fileURLToPath(new URL(`./screenshots/${name}.png`, import.meta.url));
 
 /**
  * The platform journey: create an object with fields, add records, filter with a nested
@@ -48,7 +52,7 @@ test('object, records, nested filter, group, sort, saved view and record page', 
   ).toBeVisible();
   await addField(page, 'Amount', 'Money');
   await addField(page, 'Region', 'Select', ['north', 'south', 'west']);
-  await page.screenshot({ path: 'e2e/screenshots/platform-objects.png' });
+  await page.screenshot({ path: shot('platform-objects') });
 
   // Records through the record card.
   await page.getByTestId('object-open').click();
@@ -99,7 +103,7 @@ test('object, records, nested filter, group, sort, saved view and record page', 
     await c.getByRole('combobox', { name: 'Field' }).selectOption({ label: 'Region' });
     await c.getByRole('combobox', { name: 'Value' }).selectOption(region);
   }
-  await page.screenshot({ path: 'e2e/screenshots/platform-filter.png' });
+  await page.screenshot({ path: shot('platform-filter') });
   await page.getByTestId('filter-apply').click();
   await expect(page.getByTestId('records-total')).toHaveText('2 records');
   const grid = page.getByRole('grid');
@@ -121,7 +125,7 @@ test('object, records, nested filter, group, sort, saved view and record page', 
   await page.getByRole('combobox', { name: 'Sort level 1' }).selectOption({ label: 'Amount' });
   await page.getByText('Z → A').click();
   await page.keyboard.press('Escape');
-  await page.screenshot({ path: 'e2e/screenshots/platform-list.png' });
+  await page.screenshot({ path: shot('platform-list') });
 
   // Save the view, reload and find it again.
   await page.getByTestId('toolbar-views').click();
@@ -159,7 +163,7 @@ test('object, records, nested filter, group, sort, saved view and record page', 
   await expect(page.getByText('Link copied to the clipboard')).toBeVisible();
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toBe(page.url());
-  await page.screenshot({ path: 'e2e/screenshots/platform-record-page.png' });
+  await page.screenshot({ path: shot('platform-record-page') });
 
   // The copied link opens the same record.
   const other = await context.newPage();
