@@ -1,3 +1,4 @@
+export { HomeDashboard } from './components/home-dashboard';
 export { ObjectListScreen } from './components/object-list-screen';
 export { ObjectsScreen } from './components/objects-screen';
 export { RecordPage } from './components/record-page';

@@ -1,5 +1,3 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { HomeDashboard } from '@/features/platform';
 
-export default function Screen() {
-  return <ScreenPlaceholder title="menu:dashboard" />;
-}
+export default HomeDashboard;

@@ -1,0 +1,111 @@
+import { defaultRules } from '@fiscus/contracts';
+import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useSession } from '@/lib/session';
+import { server } from '@/mocks/node';
+import { renderScreen } from '@/test/render';
+import { HomeDashboard } from './home-dashboard';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+beforeEach(() =>
+  useSession.getState().setSession({
+    user: {
+      id: 'u',
+      username: 'ann',
+      email: 'a@example.com',
+      fullName: 'Ann Example',
+      avatar: null,
+      totpEnabled: false,
+      createdAt: '',
+    },
+    domain: { id: 'd', name: 'Planning', role: 'owner' },
+    domains: [],
+    rules: defaultRules,
+  }),
+);
+afterEach(() => {
+  server.resetHandlers();
+  useSession.getState().clear();
+});
+afterAll(() => server.close());
+
+function serve(objects: unknown[], tables: unknown[]) {
+  server.use(
+    http.post('/api/qry', async ({ request }) => {
+      const { op } = (await request.json()) as { op: string };
+      if (op === 'objects.list') return HttpResponse.json({ data: { items: objects } });
+      if (op === 'tables.list') return HttpResponse.json({ data: { items: tables } });
+      return HttpResponse.json({
+        data: {
+          items: [
+            {
+              id: 'd',
+              name: 'Planning',
+              role: 'owner',
+              memberCount: 2,
+              current: true,
+              createdAt: '',
+            },
+          ],
+        },
+      });
+    }),
+  );
+}
+
+describe('home dashboard', () => {
+  it('sums the domain: objects, catalogs, records, storage, largest tables', async () => {
+    serve(
+      [
+        { id: 'o1', name: 'Budget lines', kind: 'table' },
+        { id: 'o2', name: 'Currencies', kind: 'reference' },
+      ],
+      [
+        {
+          objectId: 'o1',
+          objectName: 'Budget lines',
+          kind: 'table',
+          tableName: 'obj_o1',
+          rows: 1200,
+          deletedRows: 0,
+          sizeBytes: 3 * 1024 * 1024,
+          columns: 5,
+          indexes: 2,
+        },
+        {
+          objectId: 'o2',
+          objectName: 'Currencies',
+          kind: 'reference',
+          tableName: 'obj_o2',
+          rows: 30,
+          deletedRows: 0,
+          sizeBytes: 8192,
+          columns: 2,
+          indexes: 1,
+        },
+      ],
+    );
+    await renderScreen(<HomeDashboard />);
+    expect(await screen.findByText('Welcome back, Ann Example')).toBeInTheDocument();
+    expect(screen.getByTestId('home-objects')).toHaveTextContent('1');
+    expect(screen.getByTestId('home-catalogs')).toHaveTextContent('1');
+    expect(screen.getByTestId('home-records')).toHaveTextContent('1,230');
+    expect(screen.getByTestId('home-storage')).toHaveTextContent('3 MB');
+    expect(screen.getByRole('link', { name: 'Budget lines' })).toHaveAttribute(
+      'href',
+      '/fiscus/object/o1',
+    );
+    expect(await screen.findByText('Invite a colleague to your domain')).toBeInTheDocument();
+  });
+
+  it('guides a new domain to its first object', async () => {
+    serve([], []);
+    await renderScreen(<HomeDashboard />, { language: 'de' });
+    expect(await screen.findByTestId('home-empty')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Objekt anlegen' })).toHaveAttribute(
+      'href',
+      '/fiscus/objects',
+    );
+  });
+});
