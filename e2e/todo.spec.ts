@@ -105,7 +105,7 @@ test.describe('todo', () => {
     await expect(created.getByText('High')).toBeVisible();
 
     // Complete it from the list: saved at once, listed under Completed.
-    await created.getByTestId('todo-item-check').check();
+    await created.getByTestId('todo-item-check').click();
     await expect(created.getByTestId('todo-item-check')).toBeChecked();
     await page.getByTestId('todo-filter-completed').click();
     await expect(items(page)).toHaveCount(8);
