@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { filterNodeSchema, groupBySchema, orderBySchema } from '../view.js';
-import { fieldValueSchema, idSchema } from './fields.js';
+import { fieldValueSchema, idSchema, type FieldType } from './fields.js';
 
 export const MAX_PAGE = 1000;
 
@@ -154,6 +154,107 @@ export const filterOps = [
   'last_n_days',
 ] as const;
 export type FilterOp = (typeof filterOps)[number];
+
+/** How a column behaves in filters; every field type maps to one kind (`filterKindOf`). */
+export type FilterKind =
+  | 'text'
+  | 'choice'
+  | 'multi'
+  | 'number'
+  | 'int'
+  | 'date'
+  | 'datetime'
+  | 'bool'
+  | 'ref'
+  | 'file'
+  | 'id'
+  | 'user';
+
+/** Relative date ranges (they take no value, or a number of days). */
+export const filterRangeOps = [
+  'today',
+  'yesterday',
+  'this_week',
+  'last_week',
+  'this_month',
+  'last_month',
+  'this_year',
+  'last_n_days',
+] as const satisfies readonly FilterOp[];
+export type FilterRangeOp = (typeof filterRangeOps)[number];
+
+const comparable = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'between'] as const;
+const dated = [...comparable, 'is_empty', 'is_not_empty', ...filterRangeOps] as const;
+const numeric = [...comparable, 'in', 'not_in', 'is_empty', 'is_not_empty'] as const;
+
+/**
+ * The operators each kind of column accepts — one table for the server's query compiler and
+ * the console's filter builder.
+ */
+export const filterOpsByKind: Record<FilterKind, readonly FilterOp[]> = {
+  text: [
+    'eq',
+    'neq',
+    'contains',
+    'not_contains',
+    'starts_with',
+    'in',
+    'not_in',
+    'gt',
+    'gte',
+    'lt',
+    'lte',
+    'is_empty',
+    'is_not_empty',
+  ],
+  choice: ['eq', 'neq', 'contains', 'starts_with', 'in', 'not_in', 'is_empty', 'is_not_empty'],
+  multi: ['contains', 'in', 'not_in', 'is_empty', 'is_not_empty'],
+  number: numeric,
+  int: numeric,
+  date: dated,
+  datetime: dated,
+  bool: ['eq', 'neq', 'is_empty', 'is_not_empty'],
+  ref: ['eq', 'neq', 'in', 'not_in', 'is_empty', 'is_not_empty'],
+  file: ['is_empty', 'is_not_empty'],
+  id: ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'between', 'in', 'not_in'],
+  user: ['eq', 'neq', 'in', 'not_in', 'is_empty', 'is_not_empty'],
+};
+
+export function filterKindOf(type: FieldType): FilterKind {
+  switch (type) {
+    case 'text':
+    case 'longtext':
+    case 'email':
+    case 'url':
+    case 'phone':
+      return 'text';
+    case 'select':
+      return 'choice';
+    case 'multiselect':
+      return 'multi';
+    case 'integer':
+      return 'int';
+    case 'decimal':
+    case 'money':
+    case 'percent':
+      return 'number';
+    case 'date':
+      return 'date';
+    case 'datetime':
+      return 'datetime';
+    case 'boolean':
+      return 'bool';
+    case 'reference':
+      return 'ref';
+    case 'attachment':
+      return 'file';
+  }
+}
+
+/** Operators that apply to a field type (or the record id). */
+export function opsForType(type: FieldType | 'id'): readonly FilterOp[] {
+  return filterOpsByKind[type === 'id' ? 'id' : filterKindOf(type)];
+}
 
 /** Limits the server applies to a filter tree. */
 export const FILTER_LIMITS = { maxDepth: 6, maxConditions: 200, maxInValues: 500 } as const;

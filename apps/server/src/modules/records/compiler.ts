@@ -1,9 +1,13 @@
 import {
   FILTER_LIMITS,
+  filterKindOf,
   filterOps,
+  filterOpsByKind,
+  opsForType,
   textualTypes,
   type Condition,
-  type FieldType,
+  type FilterKind,
+  type FilterRangeOp,
   type FilterNode,
   type FilterOp,
   type GroupBy,
@@ -23,19 +27,7 @@ import { addError, invalid, t } from './records.messages.js';
  */
 
 /** How a column behaves in filters. */
-export type Kind =
-  | 'text'
-  | 'choice'
-  | 'multi'
-  | 'number'
-  | 'int'
-  | 'date'
-  | 'datetime'
-  | 'bool'
-  | 'ref'
-  | 'file'
-  | 'id'
-  | 'user';
+export type Kind = FilterKind;
 
 export interface Column {
   /** Key in the API (field code or system column name). */
@@ -46,128 +38,11 @@ export interface Column {
   field?: FieldMeta;
 }
 
-const RANGE_OPS = [
-  'today',
-  'yesterday',
-  'this_week',
-  'last_week',
-  'this_month',
-  'last_month',
-  'this_year',
-  'last_n_days',
-] as const;
-type RangeOp = (typeof RANGE_OPS)[number];
+type RangeOp = FilterRangeOp;
 
-const OPS: Record<Kind, readonly FilterOp[]> = {
-  text: [
-    'eq',
-    'neq',
-    'contains',
-    'not_contains',
-    'starts_with',
-    'in',
-    'not_in',
-    'gt',
-    'gte',
-    'lt',
-    'lte',
-    'is_empty',
-    'is_not_empty',
-  ],
-  choice: ['eq', 'neq', 'contains', 'starts_with', 'in', 'not_in', 'is_empty', 'is_not_empty'],
-  multi: ['contains', 'in', 'not_in', 'is_empty', 'is_not_empty'],
-  number: [
-    'eq',
-    'neq',
-    'gt',
-    'gte',
-    'lt',
-    'lte',
-    'between',
-    'in',
-    'not_in',
-    'is_empty',
-    'is_not_empty',
-  ],
-  int: [
-    'eq',
-    'neq',
-    'gt',
-    'gte',
-    'lt',
-    'lte',
-    'between',
-    'in',
-    'not_in',
-    'is_empty',
-    'is_not_empty',
-  ],
-  date: [
-    'eq',
-    'neq',
-    'gt',
-    'gte',
-    'lt',
-    'lte',
-    'between',
-    'is_empty',
-    'is_not_empty',
-    ...RANGE_OPS,
-  ],
-  datetime: [
-    'eq',
-    'neq',
-    'gt',
-    'gte',
-    'lt',
-    'lte',
-    'between',
-    'is_empty',
-    'is_not_empty',
-    ...RANGE_OPS,
-  ],
-  bool: ['eq', 'neq', 'is_empty', 'is_not_empty'],
-  ref: ['eq', 'neq', 'in', 'not_in', 'is_empty', 'is_not_empty'],
-  file: ['is_empty', 'is_not_empty'],
-  id: ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'between', 'in', 'not_in'],
-  user: ['eq', 'neq', 'in', 'not_in', 'is_empty', 'is_not_empty'],
-};
-
-/** Operators that apply to a field type (for the console's filter builder). */
-export function opsForType(type: FieldType): readonly FilterOp[] {
-  return OPS[kindOf(type)];
-}
-
-export function kindOf(type: FieldType): Kind {
-  switch (type) {
-    case 'text':
-    case 'longtext':
-    case 'email':
-    case 'url':
-    case 'phone':
-      return 'text';
-    case 'select':
-      return 'choice';
-    case 'multiselect':
-      return 'multi';
-    case 'integer':
-      return 'int';
-    case 'decimal':
-    case 'money':
-    case 'percent':
-      return 'number';
-    case 'date':
-      return 'date';
-    case 'datetime':
-      return 'datetime';
-    case 'boolean':
-      return 'bool';
-    case 'reference':
-      return 'ref';
-    case 'attachment':
-      return 'file';
-  }
-}
+const OPS = filterOpsByKind;
+export const kindOf = filterKindOf;
+export { opsForType };
 
 const SYSTEM: Record<string, Kind> = {
   id: 'id',

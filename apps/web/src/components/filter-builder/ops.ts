@@ -1,5 +1,5 @@
-import type { Condition, FieldType, FilterNode, FilterOp } from '@fiscus/contracts';
-import { AND } from '@fiscus/contracts';
+import type { Condition, FieldType, FilterNode } from '@fiscus/contracts';
+import { AND, opsForType } from '@fiscus/contracts';
 
 /** A column the builder can filter on: a field of the object or a system column. */
 export interface FilterField {
@@ -10,85 +10,8 @@ export interface FilterField {
   choices?: { value: string; label: string }[];
 }
 
-const RANGE_OPS: FilterOp[] = [
-  'today',
-  'yesterday',
-  'this_week',
-  'last_week',
-  'this_month',
-  'last_month',
-  'this_year',
-  'last_n_days',
-];
-
-/** Operators by field type — the same table the server's query compiler applies. */
-export function opsForType(type: FilterField['type']): FilterOp[] {
-  switch (type) {
-    case 'text':
-    case 'longtext':
-    case 'email':
-    case 'url':
-    case 'phone':
-      return [
-        'eq',
-        'neq',
-        'contains',
-        'not_contains',
-        'starts_with',
-        'in',
-        'not_in',
-        'gt',
-        'gte',
-        'lt',
-        'lte',
-        'is_empty',
-        'is_not_empty',
-      ];
-    case 'select':
-      return ['eq', 'neq', 'contains', 'starts_with', 'in', 'not_in', 'is_empty', 'is_not_empty'];
-    case 'multiselect':
-      return ['contains', 'in', 'not_in', 'is_empty', 'is_not_empty'];
-    case 'integer':
-    case 'decimal':
-    case 'money':
-    case 'percent':
-      return [
-        'eq',
-        'neq',
-        'gt',
-        'gte',
-        'lt',
-        'lte',
-        'between',
-        'in',
-        'not_in',
-        'is_empty',
-        'is_not_empty',
-      ];
-    case 'date':
-    case 'datetime':
-      return [
-        'eq',
-        'neq',
-        'gt',
-        'gte',
-        'lt',
-        'lte',
-        'between',
-        'is_empty',
-        'is_not_empty',
-        ...RANGE_OPS,
-      ];
-    case 'boolean':
-      return ['eq', 'neq', 'is_empty', 'is_not_empty'];
-    case 'reference':
-      return ['eq', 'neq', 'in', 'not_in', 'is_empty', 'is_not_empty'];
-    case 'attachment':
-      return ['is_empty', 'is_not_empty'];
-    case 'id':
-      return ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'between', 'in', 'not_in'];
-  }
-}
+/** Operators by field type — the table the server's query compiler applies. */
+export { opsForType };
 
 /** What kind of value an operator takes. */
 export function valueShape(op: string): 'none' | 'one' | 'list' | 'range' | 'days' {
