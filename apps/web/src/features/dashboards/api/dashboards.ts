@@ -122,6 +122,8 @@ export interface StatisticsItem {
   color: string;
   title: string;
   subtitle: string;
+  /** Layout hint carried over from the template data (not used by the screen). */
+  customClass?: string;
 }
 
 export interface EcommerceData {
