@@ -13,6 +13,7 @@ import { qryRoutes } from './modules/qry/qry.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { dbPlugin } from './plugins/db.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { jobsPlugin } from './plugins/jobs.js';
 import { securityPlugin } from './plugins/security.js';
 import { spaPlugin } from './plugins/spa.js';
 
@@ -62,6 +63,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(securityPlugin);
   await app.register(dbPlugin, { config, db: opts.db });
   await app.register(authPlugin);
+  await app.register(jobsPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

@@ -27,6 +27,21 @@ const envSchema = z.object({
     .default(30 * 24 * 3600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(20 * 1024 * 1024),
+  UPLOAD_CHUNKED_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(2 * 1024 * 1024 * 1024),
+  UPLOAD_EXPIRY_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 365)
+    .default(24),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -49,6 +64,12 @@ export interface Config {
   logLevel: string;
   webDist: string;
   trustProxy: boolean;
+  /** Largest file `/api/upload` takes. */
+  uploadMaxBytes: number;
+  /** Largest file a chunked upload may announce. */
+  uploadChunkedMaxBytes: number;
+  /** Incomplete chunked uploads are deleted after this many hours without a chunk. */
+  uploadExpiryHours: number;
 }
 
 /** The JWT secret: from env, or generated once and kept in DATA_DIR so restarts keep sessions. */
@@ -89,6 +110,9 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     trustProxy: e.TRUST_PROXY,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    uploadChunkedMaxBytes: e.UPLOAD_CHUNKED_MAX_BYTES,
+    uploadExpiryHours: e.UPLOAD_EXPIRY_HOURS,
     ...overrides,
   };
 }

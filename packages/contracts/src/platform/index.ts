@@ -4,4 +4,8 @@ export * from './records.js';
 export * from './views.js';
 export * from './domains.js';
 export * from './tables.js';
+export * from './files.js';
+export * from './jobs.js';
+export * from './imports.js';
+export * from './exports.js';
 export * from './ops.js';

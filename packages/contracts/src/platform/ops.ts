@@ -43,6 +43,27 @@ import {
   recordsUpdateInput,
 } from './records.js';
 import { tablesListInput, tablesListOutput } from './tables.js';
+import { exportsGetInput, recordsExportInput } from './exports.js';
+import { filesGetInput, filesGetOutput } from './files.js';
+import {
+  importSchema,
+  importsCancelInput,
+  importsCreateInput,
+  importsDeleteInput,
+  importsDeleteOutput,
+  importsGetInput,
+  importsListInput,
+  importsListOutput,
+  importsLogFileInput,
+  importsLogFileOutput,
+  importsLogInput,
+  importsLogOutput,
+  importsPreviewInput,
+  importsPreviewOutput,
+  importsRunInput,
+  importsUpdateInput,
+} from './imports.js';
+import { jobSchema } from './jobs.js';
 import {
   viewSchema,
   viewsDeleteInput,
@@ -109,6 +130,22 @@ export const platformOps = {
   'views.delete': op(viewsDeleteInput, ok, 'create', 'View'),
 
   'tables.list': op(tablesListInput, tablesListOutput, 'read', 'Table'),
+
+  'files.get': op(filesGetInput, filesGetOutput, 'read', 'Record'),
+
+  'imports.list': op(importsListInput, importsListOutput, 'read', 'Import'),
+  'imports.get': op(importsGetInput, importSchema, 'read', 'Import'),
+  'imports.create': op(importsCreateInput, importSchema, 'create', 'Import'),
+  'imports.preview': op(importsPreviewInput, importsPreviewOutput, 'read', 'Import'),
+  'imports.update': op(importsUpdateInput, importSchema, 'update', 'Import'),
+  'imports.run': op(importsRunInput, importSchema, 'update', 'Import'),
+  'imports.cancel': op(importsCancelInput, importSchema, 'update', 'Import'),
+  'imports.log': op(importsLogInput, importsLogOutput, 'read', 'Import'),
+  'imports.logFile': op(importsLogFileInput, importsLogFileOutput, 'read', 'Import'),
+  'imports.delete': op(importsDeleteInput, importsDeleteOutput, 'delete', 'Import'),
+
+  'records.export': op(recordsExportInput, jobSchema, 'read', 'Export'),
+  'exports.get': op(exportsGetInput, jobSchema, 'read', 'Export'),
 
   'account.update': op(accountUpdateInput, accountUpdateOutput, 'update', 'Auth'),
 } as const;

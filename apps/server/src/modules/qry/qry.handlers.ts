@@ -28,6 +28,9 @@ import {
   setDeleted,
   updateRecord,
 } from '../records/records.service.js';
+import { exportRecords, getExport } from '../exports/exports.service.js';
+import { getFiles } from '../files/files.service.js';
+import * as imports from '../imports/imports.service.js';
 import { listTables } from '../tables/tables.service.js';
 import { deleteView, listViews, saveView } from '../views/views.service.js';
 
@@ -74,6 +77,22 @@ export const handlers: { [K in PlatformOpName]: Handler<K> } = {
   'views.delete': (ctx, i) => deleteView(ctx, i.id),
 
   'tables.list': (ctx) => listTables(ctx),
+
+  'files.get': (ctx, i, { app }) => getFiles(ctx, i, app),
+
+  'imports.list': (ctx, i, { app }) => imports.importsList(ctx, i, app),
+  'imports.get': (ctx, i, { app }) => imports.importsGet(ctx, i, app),
+  'imports.create': (ctx, i, { app }) => imports.importsCreate(ctx, i, app),
+  'imports.preview': (ctx, i, { app }) => imports.importsPreview(ctx, i, app),
+  'imports.update': (ctx, i, { app }) => imports.importsUpdate(ctx, i, app),
+  'imports.run': (ctx, i, { app }) => imports.importsRun(ctx, i, app),
+  'imports.cancel': (ctx, i, { app }) => imports.importsCancel(ctx, i, app),
+  'imports.log': (ctx, i, { app }) => imports.importsLog(ctx, i, app),
+  'imports.logFile': (ctx, i, { app }) => imports.importsLogFile(ctx, i, app),
+  'imports.delete': (ctx, i, { app }) => imports.importsDelete(ctx, i, app),
+
+  'records.export': (ctx, i, { app }) => exportRecords(ctx, i, app),
+  'exports.get': (ctx, i, { app }) => getExport(ctx, i, app),
 
   'account.update': async (ctx, i, { app, request }) => ({
     user: await app.authService.updateProfile(request.auth, i, { ip: request.ip, lang: ctx.lang }),

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+export const jobStatuses = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+export type JobStatus = (typeof jobStatuses)[number];
+export const jobKinds = ['import', 'export'] as const;
+export type JobKind = (typeof jobKinds)[number];
+
+/** Long work recorded in the database and run off the request path. */
+export const jobSchema = z.object({
+  id: z.string(),
+  kind: z.enum(jobKinds),
+  status: z.enum(jobStatuses),
+  /** 0…1; an estimate while running. */
+  progress: z.number().min(0).max(1),
+  /** Units done (rows for imports and exports). */
+  processed: z.number().int(),
+  /** Units in all, when known. */
+  total: z.number().int().nullable(),
+  /** Message of a failed job, in the language of the user who started it. */
+  error: z.string().nullable(),
+  /** File the job produced (an export), ready for `/api/download`. */
+  fileId: z.string().nullable(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type Job = z.infer<typeof jobSchema>;
