@@ -9,6 +9,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: DialectName;
+  /** SQLite: the database file (a second, read-only connection may stream long reads). */
+  sqliteFile?: string;
   close(): Promise<void>;
 }
 
@@ -31,5 +33,5 @@ export function createDb(opts: { databaseUrl?: string; dataDir: string }): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  return { kysely, dialect: 'sqlite', sqliteFile: file, close: () => kysely.destroy() };
 }
