@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
@@ -171,4 +172,123 @@ test('object, records, nested filter, group, sort, saved view and record page', 
   await expect(other.getByTestId('record-page')).toBeVisible();
   await expect(other.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Van D');
   await other.close();
+});
+
+test('reference filter with the record picker, CSV export of the view, attachment download', async ({
+  signedIn: page,
+  request,
+  user,
+}) => {
+  test.skip(!user, 'registration is not available on this server');
+  test.setTimeout(180_000);
+  const headers = { authorization: `Bearer ${user!.accessToken}` };
+  const qry = async <T>(op: string, input: Record<string, unknown>): Promise<T> => {
+    const res = await request.post('/api/qry', { headers, data: { op, ...input } });
+    expect(res.ok(), `${op}: ${res.status()} ${await res.text()}`).toBe(true);
+    return ((await res.json()) as { data: T }).data;
+  };
+  const tag = Date.now().toString(36);
+
+  // Customers (a catalog) and Orders pointing at them, with an attached contract.
+  const customers = await qry<{ id: string }>('objects.create', {
+    name: `Customers ${tag}`,
+    kind: 'reference',
+  });
+  const orders = await qry<{ id: string }>('objects.create', { name: `Orders ${tag}` });
+  await qry('fields.create', {
+    objectId: orders.id,
+    name: 'Customer',
+    type: 'reference',
+    options: { target: customers.id },
+  });
+  await qry('fields.create', { objectId: orders.id, name: 'Amount', type: 'integer' });
+  await qry('fields.create', { objectId: orders.id, name: 'Contract', type: 'attachment' });
+  const ids: Record<string, number> = {};
+  for (const name of ['Acme Ltd', 'Acorn Farms', 'Blue Harbour']) {
+    ids[name] = (
+      await qry<{ id: number }>('records.create', {
+        objectId: customers.id,
+        values: { name },
+      })
+    ).id;
+  }
+  const upload = await request.post('/api/upload', {
+    headers,
+    multipart: {
+      file: {
+        name: 'lease.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('term,years\nlease,3\n'),
+      },
+    },
+  });
+  expect(upload.ok(), await upload.text()).toBe(true);
+  const { fileId } = (await upload.json()) as { fileId: string };
+  const rows: [string, string, number, string | null][] = [
+    ['Order 1', 'Acme Ltd', 100, fileId],
+    ['Order 2', 'Acorn Farms', 200, null],
+    ['Order 3', 'Acme Ltd', 300, null],
+    ['Order 4', 'Blue Harbour', 400, null],
+  ];
+  for (const [name, customer, amount, contract] of rows) {
+    await qry('records.create', {
+      objectId: orders.id,
+      values: { name, customer: ids[customer], amount, contract },
+    });
+  }
+
+  await page.goto(`/fiscus/object/${orders.id}`);
+  await expect(page.getByTestId('records-total')).toHaveText('4 records');
+  const grid = page.getByRole('grid');
+
+  // The attachment cell shows the file's name and downloads the file.
+  const cell = grid.getByRole('button', { name: 'lease.csv' });
+  await expect(cell).toBeVisible();
+  const fileDownload = page.waitForEvent('download');
+  await cell.click();
+  const attached = await fileDownload;
+  expect(attached.suggestedFilename()).toBe('lease.csv');
+  expect(fs.readFileSync(await attached.path(), 'utf8')).toBe('term,years\nlease,3\n');
+
+  // Filter Customer = Acme Ltd, chosen by searching the customers.
+  await page.getByTestId('toolbar-filter').click();
+  const filter = page.getByRole('dialog');
+  await filter.getByRole('button', { name: 'Condition', exact: true }).first().click();
+  const condition = filter.getByTestId('filter-condition').first();
+  await condition.getByRole('combobox', { name: 'Field' }).selectOption({ label: 'Customer' });
+  const picker = condition.getByRole('combobox', { name: 'Value' });
+  await picker.fill('acm');
+  await expect(page.getByRole('option', { name: 'Acorn Farms' })).toHaveCount(0);
+  await page.getByRole('option', { name: 'Acme Ltd' }).click();
+  await expect(picker).toHaveValue('Acme Ltd');
+  await page.getByTestId('filter-apply').click();
+  await expect(page.getByTestId('records-total')).toHaveText('2 records');
+
+  // Reopened, the filter shows the customer's name, not its id.
+  await page.getByTestId('toolbar-filter').click();
+  await expect(page.getByRole('dialog').getByRole('combobox', { name: 'Value' })).toHaveValue(
+    'Acme Ltd',
+  );
+  await page.keyboard.press('Escape');
+
+  // Sort by Amount descending, then export the view as CSV with field codes as headings.
+  await page.getByTestId('toolbar-sort').click();
+  await page.getByTestId('sort-add').click();
+  await page.getByRole('combobox', { name: 'Sort level 1' }).selectOption({ label: 'Amount' });
+  await page.getByText('Z → A').click();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('toolbar-export').click();
+  await page.getByText('Field codes').click();
+  const exported = page.waitForEvent('download');
+  await page.getByTestId('export-csv').click();
+  const csv = await exported;
+  expect(csv.suggestedFilename()).toMatch(/\.csv$/);
+  const text = fs.readFileSync(await csv.path(), 'utf8').replace(/^\uFEFF/, '');
+  const lines = text.trim().split(/\r?\n/);
+  expect(lines[0]).toBe('name,customer,amount,contract');
+  expect(lines.slice(1).map((l) => l.split(',').slice(0, 3).join(','))).toEqual([
+    'Order 3,Acme Ltd,300',
+    'Order 1,Acme Ltd,100',
+  ]);
+  await expect(page.getByText('Export ready: 2 rows')).toBeVisible();
 });

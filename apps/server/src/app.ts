@@ -8,7 +8,10 @@ import {
 import type { Config } from './config/index.js';
 import type { Db } from './db/dialect.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { filesRoutes } from './modules/files/files.routes.js';
+import { exportsPlugin } from './modules/exports/exports.plugin.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { importsModule } from './modules/imports/imports.module.js';
 import { qryRoutes } from './modules/qry/qry.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { dbPlugin } from './plugins/db.js';
@@ -64,10 +67,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(dbPlugin, { config, db: opts.db });
   await app.register(authPlugin);
   await app.register(jobsPlugin);
+  await app.register(exportsPlugin);
+  await app.register(importsModule);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(qryRoutes);
+  await app.register(filesRoutes);
 
   await app.register(spaPlugin, { webDist: config.webDist });
   return app;

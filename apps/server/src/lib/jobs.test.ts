@@ -90,6 +90,29 @@ describe('job runner', () => {
     expect(finished).toEqual(['cancelled']);
   });
 
+  it('cancels a queued job behind a running one; it never runs', async () => {
+    const { app } = await setup();
+    const ran: unknown[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    app.jobs.register<{ n: number }>('export', {
+      run: async (ctx) => {
+        ran.push(ctx.params.n);
+        if (ctx.params.n === 1) await gate;
+        return {};
+      },
+    });
+    const input = { kind: 'export' as const, domainId: 'd1', userId: 'u1', lang: 'en' as const };
+    const first = await app.jobs.enqueue({ ...input, params: { n: 1 } });
+    const second = await app.jobs.enqueue({ ...input, params: { n: 2 } });
+    const cancelled = await app.jobs.cancel('d1', second.id, 'en');
+    release();
+    await app.jobs.idle();
+    expect(cancelled.status).toBe('cancelled');
+    expect((await app.jobs.get('d1', first.id, 'en')).status).toBe('succeeded');
+    expect(ran).toEqual([1]);
+  });
+
   it('after a restart, recovers interrupted jobs as failed and runs queued ones', async () => {
     const { app } = await setup();
     const q = app.db.kysely;

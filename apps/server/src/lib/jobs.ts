@@ -208,16 +208,17 @@ export class Jobs {
     if (row.status === 'queued') {
       const i = this.queue.indexOf(id);
       if (i >= 0) this.queue.splice(i, 1);
-      await this.db.kysely
+      const res = await this.db.kysely
         .updateTable('pf_jobs')
         .set({ status: 'cancelled', error: msg(lang, 'job.cancelled'), finished_at: isoNow() })
         .where('id', '=', id)
         .where('status', '=', 'queued')
-        .execute();
-      await this.finished(id, row.kind, row.params, 'cancelled');
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) > 0)
+        await this.finished(id, row.kind, row.params, 'cancelled');
+      else await this.abortRunning(id);
     } else if (row.status === 'running') {
-      this.running.get(id)?.abort(new Error('cancelled'));
-      await this.whenDone(id);
+      await this.abortRunning(id);
     }
     return this.get(domainId, id, lang);
   }
@@ -226,6 +227,11 @@ export class Jobs {
   async idle(): Promise<void> {
     if (this.active === 0 && this.queue.length === 0) return;
     await new Promise<void>((r) => this.idleWaiters.push(r));
+  }
+
+  private async abortRunning(id: string): Promise<void> {
+    this.running.get(id)?.abort(new Error('cancelled'));
+    await this.whenDone(id);
   }
 
   private async whenDone(id: string): Promise<void> {
@@ -273,11 +279,17 @@ export class Jobs {
     }
     const controller = new AbortController();
     this.running.set(id, controller);
-    await q
+    // Only a job still queued starts: a cancel may have come in since it left the queue.
+    const started = await q
       .updateTable('pf_jobs')
       .set({ status: 'running', started_at: isoNow() })
       .where('id', '=', id)
-      .execute();
+      .where('status', '=', 'queued')
+      .executeTakeFirst();
+    if (Number(started.numUpdatedRows) === 0) {
+      this.running.delete(id);
+      return;
+    }
     let lastWrite = 0;
     let pending: Promise<unknown> = Promise.resolve();
     const ctx: JobContext<never> = {

@@ -41,6 +41,20 @@ export const importSettingsSchema = z.object({
 });
 export type ImportSettings = z.infer<typeof importSettingsSchema>;
 
+/** Some settings to change; absent ones keep their value (no defaults are filled in). */
+export const importSettingsPatchSchema = z.object({
+  delimiter: z.string().length(1).nullable().optional(),
+  encoding: z.enum(importEncodings).optional(),
+  sheet: z.string().max(255).nullable().optional(),
+  header: z.boolean().optional(),
+  mapping: z.array(importMappingSchema).max(1000).optional(),
+  mode: z.enum(importModes).optional(),
+  keyField: z.string().max(128).nullable().optional(),
+  insertMissing: z.boolean().optional(),
+  onError: z.enum(importErrorPolicies).optional(),
+});
+export type ImportSettingsPatch = z.infer<typeof importSettingsPatchSchema>;
+
 export const importResultSchema = z.object({
   inserted: z.number().int(),
   updated: z.number().int(),
@@ -104,7 +118,7 @@ export const importColumnSchema = z.object({
 });
 export const importsPreviewInput = z.object({
   id: importId,
-  settings: importSettingsSchema.partial().optional(),
+  settings: importSettingsPatchSchema.optional(),
   limit: z.number().int().min(1).max(200).optional().default(20),
 });
 export const importsPreviewOutput = z.object({
@@ -123,7 +137,7 @@ export type ImportsPreviewOutput = z.infer<typeof importsPreviewOutput>;
 // imports.update — save settings of a draft (or of a finished import, to run it again).
 export const importsUpdateInput = z.object({
   id: importId,
-  settings: importSettingsSchema.partial(),
+  settings: importSettingsPatchSchema,
 });
 
 // imports.run — queue the job; answers at once.

@@ -55,7 +55,11 @@ function selectList(fields: FieldMeta[]): RawBuilder<unknown> {
 }
 
 /** The fields a query returns: the given codes/ids, else every field that is not hidden. */
-function pickFields(ctx: OpContext, meta: ObjectMeta, keys: string[] | undefined): FieldMeta[] {
+export function pickFields(
+  ctx: OpContext,
+  meta: ObjectMeta,
+  keys: string[] | undefined,
+): FieldMeta[] {
   if (!keys) return meta.fields.filter((f) => !f.options.hidden);
   const errors: Errors = {};
   const out: FieldMeta[] = [];

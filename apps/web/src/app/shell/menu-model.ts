@@ -1,6 +1,8 @@
 import { useAbility } from '@casl/react';
 import { useMemo } from 'react';
-import { IconAddressBook, IconCube, IconTable } from '@tabler/icons-react';
+import { IconAddressBook, IconCube, IconFileImport, IconTable } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useImportsMenuSection } from '@/features/imports';
 import { useDynamicMenu } from '@/features/platform';
 import { AbilityContext } from '@/lib/ability';
 import { menu, type MenuNode } from '../menu';
@@ -15,6 +17,8 @@ export function hrefOf(node: Extract<MenuNode, { kind: 'item' }>): string {
 export function useVisibleMenu(): MenuNode[] {
   const ability = useAbility(AbilityContext);
   const { sections } = useDynamicMenu();
+  const { t } = useTranslation('menu');
+  const { items: recentImports } = useImportsMenuSection();
   return useMemo(() => {
     const allowed = (node: MenuNode): MenuNode | null => {
       if (node.kind === 'heading') return node;
@@ -38,6 +42,19 @@ export function useVisibleMenu(): MenuNode[] {
         icon: icons[section.id],
       })),
     ]);
+    // IMPORTS: the most recent imports, after the domain's sections.
+    if (recentImports.length > 0)
+      dynamic.push(
+        { kind: 'heading' as const, title: t('importsHeading'), raw: true },
+        ...recentImports.map((item) => ({
+          kind: 'item' as const,
+          title: item.title,
+          raw: true,
+          route: 'imports',
+          to: item.to,
+          icon: IconFileImport,
+        })),
+      );
     const budgetAt = menu.findIndex((n) => n.kind === 'heading' && n.title === 'menu:budgetMenu');
     const full =
       budgetAt < 0
@@ -49,7 +66,7 @@ export function useVisibleMenu(): MenuNode[] {
       (n, i) => n.kind !== 'heading' || (visible[i + 1] && visible[i + 1]!.kind !== 'heading'),
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ability, ability.rules, sections]);
+  }, [ability, ability.rules, sections, recentImports, t]);
 }
 
 /** A page reachable from the menu: its title (i18n key, or plain text when `raw`), trail, address. */

@@ -96,13 +96,41 @@ function CellContentInner<R>({
           {String(value)}
         </a>
       );
-    case 'attachment':
-      return (
+    case 'attachment': {
+      // `{ id, name }` (or a bare file id): a button carrying the file id; the screen that owns
+      // the grid listens for clicks on `[data-file-id]` and downloads the file.
+      const fileId =
+        typeof value === 'object' && 'id' in value ? String((value as { id: unknown }).id) : null;
+      const name = formatValue('attachment', value, locale);
+      return fileId ? (
+        <button
+          type="button"
+          className={classes.link}
+          data-file-id={fileId}
+          data-file-name={name}
+          title={name}
+          style={{
+            display: 'inline-flex',
+            alignItems: 'center',
+            gap: 4,
+            minWidth: 0,
+            padding: 0,
+            border: 0,
+            background: 'none',
+            font: 'inherit',
+            cursor: 'pointer',
+          }}
+        >
+          <IconPaperclip size={14} style={{ flexShrink: 0 }} />
+          <span className={classes.text}>{name}</span>
+        </button>
+      ) : (
         <>
           <IconPaperclip size={14} />
-          <span className={classes.text}>{formatValue('attachment', value, locale)}</span>
+          <span className={classes.text}>{name}</span>
         </>
       );
+    }
     default:
       return (
         <span className={classes.text}>

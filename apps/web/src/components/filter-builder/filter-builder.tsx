@@ -23,7 +23,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { AND, OR, type Condition, type FilterNode, type FilterOp } from '@fiscus/contracts';
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { newGroup, opsForType, valueShape, type FilterField } from './ops';
 
 export interface FilterLabels {
@@ -49,6 +49,16 @@ export interface FilterLabels {
   ops: Record<FilterOp, string>;
 }
 
+/** What a reference picker gets: one record id, or a list of them for `in` / `not in`. */
+export interface ReferenceInputProps {
+  field: FilterField;
+  multiple: boolean;
+  value: number | number[] | undefined;
+  onChange: (value: number | number[] | undefined) => void;
+  /** Accessible label / placeholder. */
+  label: string;
+}
+
 export interface FilterBuilderProps {
   value: FilterNode;
   onChange: (next: FilterNode) => void;
@@ -56,7 +66,14 @@ export interface FilterBuilderProps {
   labels: FilterLabels;
   /** Deepest nesting of groups the user may create (the server allows 6). */
   maxDepth?: number;
+  /**
+   * Value input of conditions on reference fields (e.g. a searchable picker of the target's
+   * records). Without it the value is typed as a record id.
+   */
+  renderReferenceInput?: (props: ReferenceInputProps) => ReactNode;
 }
+
+const ReferenceInputSlot = createContext<FilterBuilderProps['renderReferenceInput']>(undefined);
 
 /** Visual builder of the seed's filter tree: AND/OR groups, nestable, with typed conditions. */
 export function FilterBuilder({
@@ -65,17 +82,20 @@ export function FilterBuilder({
   fields,
   labels,
   maxDepth = 5,
+  renderReferenceInput,
 }: FilterBuilderProps) {
   return (
-    <GroupEditor
-      node={value}
-      onChange={onChange}
-      fields={fields}
-      labels={labels}
-      depth={0}
-      maxDepth={maxDepth}
-      path="root"
-    />
+    <ReferenceInputSlot.Provider value={renderReferenceInput}>
+      <GroupEditor
+        node={value}
+        onChange={onChange}
+        fields={fields}
+        labels={labels}
+        depth={0}
+        maxDepth={maxDepth}
+        path="root"
+      />
+    </ReferenceInputSlot.Provider>
   );
 }
 
@@ -330,9 +350,28 @@ function ValueInput({
   labels: FilterLabels;
   onChange: (value: unknown) => void;
 }): ReactNode {
+  const renderReference = useContext(ReferenceInputSlot);
   const shape = valueShape(condition.op);
   const isRef = field.type === 'reference' || field.type === 'id';
   if (shape === 'none') return null;
+  if (renderReference && field.type === 'reference' && (shape === 'one' || shape === 'list')) {
+    const multiple = shape === 'list';
+    const v = condition.value;
+    const value = multiple
+      ? Array.isArray(v)
+        ? (v as unknown[]).map(Number).filter((n) => Number.isInteger(n))
+        : []
+      : typeof v === 'number'
+        ? v
+        : undefined;
+    return renderReference({
+      field,
+      multiple,
+      value,
+      label: labels.value,
+      onChange: (next) => onChange(next),
+    });
+  }
   if (shape === 'days') {
     return (
       <NumberInput

@@ -1,4 +1,9 @@
-export { FilterBuilder, type FilterBuilderProps, type FilterLabels } from './filter-builder';
+export {
+  FilterBuilder,
+  type FilterBuilderProps,
+  type FilterLabels,
+  type ReferenceInputProps,
+} from './filter-builder';
 export {
   countConditions,
   isComplete,

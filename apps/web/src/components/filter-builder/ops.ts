@@ -8,6 +8,8 @@ export interface FilterField {
   type: FieldType | 'id';
   /** Values offered for select, multiselect and reference fields. */
   choices?: { value: string; label: string }[];
+  /** Object a reference field points to (for a record picker). */
+  target?: string;
 }
 
 /** Operators by field type — the table the server's query compiler applies. */

@@ -1,5 +1,5 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { ImportsScreen } from '@/features/imports';
 
 export default function Screen() {
-  return <ScreenPlaceholder title="menu:imports" />;
+  return <ImportsScreen />;
 }

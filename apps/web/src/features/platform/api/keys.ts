@@ -21,4 +21,6 @@ export const platformKeys = {
   tables: () => ['platform', 'tables'] as const,
   domains: () => ['platform', 'domains'] as const,
   members: () => ['platform', 'members'] as const,
+  files: (ids: readonly string[]) => ['platform', 'files', ids] as const,
+  exportJob: (id: string) => ['platform', 'exports', id] as const,
 };

@@ -17,7 +17,6 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
-  IconDownload,
   IconHistory,
   IconId,
   IconPlus,
@@ -30,13 +29,15 @@ import {
 } from '@tabler/icons-react';
 import type { OpInput, PlatformObject, RecordRow } from '@fiscus/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DataGrid, type GridColumn, type RowId } from '@/components/data-grid';
 import { pruneFilter } from '@/components/filter-builder';
 import { Can, ability } from '@/lib/ability';
 import { errorOf, messageOf } from '@/lib/api-client';
+import { downloadFile } from '@/lib/download';
+import { fileIdsOf, filesGet } from '../api/files-get';
 import { platformKeys } from '../api/keys';
 import { useObject } from '../api/objects-get';
 import { useRecordsCount } from '../api/records-count';
@@ -48,8 +49,9 @@ import { recordsUpdate } from '../api/records-update';
 import { useViews } from '../api/views-list';
 import { useGridLabels } from '../hooks/use-labels';
 import { useListState, visibleFields, type RecordState } from '../hooks/use-list-state';
-import { filterFields, gridColumns } from '../lib/fields';
+import { filterFields, gridColumns, withFileNames } from '../lib/fields';
 import { buildGroups } from '../lib/groups';
+import { ExportMenu, type ExportView } from './export-menu';
 import { HistoryDrawer } from './history-drawer';
 import { RecordCard } from './record-card';
 import { FieldsPopover, FilterPopover, GroupPopover, SortPopover } from './toolbar-popovers';
@@ -162,6 +164,21 @@ function ListScreen({ meta }: { meta: PlatformObject }) {
     }),
     [base, def.orderby, def.groupby, groupActive, fields],
   );
+  // The export follows the grid's order: group fields first (as the grid sorts them), then sorts.
+  const exportView = useMemo<ExportView>(() => {
+    const sorts = def.orderby.isActive ? def.orderby.sorts : [];
+    const lead = groupActive
+      ? def.groupby.groups.map(
+          (g) => sorts.find((s) => s.field === g.field) ?? { field: g.field, dir: 'asc' as const },
+        )
+      : [];
+    const all = [...lead, ...sorts.filter((s) => !lead.some((l) => l.field === s.field))];
+    return {
+      ...base,
+      orderby: all.length ? { isActive: true, sorts: all.slice(0, 10) } : undefined,
+      fields: listInput.fields,
+    };
+  }, [base, def.orderby, def.groupby.groups, groupActive, listInput.fields]);
   const count = useRecordsCount(base);
   const groupsQuery = useRecordsGroups(
     { ...base, groupby: def.groupby, orderby: def.orderby.isActive ? def.orderby : undefined },
@@ -180,13 +197,54 @@ function ListScreen({ meta }: { meta: PlatformObject }) {
     [groupActive, groupsQuery.data, groupFields, t],
   );
 
+  const missingFile = t('attachment.missing');
   const fetchWindow = useCallback(
     (offset: number, limit: number) =>
-      queryClient
-        .fetchQuery(recordsListOptions({ ...listInput, offset, limit }))
-        .then((r) => r.rows),
-    [queryClient, listInput],
+      queryClient.fetchQuery(recordsListOptions({ ...listInput, offset, limit })).then((r) =>
+        withFileNames(
+          r.rows,
+          fields,
+          (ids) =>
+            queryClient.fetchQuery({
+              queryKey: platformKeys.files(fileIdsOf(ids)),
+              queryFn: () => filesGet(ids),
+              staleTime: 5 * 60_000,
+            }),
+          missingFile,
+        ),
+      ),
+    [queryClient, listInput, fields, missingFile],
   );
+
+  // Attachment cells carry their file's id: a click downloads the file.
+  const onGridClick = (e: MouseEvent<HTMLDivElement>) => {
+    const el = (e.target as HTMLElement).closest<HTMLElement>('[data-file-id]');
+    const fileId = el?.dataset.fileId;
+    if (!el || !fileId) return;
+    e.preventDefault();
+    const name = el.dataset.fileName || 'download';
+    const id = `download-${fileId}`;
+    notifications.show({
+      id,
+      loading: true,
+      autoClose: false,
+      withCloseButton: false,
+      message: t('attachment.downloading', { name }),
+    });
+    downloadFile(fileId, name)
+      .then(() => notifications.hide(id))
+      .catch((err: unknown) =>
+        notifications.update({
+          id,
+          loading: false,
+          color: 'red',
+          autoClose: 5000,
+          withCloseButton: true,
+          title: t('attachment.downloadFailed'),
+          message: messageOf(err),
+        }),
+      );
+  };
   // New query or refreshed data (the count is refetched with every invalidation): new windows.
   const dataKey = `${JSON.stringify(listInput)}|${count.dataUpdatedAt}|${groupsQuery.dataUpdatedAt}`;
 
@@ -354,13 +412,7 @@ function ListScreen({ meta }: { meta: PlatformObject }) {
               });
             }}
           />
-          <Tooltip label={t('list.exportSoon')}>
-            <span>
-              <Button size="xs" variant="default" leftSection={<IconDownload size={16} />} disabled>
-                {t('common:actions.export')}
-              </Button>
-            </span>
-          </Tooltip>
+          <ExportMenu view={exportView} baseName={meta.code || 'export'} title={meta.name} />
           {state.recordState === 'active' ? (
             <Can I="delete" a="Record">
               <Button
@@ -467,40 +519,44 @@ function ListScreen({ meta }: { meta: PlatformObject }) {
         </Alert>
       )}
 
-      <DataGrid<RecordRow>
-        columns={columns}
-        total={groupActive && !groupsQuery.data ? undefined : total}
-        fetchWindow={fetchWindow}
-        dataKey={dataKey}
-        getRowId={(r) => r.id}
-        labels={labels}
-        locale={i18n.language}
-        groups={groups}
-        rowHeight={state.rowHeight}
-        height="calc(100dvh - 300px)"
-        selected={selected}
-        onSelectedChange={setSelected}
-        onRowOpen={(row) => setCard({ opened: true, recordId: row.id })}
-        onCellEdit={canEdit ? onCellEdit : undefined}
-        onColumnResize={(field, width) => {
-          const has = def.columns.some((c) => c.field === field);
-          update({
-            columns: has
-              ? def.columns.map((c) => (c.field === field ? { ...c, width } : c))
-              : [...def.columns, { field, width }],
-          });
-        }}
-        onColumnOrder={(order) => {
-          const byField = new Map(def.columns.map((c) => [c.field, c]));
-          const shown = order.filter((f) => f !== 'id').map((f) => byField.get(f) ?? { field: f });
-          const rest = def.columns.filter((c) => !order.includes(c.field));
-          update({ columns: [...shown, ...rest] });
-        }}
-        isRowDeleted={(r) => !!r.deletedAt}
-        error={listError}
-        onRetry={refresh}
-        ariaLabel={meta.name}
-      />
+      <div onClick={onGridClick}>
+        <DataGrid<RecordRow>
+          columns={columns}
+          total={groupActive && !groupsQuery.data ? undefined : total}
+          fetchWindow={fetchWindow}
+          dataKey={dataKey}
+          getRowId={(r) => r.id}
+          labels={labels}
+          locale={i18n.language}
+          groups={groups}
+          rowHeight={state.rowHeight}
+          height="calc(100dvh - 300px)"
+          selected={selected}
+          onSelectedChange={setSelected}
+          onRowOpen={(row) => setCard({ opened: true, recordId: row.id })}
+          onCellEdit={canEdit ? onCellEdit : undefined}
+          onColumnResize={(field, width) => {
+            const has = def.columns.some((c) => c.field === field);
+            update({
+              columns: has
+                ? def.columns.map((c) => (c.field === field ? { ...c, width } : c))
+                : [...def.columns, { field, width }],
+            });
+          }}
+          onColumnOrder={(order) => {
+            const byField = new Map(def.columns.map((c) => [c.field, c]));
+            const shown = order
+              .filter((f) => f !== 'id')
+              .map((f) => byField.get(f) ?? { field: f });
+            const rest = def.columns.filter((c) => !order.includes(c.field));
+            update({ columns: [...shown, ...rest] });
+          }}
+          isRowDeleted={(r) => !!r.deletedAt}
+          error={listError}
+          onRetry={refresh}
+          ariaLabel={meta.name}
+        />
+      </div>
       <Text size="xs" c="dimmed" visibleFrom="sm">
         {t('list.keyboardHint')}
       </Text>

@@ -1,8 +1,5 @@
 import {
   Checkbox,
-  FileButton,
-  Button,
-  Group,
   MultiSelect,
   NumberInput,
   Select,
@@ -11,16 +8,17 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { IconPaperclip } from '@tabler/icons-react';
-import type { Field, PlatformObject, RecordRow } from '@fiscus/contracts';
+import type { Field, FileInfo, PlatformObject, RecordRow } from '@fiscus/contracts';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, messageOf } from '@/lib/api-client';
+import { messageOf } from '@/lib/api-client';
+import { useFileInfos } from '../api/files-get';
 import { useObject } from '../api/objects-get';
 import { useRecordsList } from '../api/records-list';
 import { parseFieldText } from '../lib/fields';
+import { AttachmentInput } from './attachment-input';
 
 export type FormValues = Record<string, unknown>;
 export type FormErrors = Record<string, string | undefined>;
@@ -109,6 +107,12 @@ export function RecordForm({
 }) {
   const { t } = useTranslation('platform');
   const fields = [...meta.fields].sort((a, b) => a.position - b.position);
+  // Names and sizes of every attached file of the record: one query for the whole form.
+  const attached = useMemo(
+    () => meta.fields.filter((f) => f.type === 'attachment').map((f) => values[f.code]),
+    [meta.fields, values],
+  );
+  const files = useFileInfos(attached);
   if (fields.length === 0) return <Text c="dimmed">{t('record.noFields')}</Text>;
   return (
     <SimpleGrid cols={{ base: 1, sm: cols }} spacing="md" verticalSpacing="sm">
@@ -120,6 +124,8 @@ export function RecordForm({
             error={errors[f.code]}
             onChange={(v) => onChange(f.code, v)}
             readOnly={readOnly}
+            files={files.data}
+            filesLoading={files.isLoading}
           />
         </div>
       ))}
@@ -133,12 +139,16 @@ function FieldInput({
   error,
   onChange,
   readOnly,
+  files,
+  filesLoading,
 }: {
   field: Field;
   value: unknown;
   error?: string;
   onChange: (v: unknown) => void;
   readOnly?: boolean;
+  files: Map<string, FileInfo> | undefined;
+  filesLoading: boolean;
 }) {
   const { t } = useTranslation('platform');
   const o = field.options;
@@ -268,6 +278,8 @@ function FieldInput({
           onChange={onChange}
           error={error}
           readOnly={readOnly}
+          files={files}
+          filesLoading={filesLoading}
         />
       );
     default:
@@ -344,70 +356,5 @@ function ReferenceSelect({
       data-field={field.code}
       limit={200}
     />
-  );
-}
-
-function AttachmentInput({
-  field,
-  value,
-  onChange,
-  error,
-  readOnly,
-}: {
-  field: Field;
-  value: unknown;
-  onChange: (v: unknown) => void;
-  error?: string;
-  readOnly?: boolean;
-}) {
-  const { t } = useTranslation('platform');
-  const [busy, setBusy] = useState(false);
-  const [uploadError, setUploadError] = useState<string | null>(null);
-  const upload = async (file: File | null) => {
-    if (!file) return;
-    setBusy(true);
-    setUploadError(null);
-    try {
-      const form = new FormData();
-      form.append('file', file);
-      const res = await api.post<{ fileId: string }>('/api/upload', form);
-      onChange(res.data.fileId);
-    } catch (err) {
-      setUploadError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <div data-field={field.code}>
-      <Text size="sm" fw={500} mb={4}>
-        {field.name}
-      </Text>
-      <Group gap="xs">
-        <IconPaperclip size={16} />
-        <Text size="sm" c={value ? undefined : 'dimmed'} style={{ flex: 1 }} truncate>
-          {typeof value === 'string' && value ? value : t('attachment.none')}
-        </Text>
-        {!readOnly && (
-          <FileButton onChange={(f) => void upload(f)}>
-            {(props) => (
-              <Button size="xs" variant="light" loading={busy} {...props}>
-                {t('common:actions.upload')}
-              </Button>
-            )}
-          </FileButton>
-        )}
-        {!readOnly && typeof value === 'string' && value && (
-          <Button size="xs" variant="subtle" color="red" onClick={() => onChange(null)}>
-            {t('common:actions.remove')}
-          </Button>
-        )}
-      </Group>
-      {(error ?? uploadError) && (
-        <Text size="xs" c="red" mt={4}>
-          {error ?? uploadError}
-        </Text>
-      )}
-    </div>
   );
 }

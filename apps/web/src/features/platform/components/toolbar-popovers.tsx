@@ -35,6 +35,7 @@ import { FilterBuilder, countConditions, type FilterField } from '@/components/f
 import { useFilterLabels } from '../hooks/use-labels';
 import { orderedColumns } from '../hooks/use-list-state';
 import { summable } from '../lib/fields';
+import { ReferencePicker } from './reference-picker';
 
 export function FilterPopover({
   value,
@@ -49,6 +50,9 @@ export function FilterPopover({
   const labels = useFilterLabels();
   const [opened, setOpened] = useState(false);
   const [draft, setDraft] = useState<FilterNode>(value);
+  // Record pickers open their lists here: inside the popover (a click in them is not a click
+  // outside) but outside its scroll area (which would clip them).
+  const [listsHost, setListsHost] = useState<HTMLDivElement | null>(null);
   const count = countConditions(value);
   return (
     <Popover
@@ -83,8 +87,15 @@ export function FilterPopover({
       </Popover.Target>
       <Popover.Dropdown>
         <ScrollArea.Autosize mah="60vh" type="auto">
-          <FilterBuilder value={draft} onChange={setDraft} fields={fields} labels={labels} />
+          <FilterBuilder
+            value={draft}
+            onChange={setDraft}
+            fields={fields}
+            labels={labels}
+            renderReferenceInput={(props) => <ReferencePicker {...props} listsHost={listsHost} />}
+          />
         </ScrollArea.Autosize>
+        <div ref={setListsHost} />
         <Group justify="flex-end" mt="sm" gap="xs">
           <Button
             size="xs"

@@ -79,6 +79,12 @@ export function recordValue(row: RecordRow, field: Field): unknown {
     if (v === null || v === undefined) return null;
     return { id: v as number, label: row.display[field.code] ?? `#${String(v)}` };
   }
+  if (field.type === 'attachment') {
+    if (typeof v !== 'string' || v === '') return null;
+    // The file's name comes with the row (filled in from `files.get` when the page loads).
+    const name = row.display[field.code] ?? v;
+    return { id: v, label: name, name };
+  }
   return v;
 }
 
@@ -148,6 +154,7 @@ export function filterFields(meta: PlatformObject, t: TFunction): FilterField[] 
       code: f.code,
       name: f.name,
       type: f.type,
+      target: f.type === 'reference' ? f.options.target : undefined,
       choices: f.options.choices?.map((c) => ({ value: c.value, label: c.label ?? c.value })),
     })),
     ...systemFilterFields(t),
@@ -156,3 +163,38 @@ export function filterFields(meta: PlatformObject, t: TFunction): FilterField[] 
 
 /** Field types whose totals make sense in group headers. */
 export const summable: ReadonlySet<FieldType> = new Set(['integer', 'decimal', 'money', 'percent']);
+
+/**
+ * Rows with the names of their attached files in `display` (one `files.get` for the page).
+ * Files the server no longer has show `missing`; if the lookup fails the rows stay as they are.
+ */
+export async function withFileNames(
+  rows: RecordRow[],
+  fields: Field[],
+  lookup: (ids: string[]) => Promise<Map<string, { name: string }>>,
+  missing: string,
+): Promise<RecordRow[]> {
+  const codes = fields.filter((f) => f.type === 'attachment').map((f) => f.code);
+  if (codes.length === 0) return rows;
+  const ids = new Set<string>();
+  for (const r of rows)
+    for (const c of codes) {
+      const v = r.values[c];
+      if (typeof v === 'string' && v) ids.add(v);
+    }
+  if (ids.size === 0) return rows;
+  let names: Map<string, { name: string }>;
+  try {
+    names = await lookup([...ids]);
+  } catch {
+    return rows;
+  }
+  return rows.map((r) => {
+    const display = { ...r.display };
+    for (const c of codes) {
+      const v = r.values[c];
+      if (typeof v === 'string' && v) display[c] = names.get(v)?.name ?? missing;
+    }
+    return { ...r, display };
+  });
+}

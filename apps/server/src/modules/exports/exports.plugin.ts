@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { recoverExport, runExport, type ExportParams } from './exports.service.js';
+
+/** Registers the `export` job kind with the job runner. */
+export const exportsPlugin = fp(async function exportsp(app: FastifyInstance) {
+  app.jobs.register<ExportParams>('export', {
+    run: (ctx) => runExport(app, ctx),
+    recover: (_db, job) => recoverExport(app, job.id),
+  });
+});

@@ -1,0 +1,273 @@
+import { createHash } from 'node:crypto';
+import { readdir, rm, stat, truncate, appendFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { UploadChunkFields, UploadChunkOutput } from '@fiscus/contracts';
+import type { Config } from '../../config/index.js';
+import type { Db } from '../../db/dialect.js';
+import type { PfUploadsTable } from '../../db/files-jobs.tables.js';
+import { AppError } from '../../lib/app-error.js';
+import { isoAt, isoNow, nowMs } from '../../lib/clock.js';
+import { randomKey } from '../../lib/ids.js';
+import { msg, type Lang } from '../../lib/messages.js';
+import { invalid } from '../records/records.messages.js';
+import { detectType, isAllowedType } from './files.detect.js';
+import { ft, tooLarge, unsupportedType, uploadNotFound } from './files.messages.js';
+import { cleanName, filesRoot, sha256Of, storeFile, tempPath } from './files.storage.js';
+
+/** Where an upload stands; the body of every answer of `/api/uploadchunk`. */
+export type UploadState = UploadChunkOutput;
+
+/**
+ * A chunk whose offset lies beyond the bytes the server holds. The route answers 409 with the
+ * error envelope plus `uploadId`, `received` and `size`, so the client can go on from `received`.
+ */
+export class ResumeConflict extends AppError {
+  constructor(
+    lang: Lang,
+    readonly state: { uploadId: string; received: number; size: number },
+  ) {
+    const text = ft(lang, 'files.offset_ahead', { received: state.received });
+    super('conflict', text, { offset: [text] });
+  }
+}
+
+export interface ChunkRequest {
+  domainId: string;
+  userId: string;
+  lang: Lang;
+  fields: UploadChunkFields;
+  /** The bytes of this chunk, if the request carried any. */
+  chunk?: Buffer;
+}
+
+/** Temp files older than this with no upload of their own are leftovers of a crash. */
+const ORPHAN_MIN_MS = 24 * 3600_000;
+
+/**
+ * Resumable uploads (`pf_uploads`): the bytes received so far live in the temp folder under the
+ * upload's id; the row says how many of them count. Requests for one upload run one after the
+ * other (per process), so concurrent chunks never interleave their writes.
+ */
+export class ChunkedUploads {
+  private readonly chains = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+  ) {}
+
+  private get expiryMs(): number {
+    return this.config.uploadExpiryHours * 3600_000;
+  }
+
+  /** Runs `fn` after every earlier call for the same key has finished. */
+  private async serial<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    const previous = this.chains.get(key) ?? Promise.resolve();
+    const run = previous.then(fn, fn);
+    const tail = run.catch(() => undefined);
+    this.chains.set(key, tail);
+    try {
+      return await run;
+    } finally {
+      if (this.chains.get(key) === tail) this.chains.delete(key);
+    }
+  }
+
+  /** One request of `/api/uploadchunk`: start an upload, add a chunk, or answer the state. */
+  async handle(req: ChunkRequest): Promise<UploadState> {
+    let id = req.fields.uploadId;
+    if (!id) id = await this.start(req);
+    const uploadId = id;
+    return this.serial(uploadId, () => this.apply(uploadId, req));
+  }
+
+  private async start(req: ChunkRequest): Promise<string> {
+    const { fields, lang } = req;
+    const missing: Record<string, string[]> = {};
+    if (!fields.name) missing.name = [msg(lang, 'field.required')];
+    if (fields.size === undefined) missing.size = [msg(lang, 'field.required')];
+    if (Object.keys(missing).length > 0 || !fields.name || fields.size === undefined)
+      throw invalid(lang, missing);
+    const max = this.config.uploadChunkedMaxBytes;
+    if (fields.size > max) throw tooLarge(lang, max);
+    const id = randomKey();
+    await writeFile(await tempPath(this.config.dataDir, id), '', { flag: 'wx' });
+    const now = nowMs();
+    const row: PfUploadsTable = {
+      id,
+      domain_id: req.domainId,
+      user_id: req.userId,
+      name: cleanName(fields.name),
+      size: fields.size,
+      received: 0,
+      sha256: fields.sha256 ?? null,
+      file_id: null,
+      created_at: isoAt(now),
+      updated_at: isoAt(now),
+      expires_at: isoAt(now + this.expiryMs),
+    };
+    await this.db.kysely.insertInto('pf_uploads').values(row).execute();
+    return id;
+  }
+
+  private async apply(id: string, req: ChunkRequest): Promise<UploadState> {
+    const { lang, fields, chunk } = req;
+    const row = await this.db.kysely
+      .selectFrom('pf_uploads')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', req.userId)
+      .where('domain_id', '=', req.domainId)
+      .executeTakeFirst();
+    // Someone else's upload is answered like an unknown one: its existence is not revealed.
+    if (!row || (!row.file_id && row.expires_at < isoNow())) throw uploadNotFound(lang);
+    const size = Number(row.size);
+    if (row.file_id) return this.finishedState(row, lang);
+
+    const temp = await tempPath(this.config.dataDir, id);
+    let received = Number(row.received);
+    // The bytes on disk are the truth when there are fewer than the row counts (lost temp file).
+    const onDisk = await stat(temp).then(
+      (s) => s.size,
+      () => -1,
+    );
+    if (onDisk < 0) await writeFile(temp, '');
+    if (onDisk < received) received = Math.max(0, onDisk);
+
+    if (chunk) {
+      const offset = fields.offset;
+      if (offset === undefined) throw invalid(lang, { offset: [msg(lang, 'field.required')] });
+      if (fields.checksum) {
+        const actual = createHash('sha256').update(chunk).digest('hex');
+        if (actual !== fields.checksum) {
+          const text = ft(lang, 'files.checksum_mismatch');
+          throw new AppError('unprocessable', text, { checksum: [text] });
+        }
+      }
+      if (offset + chunk.length > size)
+        throw invalid(lang, { offset: [ft(lang, 'files.beyond_size', { size })] });
+      if (offset > received) throw new ResumeConflict(lang, { uploadId: id, received, size });
+      // Bytes before `received` are already here (a chunk sent again): only the rest counts.
+      const fresh = chunk.subarray(received - offset);
+      if (fresh.length > 0) {
+        // Drop anything past `received` a crash may have left, then append.
+        await truncate(temp, received);
+        await appendFile(temp, fresh);
+        received += fresh.length;
+      }
+    }
+    const now = nowMs();
+    await this.db.kysely
+      .updateTable('pf_uploads')
+      .set({ received, updated_at: isoAt(now), expires_at: isoAt(now + this.expiryMs) })
+      .where('id', '=', id)
+      .execute();
+    if (received >= size) return this.finish(row, temp, lang);
+    return { uploadId: id, received, size };
+  }
+
+  /** Every byte is here: check the whole file, store it, remember its id. */
+  private async finish(row: PfUploadsTable, temp: string, lang: Lang): Promise<UploadState> {
+    const size = Number(row.size);
+    await truncate(temp, size);
+    const sha256 = await sha256Of(temp);
+    if (row.sha256 && row.sha256 !== sha256) {
+      await this.discard(row.id, temp);
+      const text = ft(lang, 'files.sha_mismatch');
+      throw new AppError('unprocessable', text, { sha256: [text] });
+    }
+    const type = await detectType(temp);
+    if (!isAllowedType(type)) {
+      await this.discard(row.id, temp);
+      throw unsupportedType(lang, type);
+    }
+    const info = await storeFile(this.db, this.config.dataDir, {
+      tempFile: temp,
+      domainId: row.domain_id,
+      userId: row.user_id,
+      name: row.name,
+      type,
+      purpose: 'upload',
+      sha256,
+    });
+    const now = nowMs();
+    await this.db.kysely
+      .updateTable('pf_uploads')
+      .set({
+        file_id: info.id,
+        received: size,
+        updated_at: isoAt(now),
+        expires_at: isoAt(now + this.expiryMs),
+      })
+      .where('id', '=', row.id)
+      .execute();
+    return { uploadId: row.id, received: size, size, fileId: info.id, type };
+  }
+
+  /** A finished upload asked again answers the same file. */
+  private async finishedState(row: PfUploadsTable, lang: Lang): Promise<UploadState> {
+    const file = await this.db.kysely
+      .selectFrom('pf_files')
+      .select(['id', 'type'])
+      .where('id', '=', row.file_id ?? '')
+      .where('domain_id', '=', row.domain_id)
+      .executeTakeFirst();
+    if (!file) throw uploadNotFound(lang);
+    const size = Number(row.size);
+    return { uploadId: row.id, received: size, size, fileId: file.id, type: file.type };
+  }
+
+  private async discard(id: string, temp: string): Promise<void> {
+    await this.db.kysely.deleteFrom('pf_uploads').where('id', '=', id).execute();
+    await rm(temp, { force: true });
+  }
+
+  /**
+   * Deletes uploads past their expiry (an unfinished one with its partial bytes; a finished
+   * one only loses its row, the stored file stays) and temp files that no upload owns and that
+   * nobody wrote to for a day or the expiry, whichever is longer. Answers how many uploads went.
+   */
+  async sweep(now = nowMs()): Promise<number> {
+    const cutoff = isoAt(now);
+    const stale = await this.db.kysely
+      .selectFrom('pf_uploads')
+      .select(['id', 'file_id'])
+      .where('expires_at', '<', cutoff)
+      .execute();
+    let removed = 0;
+    for (const s of stale) {
+      await this.serial(s.id, async () => {
+        const gone = await this.db.kysely
+          .deleteFrom('pf_uploads')
+          .where('id', '=', s.id)
+          .where('expires_at', '<', cutoff)
+          .executeTakeFirst();
+        if (Number(gone.numDeletedRows) === 0) return;
+        removed += 1;
+        if (!s.file_id) await rm(await tempPath(this.config.dataDir, s.id), { force: true });
+      });
+    }
+    await this.sweepOrphans(now);
+    return removed;
+  }
+
+  private async sweepOrphans(now: number): Promise<void> {
+    const dir = path.join(filesRoot(this.config.dataDir), 'tmp');
+    const names = await readdir(dir).catch(() => [] as string[]);
+    const limit = now - Math.max(ORPHAN_MIN_MS, this.expiryMs);
+    for (const name of names) {
+      const file = path.join(dir, name);
+      const info = await stat(file).catch(() => undefined);
+      if (!info?.isFile() || info.mtimeMs >= limit) continue;
+      if (/^[a-z0-9]{16,40}$/.test(name)) {
+        const owned = await this.db.kysely
+          .selectFrom('pf_uploads')
+          .select('id')
+          .where('id', '=', name)
+          .executeTakeFirst();
+        if (owned) continue;
+      }
+      await rm(file, { force: true });
+    }
+  }
+}

@@ -1,0 +1,596 @@
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import {
+  importSettingsSchema,
+  type ImportFormat,
+  type ImportResult,
+  type ImportSettings,
+} from '@fiscus/contracts';
+import { CompiledQuery, sql, type RawBuilder } from 'kysely';
+import type { Db, DialectName } from '../../db/dialect.js';
+import { AppError } from '../../lib/app-error.js';
+import { isoNow } from '../../lib/clock.js';
+import type { JobContext, JobOutcome } from '../../lib/jobs.js';
+import { msg } from '../../lib/messages.js';
+import {
+  checkRules,
+  columnType,
+  encode,
+  parseValue,
+  storageOf,
+  type Parsed,
+} from '../fields/values.js';
+import { findFile } from '../files/files.storage.js';
+import { ensureIndex } from '../objects/ddl.js';
+import { loadObject, type FieldMeta, type ObjectMeta, type Q } from '../objects/meta.js';
+import { t } from '../records/records.messages.js';
+import { ti } from './imports.messages.js';
+import { columnNames, prepareCell, readRows } from './reader.js';
+
+export interface ImportJobParams {
+  importId: string;
+}
+
+/** Most log entries kept per run; the count of failed rows goes on past it. */
+export const LOG_CAP = 10_000;
+/** Rows written to the staging table per short transaction. */
+const FLUSH_ROWS = 10_000;
+/** Rows read from the file per batch. */
+const READ_BATCH = 5_000;
+
+const CACHED_TYPES = new Set(['date', 'datetime', 'select', 'boolean']);
+const CACHE_MAX = 50_000;
+
+const STAGING = /^imp_[a-z0-9]{16,40}$/;
+/** The staging table of a job (server-made name, checked again here). */
+export function stagingName(jobId: string): string {
+  const name = `imp_${jobId}`;
+  if (!STAGING.test(name)) throw new Error('refusing staging table name');
+  return name;
+}
+
+export async function dropStaging(db: Db, jobId: string): Promise<void> {
+  await sql`drop table if exists ${sql.id(stagingName(jobId))}`.execute(db.kysely);
+}
+
+export interface Target {
+  /** Column index in the file. */
+  col: number;
+  field: FieldMeta;
+  /** Column of the staging table. */
+  scol: string;
+}
+
+interface LogEntry {
+  row: number;
+  column: string | null;
+  field: string | null;
+  value: string | null;
+  message: string;
+}
+
+/** Mapped columns → fields (validated by the service before a run; checked again here). */
+export function targetsOf(meta: ObjectMeta, settings: ImportSettings): Target[] {
+  const out: Target[] = [];
+  for (const m of settings.mapping) {
+    if (!m.field) continue;
+    const f = meta.fields.find((x) => x.code === m.field);
+    if (!f || out.some((o) => o.field === f || o.col === m.column)) continue;
+    out.push({ col: m.column, field: f, scol: `s${out.length}` });
+  }
+  return out;
+}
+
+function valueText(v: string | null | undefined): string | null {
+  if (v === null || v === undefined) return null;
+  return v.length > 1000 ? `${v.slice(0, 1000)}…` : v;
+}
+
+/** The JSON of field values (API form) of a table alias, built in SQL for bulk audit rows. */
+function jsonOf(
+  dialect: DialectName,
+  alias: string,
+  cols: { id: string; col: string; field: FieldMeta }[],
+) {
+  const parts: RawBuilder<unknown>[] = [];
+  const per = dialect === 'postgres' ? 50 : 60;
+  for (let i = 0; i < cols.length; i += per) {
+    const args: RawBuilder<unknown>[] = [];
+    for (const c of cols.slice(i, i + per)) {
+      const x = sql.ref(`${alias}.${c.col}`);
+      let e: RawBuilder<unknown>;
+      if (c.field.type === 'boolean')
+        e =
+          dialect === 'postgres'
+            ? sql`(${x} <> 0)`
+            : sql`case when ${x} is null then null when ${x} <> 0 then json('true') else json('false') end`;
+      else if (c.field.type === 'multiselect')
+        e = dialect === 'postgres' ? sql`cast(${x} as jsonb)` : sql`json(${x})`;
+      else e = sql`${x}`;
+      args.push(sql.lit(c.id), e);
+    }
+    parts.push(
+      dialect === 'postgres'
+        ? sql`jsonb_build_object(${sql.join(args)})`
+        : sql`json_object(${sql.join(args)})`,
+    );
+  }
+  if (!parts.length) return dialect === 'postgres' ? sql`'{}'` : sql`'{}'`;
+  if (dialect === 'postgres') return sql`cast(${sql.join(parts, sql` || `)} as text)`;
+  // json_patch drops null members of later parts; readers treat a missing member as null.
+  return parts
+    .slice(1)
+    .reduce((acc, p) => sql`json_patch(${acc}, ${p})`, parts[0] as RawBuilder<unknown>);
+}
+
+function notSame(dialect: DialectName, a: RawBuilder<unknown>, b: RawBuilder<unknown>) {
+  return dialect === 'postgres' ? sql`${a} is distinct from ${b}` : sql`not (${a} is ${b})`;
+}
+
+function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: string; message?: string };
+  return (
+    err.code === '23505' ||
+    err.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    /UNIQUE constraint failed/.test(String(err.message ?? ''))
+  );
+}
+
+/**
+ * The import job: reads the file, converts and checks every row with the fields' rules, writes
+ * good rows to a staging table in short transactions (the API stays responsive), checks keys,
+ * unique values and references in SQL, then applies everything in ONE transaction — the object
+ * changes whole or not at all. The staging table is dropped however the job ends.
+ */
+export async function runImport(
+  ctx: JobContext<ImportJobParams>,
+  dataDir: string,
+): Promise<JobOutcome> {
+  const { db, lang } = ctx;
+  const k = db.kysely;
+  const imp = await k
+    .selectFrom('pf_imports')
+    .selectAll()
+    .where('id', '=', ctx.params.importId)
+    .where('domain_id', '=', ctx.domainId)
+    .executeTakeFirst();
+  if (!imp) throw new AppError('not_found', ti(lang, 'imp.not_found'));
+  const meta = await loadObject({ db, domainId: ctx.domainId, lang }, imp.object_id, k);
+  const settings = importSettingsSchema.parse(JSON.parse(imp.settings));
+  const file = await findFile(db, dataDir, ctx.domainId, imp.file_id);
+  if (!file) throw new AppError('not_found', ti(lang, 'imp.file_not_found'));
+  const targets = targetsOf(meta, settings);
+  if (!targets.length) throw new AppError('unprocessable', ti(lang, 'imp.nothing_mapped'));
+  const keyTarget =
+    settings.mode === 'update'
+      ? targets.find((x) => x.field.code === settings.keyField)
+      : undefined;
+  if (settings.mode === 'update' && !keyTarget)
+    throw new AppError('unprocessable', ti(lang, 'imp.key_required'));
+
+  await k.deleteFrom('pf_import_log').where('import_id', '=', imp.id).execute();
+  const staging = stagingName(ctx.id);
+  const dialect = db.dialect;
+  const colDefs = targets.map(
+    (x) => sql`${sql.id(x.scol)} ${sql.raw(columnType(storageOf(x.field.type), dialect))}`,
+  );
+  await sql`drop table if exists ${sql.id(staging)}`.execute(k);
+  // SQLite: a temporary table of the app's one connection — no WAL traffic, and it cannot
+  // outlive the process. PostgreSQL: a real (unlogged) table, since the pool has many sessions.
+  const kind = dialect === 'postgres' ? sql`unlogged table` : sql`temp table`;
+  await sql`create ${kind} ${sql.id(staging)} (n bigint not null, k bigint, c smallint, ${sql.join(
+    colDefs,
+  )})`.execute(k);
+  try {
+    return await importInto(ctx, {
+      importId: imp.id,
+      format: imp.format as ImportFormat,
+      path: file.path,
+      fileSize: file.info.size,
+      meta,
+      settings,
+      targets,
+      keyTarget,
+      staging,
+    });
+  } finally {
+    await dropStaging(db, ctx.id).catch((err: unknown) =>
+      ctx.log.warn({ err }, 'staging table not dropped'),
+    );
+  }
+}
+
+interface Plan {
+  importId: string;
+  format: ImportFormat;
+  path: string;
+  fileSize: number;
+  meta: ObjectMeta;
+  settings: ImportSettings;
+  targets: Target[];
+  keyTarget: Target | undefined;
+  staging: string;
+}
+
+/** Multi-row INSERT text for `rows` rows of `width` values, per dialect (cached). */
+function insertText(dialect: DialectName, staging: string, cols: string[], rows: number): string {
+  const width = cols.length;
+  const head = `insert into "${staging}" (${cols.map((c) => `"${c}"`).join(', ')}) values `;
+  const groups: string[] = new Array<string>(rows);
+  if (dialect === 'postgres') {
+    let p = 1;
+    for (let r = 0; r < rows; r++) {
+      const g: string[] = new Array<string>(width);
+      for (let c = 0; c < width; c++) g[c] = `$${p++}`;
+      groups[r] = `(${g.join(',')})`;
+    }
+  } else {
+    const g = `(${new Array<string>(width).fill('?').join(',')})`;
+    groups.fill(g);
+  }
+  return head + groups.join(',');
+}
+
+async function importInto(ctx: JobContext<ImportJobParams>, plan: Plan): Promise<JobOutcome> {
+  const { db, lang } = ctx;
+  const k = db.kysely;
+  const { settings, targets, staging, meta } = plan;
+  const dialect = db.dialect;
+  const width = targets.length + 1;
+  const maxParams = dialect === 'postgres' ? 65_000 : 32_000;
+  const perStatement = Math.max(1, Math.min(2_000, Math.floor(maxParams / width)));
+  const texts = new Map<number, string>();
+  const stagingCols = ['n', ...targets.map((x) => x.scol)];
+  const textFor = (rows: number) => {
+    let s = texts.get(rows);
+    if (!s) texts.set(rows, (s = insertText(dialect, staging, stagingCols, rows)));
+    return s;
+  };
+
+  let names: string[] = [];
+  let headerSeen = !settings.header;
+  let processed = 0;
+  let failed = 0;
+  let logged = 0;
+  let pendingRows = 0;
+  /** Values of the INSERT being filled; full ones wait in `ready` for the next flush. */
+  let params: unknown[] = [];
+  let ready: unknown[][] = [];
+  let logs: LogEntry[] = [];
+  let fraction = 0;
+  const targetName = (x: Target) => names[x.col] ?? `#${x.col + 1}`;
+
+  const flushLogs = async () => {
+    const list = logs;
+    logs = [];
+    for (let i = 0; i < list.length; i += 500) {
+      await k
+        .insertInto('pf_import_log')
+        .values(
+          list.slice(i, i + 500).map((e) => ({
+            import_id: plan.importId,
+            job_id: ctx.id,
+            row_no: e.row,
+            column_name: e.column,
+            field: e.field,
+            value: e.value,
+            message: e.message,
+          })),
+        )
+        .execute();
+    }
+  };
+  const addLog = (e: LogEntry) => {
+    if (logged >= LOG_CAP) return;
+    logged++;
+    logs.push(e);
+  };
+  const flush = async () => {
+    if (params.length) {
+      ready.push(params);
+      params = [];
+    }
+    if (ready.length) {
+      const statements = ready;
+      ready = [];
+      await k.transaction().execute(async (trx) => {
+        for (const p of statements)
+          await trx.executeQuery(CompiledQuery.raw(textFor(p.length / width), p));
+      });
+    }
+    pendingRows = 0;
+    if (logs.length) await flushLogs();
+    ctx.progress(
+      processed,
+      fraction > 0 ? Math.max(processed, Math.round(processed / fraction)) : null,
+    );
+    if (ctx.signal.aborted) throw new Error('cancelled');
+    await yieldToLoop();
+  };
+  /** Under `stop`, the first bad row ends the job (its problems are logged first). */
+  const failRow = async (row: number, entries: LogEntry[]) => {
+    const first = entries[0] as LogEntry;
+    const text = first.column
+      ? ti(lang, 'imp.row_failed', { row, column: first.column, reason: first.message })
+      : ti(lang, 'imp.row_failed_plain', { row, reason: first.message });
+    logs = [];
+    for (const e of entries) addLog(e);
+    await flushLogs();
+    throw new AppError('unprocessable', text);
+  };
+
+  const fields = targets.map((x) => x.field);
+  // Types with few distinct values (dates, choices, yes/no) parse each distinct text once.
+  const caches = fields.map((f) =>
+    CACHED_TYPES.has(f.type) ? new Map<string, Parsed>() : undefined,
+  );
+  const required = fields.map((f) => !!f.options.required);
+  const stop = settings.onError === 'stop';
+  const keyIndex = plan.keyTarget ? targets.indexOf(plan.keyTarget) : -1;
+  let rowErrors: LogEntry[] = [];
+
+  await readRows(
+    plan.path,
+    plan.format,
+    settings,
+    { batchSize: READ_BATCH, lang, fileSize: plan.fileSize },
+    async (batch, frac) => {
+      fraction = frac;
+      const { rows, nums } = batch;
+      for (let i = 0; i < rows.length; i++) {
+        const row = rows[i] as (string | null)[];
+        const rowNo = nums[i] as number;
+        if (!headerSeen) {
+          headerSeen = true;
+          names = columnNames(row, Math.max(row.length, ...targets.map((x) => x.col + 1)));
+          continue;
+        }
+        processed++;
+        const start = params.length;
+        params.push(rowNo);
+        for (let j = 0; j < targets.length; j++) {
+          const x = targets[j] as Target;
+          const f = fields[j] as FieldMeta;
+          const raw = row[x.col];
+          let value: unknown = null;
+          let error: string | undefined;
+          if (raw !== null && raw !== undefined && raw !== '') {
+            const cache = caches[j];
+            let p = cache?.get(raw);
+            if (!p) {
+              p = parseValue(f.type, f.options, prepareCell(f.type, f.options, raw), lang);
+              if (cache) {
+                if (cache.size >= CACHE_MAX) cache.clear();
+                cache.set(raw, p);
+              }
+            }
+            if (p.ok) {
+              value = p.value;
+              error = checkRules(f.type, f.options, value, lang);
+            } else error = p.error;
+          }
+          if (!error && (value === null || (Array.isArray(value) && !value.length))) {
+            value = null;
+            if (j === keyIndex) error = ti(lang, 'imp.key_empty');
+            else if (required[j]) error = msg(lang, 'field.required');
+          }
+          if (error) {
+            rowErrors.push({
+              row: rowNo,
+              column: targetName(x),
+              field: f.code,
+              value: valueText(raw),
+              message: error,
+            });
+            continue;
+          }
+          params.push(encode(f.type, value));
+        }
+        if (rowErrors.length) {
+          params.length = start;
+          failed++;
+          if (stop) await failRow(rowNo, rowErrors);
+          for (const e of rowErrors) addLog(e);
+          rowErrors = [];
+          continue;
+        }
+        pendingRows++;
+        if (params.length >= perStatement * width) {
+          ready.push(params);
+          params = [];
+        }
+      }
+      if (pendingRows >= FLUSH_ROWS) await flush();
+    },
+  );
+  if (!processed && !failed) throw new AppError('unprocessable', ti(lang, 'imp.empty_file'));
+  await flush();
+
+  // Checks that need every row (keys, unique values, references) run in SQL: a bad row is
+  // marked in the staging table (c = 2, 3, … per check), at most the log's room is read back.
+  const st = sql.id(staging);
+  const obj = sql.id(meta.table);
+  let mark = 1;
+  let firstBad: LogEntry | undefined;
+  const check = async (x: Target, cond: RawBuilder<unknown>, message: string) => {
+    mark++;
+    const c = sql.id(x.scol);
+    const res = await sql`update ${st} as s set c = ${mark} where s.c is null and ${cond}`.execute(
+      k,
+    );
+    const count = Number(res.numAffectedRows ?? 0);
+    if (!count) return;
+    failed += count;
+    const room = stop ? 1 : Math.max(0, LOG_CAP - logged);
+    if (!room) return;
+    const { rows } = await sql<{
+      n: number | string;
+      v: unknown;
+    }>`select s.n, s.${c} as v from ${st} s where s.c = ${mark} order by s.n limit ${room}`.execute(
+      k,
+    );
+    for (const r of rows) {
+      const e: LogEntry = {
+        row: Number(r.n),
+        column: targetName(x),
+        field: x.field.code,
+        value: r.v === null || r.v === undefined ? null : valueText(String(r.v)),
+        message,
+      };
+      if (stop) {
+        if (!firstBad || e.row < firstBad.row) firstBad = e;
+      } else addLog(e);
+    }
+  };
+  if (plan.keyTarget) {
+    const kc = sql.id(plan.keyTarget.scol);
+    const kf = sql.id(plan.keyTarget.field.column);
+    await ensureIndex(k, dialect, meta.id, meta.table, [{ column: plan.keyTarget.field.column }]);
+    await sql`create index ${sql.id(`${staging}_k`)} on ${st} (${kc}, n)`.execute(k);
+    await check(
+      plan.keyTarget,
+      sql`exists (select 1 from ${st} s2 where s2.${kc} = s.${kc} and s2.n < s.n)`,
+      ti(lang, 'imp.key_twice'),
+    );
+    await sql`update ${st} set k = (select min(o.id) from ${obj} o where o.${kf} = ${st}.${kc} and o.deleted_at is null)`.execute(
+      k,
+    );
+  }
+  for (const x of targets) {
+    const c = sql.id(x.scol);
+    if (x.field.options.unique) {
+      if (x !== plan.keyTarget) {
+        await sql`create index ${sql.id(`${staging}_${x.scol}`)} on ${st} (${c}, n)`.execute(k);
+        await check(
+          x,
+          sql`s.${c} is not null and exists (select 1 from ${st} s2 where s2.${c} = s.${c} and s2.n < s.n)`,
+          ti(lang, 'imp.unique_in_file'),
+        );
+      }
+      await check(
+        x,
+        sql`s.${c} is not null and exists (select 1 from ${obj} o where o.${sql.id(x.field.column)} = s.${c} and o.id <> coalesce(s.k, 0))`,
+        t(lang, 'pf.unique'),
+      );
+    }
+    if (x.field.type === 'reference') {
+      let target: ObjectMeta | undefined;
+      try {
+        target = x.field.options.target
+          ? await loadObject({ db, domainId: ctx.domainId, lang }, x.field.options.target)
+          : undefined;
+      } catch {
+        target = undefined;
+      }
+      const exists = target
+        ? sql`exists (select 1 from ${sql.id(target.table)} r where r.id = s.${c})`
+        : sql`1 = 0`;
+      await check(x, sql`s.${c} is not null and not ${exists}`, t(lang, 'pf.reference_missing'));
+    }
+  }
+  if (firstBad) await failRow(firstBad.row, [firstBad]);
+  if (mark > 1) {
+    await flushLogs();
+    await sql`delete from ${st} where c is not null`.execute(k);
+  }
+  if (ctx.signal.aborted) throw new Error('cancelled');
+
+  const result = await apply(ctx, plan);
+  result.failed = failed;
+  return { result, processed };
+}
+
+/** Applies the staged rows to the object in one transaction. */
+async function apply(ctx: JobContext<ImportJobParams>, plan: Plan): Promise<ImportResult> {
+  const { db, lang } = ctx;
+  const dialect = db.dialect;
+  const { meta, targets, settings, staging } = plan;
+  const st = sql.id(staging);
+  const obj = sql.id(meta.table);
+  const now = isoNow();
+  const user = ctx.userId;
+  const result: ImportResult = { inserted: 0, updated: 0, skipped: 0, failed: 0 };
+  const mapped = new Set(targets.map((x) => x.field.id));
+  // Unmapped fields with a default get it on new records, as when a record is created.
+  const defaults: { field: FieldMeta; value: unknown }[] = [];
+  for (const f of meta.fields) {
+    if (mapped.has(f.id) || f.options.default === undefined) continue;
+    const p = parseValue(f.type, f.options, f.options.default, lang);
+    if (p.ok && p.value !== null) defaults.push({ field: f, value: encode(f.type, p.value) });
+  }
+  const allCols = meta.fields.map((f) => ({ id: f.id, col: f.column, field: f }));
+  try {
+    await db.kysely.transaction().execute(async (trx: Q) => {
+      if (settings.mode === 'replace') {
+        await sql`insert into pf_audit (domain_id, object_id, record_id, action, user_id, at, before, after)
+          select ${ctx.domainId}, ${meta.id}, o.id, 'delete', ${user}, ${now}, ${jsonOf(dialect, 'o', allCols)}, null
+          from ${obj} o where o.deleted_at is null`.execute(trx);
+        await sql`update ${obj} set deleted_at = ${now}, deleted_by = ${user} where deleted_at is null`.execute(
+          trx,
+        );
+      }
+      let insertWhere = sql`1 = 1`;
+      if (settings.mode === 'update') {
+        const changed = sql.join(
+          targets.map((x) =>
+            notSame(dialect, sql.ref(`o.${x.field.column}`), sql.ref(`s.${x.scol}`)),
+          ),
+          sql` or `,
+        );
+        const marked =
+          await sql`update ${st} as s set c = 1 where s.k is not null and exists (select 1 from ${obj} o where o.id = s.k and (${changed}))`.execute(
+            trx,
+          );
+        result.updated = Number(marked.numAffectedRows ?? 0);
+        const cols = targets.map((x) => ({ id: x.field.id, col: x.field.column, field: x.field }));
+        const scols = targets.map((x) => ({ id: x.field.id, col: x.scol, field: x.field }));
+        await sql`insert into pf_audit (domain_id, object_id, record_id, action, user_id, at, before, after)
+          select ${ctx.domainId}, ${meta.id}, o.id, 'update', ${user}, ${now}, ${jsonOf(dialect, 'o', cols)}, ${jsonOf(dialect, 's', scols)}
+          from ${st} s join ${obj} o on o.id = s.k where s.c = 1`.execute(trx);
+        const sets = targets.map((x) => sql`${sql.id(x.field.column)} = s.${sql.id(x.scol)}`);
+        await sql`update ${obj} set ${sql.join(sets)}, updated_at = ${now}, updated_by = ${user} from ${st} s where ${obj}.id = s.k and s.c = 1`.execute(
+          trx,
+        );
+        const { rows } = await sql<{
+          matched: number | string;
+          missing: number | string;
+        }>`select sum(case when k is not null then 1 else 0 end) as matched, sum(case when k is null then 1 else 0 end) as missing from ${st}`.execute(
+          trx,
+        );
+        const matched = Number(rows[0]?.matched ?? 0);
+        const missing = Number(rows[0]?.missing ?? 0);
+        result.skipped = matched - result.updated + (settings.insertMissing ? 0 : missing);
+        if (!settings.insertMissing) return;
+        insertWhere = sql`s.k is null`;
+      }
+      const cols = [
+        ...targets.map((x) => sql.id(x.field.column)),
+        ...defaults.map((d) => sql.id(d.field.column)),
+        sql.id('created_at'),
+        sql.id('created_by'),
+        sql.id('updated_at'),
+        sql.id('updated_by'),
+      ];
+      const vals = [
+        ...targets.map((x) => sql.ref(`s.${x.scol}`)),
+        ...defaults.map((d) => sql`${d.value}`),
+        sql`${now}`,
+        sql`${user}`,
+        sql`${now}`,
+        sql`${user}`,
+      ];
+      const ins =
+        await sql`insert into ${obj} (${sql.join(cols)}) select ${sql.join(vals)} from ${st} s where ${insertWhere}`.execute(
+          trx,
+        );
+      result.inserted = Number(ins.numAffectedRows ?? 0);
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) {
+      const text = String((e as { message?: string }).message ?? '');
+      const f = meta.fields.find((x) => x.options.unique && text.includes(x.column));
+      throw new AppError('conflict', ti(lang, 'imp.apply_unique', { field: f?.name ?? '' }));
+    }
+    throw e;
+  }
+  return result;
+}

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { dropStaging, runImport, type ImportJobParams } from './imports.job.js';
+
+/** Registers the `import` job kind: the run, and the clean-up after a crash. */
+export const importsModule = fp(
+  async function imports(app: FastifyInstance) {
+    app.jobs.register<ImportJobParams>('import', {
+      run: (ctx) => runImport(ctx, app.config.dataDir),
+      recover: (db, job) => dropStaging(db, job.id),
+    });
+  },
+  { name: 'imports' },
+);

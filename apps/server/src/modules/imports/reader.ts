@@ -1,0 +1,330 @@
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import type { FieldOptions, FieldType, ImportFormat, ImportSettings } from '@fiscus/contracts';
+import { AppError } from '../../lib/app-error.js';
+import type { Lang } from '../../lib/messages.js';
+import { CsvError, CsvParser, detectDelimiter, isUtf8, makeDecoder, type Row } from './csv.js';
+import { ti, unreadable } from './imports.messages.js';
+import { Workbook, XlsxError, ZIP_LIMITS, type RowBatch, type ZipLimits } from './xlsx.js';
+
+export type { Row, RowBatch };
+
+export const CSV_TYPE = 'text/csv';
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The import format of a stored file's detected type, or undefined. */
+export function formatOfType(type: string): ImportFormat | undefined {
+  const t = type.toLowerCase().split(';')[0]?.trim();
+  if (t === CSV_TYPE || t === 'application/csv') return 'csv';
+  if (t === XLSX_TYPE) return 'xlsx';
+  return undefined;
+}
+
+export interface ReadInfo {
+  sheets: string[];
+  encoding: 'utf-8' | 'windows-1251' | null;
+  delimiter: string | null;
+}
+
+const SAMPLE_BYTES = 64 * 1024;
+const READ_CHUNK = 256 * 1024;
+
+function fileProblem(err: unknown, lang: Lang): unknown {
+  if (err instanceof CsvError) {
+    return err.reason === 'columns'
+      ? unreadable(lang, 'imp.too_many_columns', { max: err.limit })
+      : unreadable(lang, 'imp.cell_too_long', { max: err.limit });
+  }
+  if (err instanceof XlsxError) {
+    const p = err.problem;
+    switch (p.kind) {
+      case 'entries':
+        return unreadable(lang, 'imp.zip_entries', { max: p.max });
+      case 'size':
+        return unreadable(lang, 'imp.zip_size', { max: `${Math.round(p.max / 1024 / 1024)} MB` });
+      case 'ratio':
+        return unreadable(lang, 'imp.zip_ratio');
+      case 'zip':
+        return unreadable(lang, 'imp.bad_zip');
+      case 'xml':
+        return unreadable(lang, 'imp.bad_xml', { reason: p.reason.slice(0, 200) });
+      case 'columns':
+        return unreadable(lang, 'imp.too_many_columns', { max: p.max });
+      case 'cell':
+        return unreadable(lang, 'imp.cell_too_long', { max: p.max });
+    }
+  }
+  return err;
+}
+
+/**
+ * Reads a CSV or XLSX file as the settings say, in batches of about `batchSize` rows (empty
+ * rows are left out but counted). `onBatch` gets the rows with their 1-based row numbers in
+ * the file and the fraction of the file read; it may await (reading waits) and return false
+ * to stop. Caps and unreadable files end in a 422 `unprocessable` with a translated message.
+ */
+export async function readRows(
+  file: string,
+  format: ImportFormat,
+  settings: Pick<ImportSettings, 'delimiter' | 'encoding' | 'sheet'>,
+  opts: { batchSize: number; lang: Lang; limits?: ZipLimits; fileSize?: number },
+  onBatch: (batch: RowBatch, fraction: number) => Promise<boolean | void> | boolean | void,
+): Promise<ReadInfo> {
+  try {
+    if (format === 'xlsx') return await readXlsx(file, settings, opts, onBatch);
+    return await readCsv(file, settings, opts, onBatch);
+  } catch (err) {
+    throw fileProblem(err, opts.lang);
+  }
+}
+
+async function readXlsx(
+  file: string,
+  settings: Pick<ImportSettings, 'sheet'>,
+  opts: { batchSize: number; lang: Lang; limits?: ZipLimits },
+  onBatch: (batch: RowBatch, fraction: number) => Promise<boolean | void> | boolean | void,
+): Promise<ReadInfo> {
+  const wb = await Workbook.open(file, opts.limits ?? ZIP_LIMITS);
+  try {
+    const sheets = wb.sheets.map((s) => s.name);
+    if (!sheets.length) throw new AppError('unprocessable', ti(opts.lang, 'imp.no_sheets'));
+    const sheet = wb.sheet(settings.sheet);
+    if (!sheet)
+      throw new AppError(
+        'unprocessable',
+        ti(opts.lang, 'imp.sheet_missing', { sheet: String(settings.sheet).slice(0, 100) }),
+      );
+    await wb.readSheet(sheet, opts.batchSize, (batch) => onBatch(batch, wb.fraction()));
+    return { sheets, encoding: null, delimiter: null };
+  } finally {
+    wb.close();
+  }
+}
+
+async function readSample(file: string): Promise<Buffer> {
+  const fh = await open(file, 'r');
+  try {
+    const buf = Buffer.alloc(SAMPLE_BYTES);
+    const { bytesRead } = await fh.read(buf, 0, SAMPLE_BYTES, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+}
+
+async function readCsv(
+  file: string,
+  settings: Pick<ImportSettings, 'delimiter' | 'encoding'>,
+  opts: { batchSize: number; fileSize?: number },
+  onBatch: (batch: RowBatch, fraction: number) => Promise<boolean | void> | boolean | void,
+): Promise<ReadInfo> {
+  const sample = await readSample(file);
+  const encoding =
+    settings.encoding === 'auto' ? (isUtf8(sample) ? 'utf-8' : 'windows-1251') : settings.encoding;
+  const sampleText = makeDecoder(encoding)
+    .write(sample)
+    .replace(/^\uFEFF/, '');
+  const delimiter = settings.delimiter ?? detectDelimiter(sampleText);
+  const size = opts.fileSize ?? 0;
+  const decoder = makeDecoder(encoding);
+  const parser = new CsvParser(delimiter);
+  let out: string[][] = [];
+  let rowNo = 0;
+  let bytes = 0;
+  let first = true;
+  const emit = async (final: boolean): Promise<boolean> => {
+    if (!out.length || (!final && out.length < opts.batchSize)) return true;
+    const rows: Row[] = [];
+    const nums: number[] = [];
+    for (const r of out) {
+      rowNo++;
+      if (r.length === 1 && r[0] === '') continue;
+      rows.push(r);
+      nums.push(rowNo);
+    }
+    out = [];
+    if (!rows.length) return true;
+    const fraction = size ? Math.min(1, bytes / size) : 0;
+    return (await onBatch({ rows, nums }, fraction)) !== false;
+  };
+  const stream = createReadStream(file, { highWaterMark: READ_CHUNK });
+  try {
+    for await (const chunk of stream) {
+      const buf = chunk as Buffer;
+      bytes += buf.length;
+      let text = decoder.write(buf);
+      if (first) {
+        text = text.replace(/^\uFEFF/, '');
+        first = false;
+      }
+      parser.push(text, out);
+      if (!(await emit(false))) return { sheets: [], encoding, delimiter };
+    }
+    parser.push(decoder.end(), out);
+    parser.end(out);
+    await emit(true);
+  } finally {
+    stream.destroy();
+  }
+  return { sheets: [], encoding, delimiter };
+}
+
+/** Text of a cell for comparison: no accents, case, spaces or punctuation. */
+export function normalizeName(s: string): string {
+  return s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/** Column names: the header's cells (or `#n` where blank), else `#1`, `#2`, … */
+export function columnNames(header: Row | undefined, width: number): string[] {
+  const names: string[] = [];
+  for (let i = 0; i < width; i++) {
+    const h = header?.[i]?.trim();
+    names.push(h ? h.slice(0, 255) : `#${i + 1}`);
+  }
+  return names;
+}
+
+export type DetectedType =
+  'text' | 'integer' | 'decimal' | 'date' | 'datetime' | 'boolean' | 'empty';
+
+const INT = /^[-+]?\d{1,15}$/;
+const DEC = /^[-+]?(\d{1,3}([ \u00a0\u202f,.]\d{3})*|\d+)([.,]\d+)?%?$/;
+const DMY = /^(\d{1,2})[./](\d{1,2})[./](\d{4})$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_DT = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
+const DMY_TIME = /^(\d{1,2})[./](\d{1,2})[./](\d{4})[ T](\d{1,2}):(\d{2})(?::(\d{2}))?$/;
+const BOOL = new Set(['true', 'false', 'yes', 'no']);
+
+function typeOf(v: string): DetectedType {
+  const s = v.trim();
+  if (s === '') return 'empty';
+  if (INT.test(s)) return 'integer';
+  if (DEC.test(s)) return 'decimal';
+  if (ISO_DATE.test(s) || DMY.test(s)) return 'date';
+  if (ISO_DT.test(s) || DMY_TIME.test(s)) return 'datetime';
+  if (BOOL.has(s.toLowerCase())) return 'boolean';
+  return 'text';
+}
+
+/** The type every sampled value of a column fits (integer within decimal, date within datetime). */
+export function detectType(values: (string | null | undefined)[]): DetectedType {
+  let acc: DetectedType = 'empty';
+  for (const v of values) {
+    if (v === null || v === undefined) continue;
+    const t = typeOf(v);
+    if (t === 'empty' || t === acc) continue;
+    if (acc === 'empty') acc = t;
+    else if ((acc === 'integer' && t === 'decimal') || (acc === 'decimal' && t === 'integer'))
+      acc = 'decimal';
+    else if ((acc === 'date' && t === 'datetime') || (acc === 'datetime' && t === 'date'))
+      acc = 'datetime';
+    else return 'text';
+  }
+  return acc;
+}
+
+const TRUE_WORDS = new Set([
+  'true',
+  'yes',
+  '1',
+  'y',
+  'x',
+  'ja',
+  'oui',
+  'sim',
+  'да',
+  'wahr',
+  'vrai',
+]);
+const FALSE_WORDS = new Set([
+  'false',
+  'no',
+  '0',
+  'n',
+  'nein',
+  'non',
+  'não',
+  'nao',
+  'нет',
+  'falsch',
+  'faux',
+]);
+
+function pad2(s: string): string {
+  return s.length === 1 ? `0${s}` : s;
+}
+
+/** A number written with `,` or `.` as the decimal mark and spaces, `.` or `,` as thousands. */
+function cleanNumber(raw: string): string {
+  let s = raw.replace(/[\s\u00a0\u202f']/g, '');
+  if (s.endsWith('%')) s = s.slice(0, -1);
+  const comma = s.lastIndexOf(',');
+  const dot = s.lastIndexOf('.');
+  if (comma >= 0 && dot >= 0) {
+    // The later mark is the decimal one; the other separates thousands.
+    s = comma > dot ? s.replace(/\./g, '').replace(',', '.') : s.replace(/,/g, '');
+  } else if (comma >= 0) {
+    s = s.indexOf(',') === comma ? s.replace(',', '.') : s.replace(/,/g, '');
+  }
+  return s;
+}
+
+/**
+ * Turns a file cell into what `parseValue` takes for the field's type. Rules (also in the
+ * docs): numbers may use `,` or `.` as the decimal mark, spaces or the other mark between
+ * thousands, and a trailing `%`; dates are ISO (`2026-12-31`) or day first (`31.12.2026`,
+ * `31/12/2026`); date-times are ISO or `31.12.2026 14:30[:00]` (UTC); yes/no words in the
+ * console's languages; multiselect cells list choices separated by `;` or `,`.
+ */
+export function prepareCell(type: FieldType, options: FieldOptions, raw: string): unknown {
+  switch (type) {
+    case 'integer':
+    case 'decimal':
+    case 'money':
+    case 'percent':
+    case 'reference': {
+      const n = Number(raw);
+      if (raw !== '' && Number.isFinite(n)) return n;
+      if (raw.trim() === '') return null;
+      const c = cleanNumber(raw);
+      const m = Number(c);
+      return c !== '' && Number.isFinite(m) ? m : raw;
+    }
+    case 'date': {
+      const s = raw.trim();
+      if (ISO_DATE.test(s) || s === '') return s;
+      const m = DMY.exec(s);
+      if (m) return `${m[3]}-${pad2(m[2] as string)}-${pad2(m[1] as string)}`;
+      if (/^\d{4}-\d{2}-\d{2}T00:00(:00(\.0+)?)?Z?$/.test(s)) return s.slice(0, 10);
+      return s;
+    }
+    case 'datetime': {
+      const s = raw.trim();
+      const m = DMY_TIME.exec(s);
+      if (m)
+        return `${m[3]}-${pad2(m[2] as string)}-${pad2(m[1] as string)}T${pad2(m[4] as string)}:${m[5]}:${m[6] ?? '00'}Z`;
+      const d = DMY.exec(s);
+      if (d) return `${d[3]}-${pad2(d[2] as string)}-${pad2(d[1] as string)}`;
+      return s;
+    }
+    case 'boolean': {
+      const s = raw.trim().toLowerCase();
+      if (s === '') return null;
+      if (TRUE_WORDS.has(s)) return true;
+      if (FALSE_WORDS.has(s)) return false;
+      return raw;
+    }
+    case 'multiselect': {
+      const s = raw.trim();
+      if (s === '') return null;
+      if (options.choices?.some((c) => c.value === s)) return [s];
+      return s.split(/\s*[;,]\s*/);
+    }
+    default:
+      return raw;
+  }
+}

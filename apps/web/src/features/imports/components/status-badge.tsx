@@ -1,0 +1,13 @@
+import { Badge } from '@mantine/core';
+import type { ImportStatus } from '@fiscus/contracts';
+import { useTranslation } from 'react-i18next';
+import { statusColor } from '../lib/status';
+
+export function StatusBadge({ status }: { status: ImportStatus }) {
+  const { t } = useTranslation('imports');
+  return (
+    <Badge color={statusColor[status]} variant="light" data-testid="import-status">
+      {t(`status.${status}`)}
+    </Badge>
+  );
+}

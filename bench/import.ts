@@ -1,0 +1,218 @@
+/**
+ * Import benchmark (QUALITY.md P4): generates a CSV of N rows × 10 columns (streamed to a temp
+ * dir), starts the server as its own process on a temp DATA_DIR, registers a user, creates an
+ * object with 10 fields, uploads the file through `/api/uploadchunk` in 8 MB chunks, creates and
+ * runs the import and polls it until it ends. Prints JSON: rows, seconds for the upload, the
+ * import and end to end, rows/s end to end, and the server's peak RSS (VmHWM).
+ * Run: node --conditions=source --import tsx bench/import.ts [--rows 1000000] [--port 3290]
+ * Env: BENCH_DATABASE_URL (postgres://… to run on PostgreSQL).
+ */
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const v = i >= 0 ? Number(process.argv[i + 1]) : NaN;
+  return Number.isFinite(v) && v > 0 ? v : fallback;
+}
+
+const ROWS = arg('rows', Number(process.env.BENCH_ROWS ?? 1_000_000));
+const PORT = arg('port', 3290);
+const CHUNK = 8 * 1024 * 1024;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dir = mkdtempSync(path.join(tmpdir(), 'fiscus-bench-import-'));
+const base = `http://127.0.0.1:${PORT}`;
+
+const categories = Array.from({ length: 10 }, (_, i) => `c${i}`);
+
+async function writeCsv(file: string, rows: number): Promise<void> {
+  const out = createWriteStream(file);
+  const write = async (s: string) => {
+    if (!out.write(s)) await once(out, 'drain');
+  };
+  await write('Code,Name,Amount,Qty,Day,Paid,Category,Region,Note,Ratio\n');
+  let buf = '';
+  for (let i = 1; i <= rows; i++) {
+    const day = `2026-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`;
+    buf += `K${i},Item ${i},${((i * 37) % 100000) / 100},${i % 1000},${day},${i % 2 ? 'true' : 'false'},${
+      categories[i % 10]
+    },Region ${i % 50},Note number ${i},${(i % 997) / 10}\n`;
+    if (buf.length > 1 << 20) {
+      await write(buf);
+      buf = '';
+    }
+  }
+  await write(buf);
+  out.end();
+  await once(out, 'close');
+}
+
+async function waitReady(): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    try {
+      const r = await fetch(`${base}/api/health`);
+      if (r.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not start');
+}
+
+let token = '';
+async function qry<T>(op: string, input: Record<string, unknown>): Promise<T> {
+  const res = await fetch(`${base}/api/qry`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ op, ...input }),
+  });
+  const body = (await res.json()) as { data?: T; error?: unknown };
+  if (!res.ok) throw new Error(`${op}: ${res.status} ${JSON.stringify(body.error)}`);
+  return body.data as T;
+}
+
+async function upload(file: string): Promise<string> {
+  const size = statSync(file).size;
+  let uploadId: string | undefined;
+  let offset = 0;
+  const fh = await import('node:fs/promises').then((m) => m.open(file, 'r'));
+  try {
+    for (;;) {
+      const len = Math.min(CHUNK, size - offset);
+      const bytes = Buffer.alloc(len);
+      await fh.read(bytes, 0, len, offset);
+      const form = new FormData();
+      if (uploadId) form.set('uploadId', uploadId);
+      form.set('name', path.basename(file));
+      form.set('size', String(size));
+      form.set('offset', String(offset));
+      form.set('chunk', new Blob([bytes], { type: 'application/octet-stream' }), 'chunk');
+      const res = await fetch(`${base}/api/uploadchunk`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      const body = (await res.json()) as {
+        uploadId: string;
+        received: number;
+        fileId?: string;
+        error?: unknown;
+      };
+      if (!res.ok) throw new Error(`uploadchunk: ${res.status} ${JSON.stringify(body)}`);
+      uploadId = body.uploadId;
+      offset = body.received;
+      if (body.fileId) return body.fileId;
+      if (offset >= size) throw new Error('upload ended without a file');
+    }
+  } finally {
+    await fh.close();
+  }
+}
+
+async function peakRss(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const m = /VmHWM:\s+(\d+) kB/.exec(status);
+  return m ? Number(m[1]) * 1024 : 0;
+}
+
+const csv = path.join(dir, 'rows.csv');
+const tGen = performance.now();
+await writeCsv(csv, ROWS);
+const genSeconds = (performance.now() - tGen) / 1000;
+
+const server = spawn(
+  process.execPath,
+  ['--conditions=source', '--import', 'tsx', path.join(root, 'apps/server/src/server.ts')],
+  {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(dir, 'data'),
+      WEB_DIST: path.join(dir, 'web'),
+      LOG_LEVEL: 'warn',
+      ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  },
+);
+try {
+  await waitReady();
+  const reg = await fetch(`${base}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'bench', email: 'bench@example.com', password: 'Secret123' }),
+  });
+  token = ((await reg.json()) as { accessToken: string }).accessToken;
+  const obj = await qry<{ id: string }>('objects.create', { name: 'Ledger' });
+  for (const f of [
+    { name: 'Code', code: 'code', type: 'text' },
+    { name: 'Amount', code: 'amount', type: 'money' },
+    { name: 'Qty', code: 'qty', type: 'integer' },
+    { name: 'Day', code: 'day', type: 'date' },
+    { name: 'Paid', code: 'paid', type: 'boolean' },
+    {
+      name: 'Category',
+      code: 'category',
+      type: 'select',
+      options: { choices: categories.map((value) => ({ value })) },
+    },
+    { name: 'Region', code: 'region', type: 'text' },
+    { name: 'Note', code: 'note', type: 'text' },
+    { name: 'Ratio', code: 'ratio', type: 'decimal' },
+  ])
+    await qry('fields.create', { objectId: obj.id, ...f });
+
+  const rssIdle = await peakRss(server.pid as number);
+  const t0 = performance.now();
+  const fileId = await upload(csv);
+  const t1 = performance.now();
+  const imp = await qry<{ id: string }>('imports.create', { objectId: obj.id, fileId });
+  await qry('imports.run', { id: imp.id });
+  let state: { status: string; result: unknown; error: string | null; processed: number };
+  let rssPeak = 0;
+  for (;;) {
+    rssPeak = Math.max(rssPeak, await peakRss(server.pid as number));
+    state = await qry('imports.get', { id: imp.id });
+    if (!['queued', 'running'].includes(state.status)) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const t2 = performance.now();
+  rssPeak = Math.max(rssPeak, await peakRss(server.pid as number));
+  const { total } = await qry<{ total: number }>('records.count', { objectId: obj.id });
+  const endToEnd = (t2 - t0) / 1000;
+  console.log(
+    JSON.stringify(
+      {
+        rows: ROWS,
+        fileBytes: statSync(csv).size,
+        status: state.status,
+        error: state.error,
+        result: state.result,
+        recordsAfter: total,
+        generateSeconds: +genSeconds.toFixed(2),
+        uploadSeconds: +((t1 - t0) / 1000).toFixed(2),
+        importSeconds: +((t2 - t1) / 1000).toFixed(2),
+        endToEndSeconds: +endToEnd.toFixed(2),
+        rowsPerSecondEndToEnd: Math.round(ROWS / endToEnd),
+        serverPeakRssMB: +(rssPeak / 1024 / 1024).toFixed(1),
+        serverRssBeforeUploadMB: +(rssIdle / 1024 / 1024).toFixed(1),
+        database: process.env.BENCH_DATABASE_URL ? 'postgres' : 'sqlite',
+      },
+      null,
+      2,
+    ),
+  );
+} finally {
+  server.kill('SIGTERM');
+  await once(server, 'exit').catch(() => undefined);
+  rmSync(dir, { recursive: true, force: true });
+}
