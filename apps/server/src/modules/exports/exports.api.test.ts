@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
 import { makeTestApp } from '../../test/helpers.js';
-import { findFile, sha256Of, tempPath } from '../files/files.storage.js';
+import { findFile, sha256Of, storeFile, tempPath } from '../files/files.storage.js';
 import { AND, group, ok, qry } from '../qry/qry.test-helpers.js';
 import { runExport as runExportJob } from './exports.service.js';
 
@@ -109,6 +109,28 @@ async function csvOf(user: Pick<RegisteredUser, 'headers'>, input: Record<string
 }
 
 describe('records.export (CSV)', () => {
+  it('writes attachment columns as the names of the attached files', async () => {
+    const docs = await ok(t.app, u, 'objects.create', { name: 'Documents' });
+    await ok(t.app, u, 'fields.create', { objectId: docs.id, name: 'Scan', type: 'attachment' });
+    const temp = await tempPath(t.config.dataDir);
+    await writeFile(temp, 'a,b\r\n1,2\r\n');
+    const stored = await storeFile(t.app.db, t.config.dataDir, {
+      tempFile: temp,
+      domainId: u.session.domain.id,
+      userId: null,
+      name: 'Invoice März.csv',
+      type: 'text/csv',
+      purpose: 'upload',
+    });
+    await ok(t.app, u, 'records.create', {
+      objectId: docs.id,
+      values: { name: 'With file', scan: stored.id },
+    });
+    await ok(t.app, u, 'records.create', { objectId: docs.id, values: { name: 'Without' } });
+    const { text } = await csvOf(u, { objectId: docs.id, fields: ['name', 'scan'] });
+    expect(text).toBe(`${BOM}Name,Scan\r\nWith file,Invoice März.csv\r\nWithout,\r\n`);
+  });
+
   it('writes the visible fields of the view with BOM, RFC 4180 quoting, CRLF and labels', async () => {
     const { job, info, text } = await csvOf(u, {
       objectId: obj.id,

@@ -169,10 +169,13 @@ function today(timeZone: string | undefined): string {
   }
 }
 
-/** Display texts of users (created by / updated by), looked up once per user per export. */
-class UserNames {
+/**
+ * Display texts looked up by id once per export: users (created by / updated by) and the names
+ * of attached files.
+ */
+class Names {
   private readonly names = new Map<string, string>();
-  constructor(private readonly ctx: OpContext) {}
+  constructor(private readonly lookup: (ids: string[]) => Promise<[string, string][]>) {}
 
   async load(ids: unknown[]): Promise<void> {
     const missing = [
@@ -180,19 +183,39 @@ class UserNames {
     ];
     for (let i = 0; i < missing.length; i += 1000) {
       const part = missing.slice(i, i + 1000);
-      const rows = await this.ctx.db.kysely
-        .selectFrom('users')
-        .select(['id', 'username', 'full_name'])
-        .where('id', 'in', part)
-        .execute();
       for (const id of part) this.names.set(id, id);
-      for (const r of rows) this.names.set(r.id, r.full_name || r.username);
+      for (const [id, name] of await this.lookup(part)) this.names.set(id, name);
     }
   }
 
   get(id: unknown): Cell {
     return typeof id === 'string' ? (this.names.get(id) ?? id) : null;
   }
+}
+
+function userNames(ctx: OpContext): Names {
+  return new Names(async (ids) =>
+    (
+      await ctx.db.kysely
+        .selectFrom('users')
+        .select(['id', 'username', 'full_name'])
+        .where('id', 'in', ids)
+        .execute()
+    ).map((r): [string, string] => [r.id, r.full_name || r.username]),
+  );
+}
+
+function fileNames(ctx: OpContext): Names {
+  return new Names(async (ids) =>
+    (
+      await ctx.db.kysely
+        .selectFrom('pf_files')
+        .select(['id', 'name'])
+        .where('domain_id', '=', ctx.domainId)
+        .where('id', 'in', ids)
+        .execute()
+    ).map((r): [string, string] => [r.id, r.name]),
+  );
 }
 
 function numberOf(v: unknown): Cell {
@@ -206,7 +229,8 @@ function numberOf(v: unknown): Cell {
 function converter(
   c: OutColumn,
   labels: Map<string, Map<number, string | null>>,
-  users: UserNames,
+  users: Names,
+  files: Names,
 ): Convert {
   if (c.system) {
     if (c.system === 'id') return numberOf;
@@ -222,6 +246,8 @@ function converter(
       return numberOf;
     case 'boolean':
       return (v) => (v === null || v === undefined ? null : Number(v) !== 0);
+    case 'attachment':
+      return (v) => files.get(v);
     case 'reference': {
       const m = labels.get(f.id);
       return (v) => {
@@ -333,9 +359,13 @@ export async function runExport(
   const slice = refs.length
     ? Math.max(100, Math.min(SLICE[p.format], Math.floor(LABEL_PARAMS / refs.length)))
     : SLICE[p.format];
-  const users = new UserNames(ctx);
+  const fileCols = columns
+    .map((c, i) => ({ c, i }))
+    .filter(({ c }) => c.field?.type === 'attachment');
+  const users = userNames(ctx);
+  const files = fileNames(ctx);
   const noLabels = new Map<string, Map<number, string | null>>();
-  const plain = columns.map((c) => converter(c, noLabels, users));
+  const plain = columns.map((c) => converter(c, noLabels, users, files));
 
   const temp = await tempPath(app.config.dataDir, job.id);
   const writer =
@@ -361,9 +391,10 @@ export async function runExport(
             ids: raw.map((r) => Number(r[i])).filter((n) => Number.isSafeInteger(n)),
           })),
         );
-        convert = columns.map((c) => converter(c, labels, users));
+        convert = columns.map((c) => converter(c, labels, users, files));
       }
       for (const { i } of userCols) await users.load(raw.map((r) => r[i]));
+      for (const { i } of fileCols) await files.load(raw.map((r) => r[i]));
       await writer.rows(raw, convert);
       processed += raw.length;
       job.progress(processed, Math.max(total, processed));
