@@ -8,6 +8,8 @@ import { http, HttpResponse } from 'msw';
 import { Suspense, useState } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRules, setRules } from '@/lib/ability';
+import type * as ChunkedUploadModule from '@/lib/chunked-upload';
+import type { ChunkedUpload } from '@/lib/chunked-upload';
 import { i18nReady, i18next } from '@/lib/i18n';
 import { server } from '@/mocks/node';
 import { withFileNames } from '../lib/fields';
@@ -17,6 +19,11 @@ const downloadFile = vi.hoisted(() =>
   vi.fn((_id: string, _name?: string, _p?: (l: number, t?: number) => void) => Promise.resolve()),
 );
 vi.mock('@/lib/download', () => ({ downloadFile }));
+const startChunkedUpload = vi.hoisted(() => vi.fn<typeof ChunkedUploadModule.startChunkedUpload>());
+vi.mock('@/lib/chunked-upload', async (original) => ({
+  ...(await original<typeof ChunkedUploadModule>()),
+  startChunkedUpload,
+}));
 
 const now = '2026-01-01T00:00:00.000Z';
 const field = (id: string, code: string, name: string, type: Field['type']): Field => ({
@@ -198,6 +205,42 @@ describe('attachments in the record form', () => {
       await within(box).findByText('The file is too large. The limit is 20 MB.'),
     ).toBeVisible();
     expect(screen.getByTestId('values').textContent).toContain('"scan":null');
+  });
+});
+
+describe('AttachmentInput with a large file', () => {
+  it('sends a file over the one-request limit through the resumable chunked upload', async () => {
+    const big = new File(['%PDF'], 'survey.pdf');
+    Object.defineProperty(big, 'size', { value: 20 * 1024 * 1024 + 5 });
+    startChunkedUpload.mockImplementationOnce((file: File, options) => {
+      options?.onProgress?.({
+        loaded: 1,
+        total: file.size,
+        fraction: 0.5,
+        speed: 1,
+        secondsLeft: 1,
+      });
+      return {
+        upload: {} as ChunkedUpload,
+        done: Promise.resolve({
+          fileId: 'bbbbbbbbbbbbbbbb0009',
+          uploadId: 'up1',
+          name: file.name,
+          size: file.size,
+          type: 'application/pdf',
+        }),
+      };
+    });
+    const user = userEvent.setup();
+    renderForm({ title: 'Lease', scan: null, annex: null });
+    const box = await findBox('scan');
+    const input = box.querySelector('input[type="file"]') as HTMLInputElement;
+    await user.upload(input, big);
+    await waitFor(() =>
+      expect(screen.getByTestId('values').textContent).toContain('"scan":"bbbbbbbbbbbbbbbb0009"'),
+    );
+    expect(startChunkedUpload).toHaveBeenCalledWith(big, expect.anything());
+    expect(within(box).getByText('survey.pdf')).toBeVisible();
   });
 });
 

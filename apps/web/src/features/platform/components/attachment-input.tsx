@@ -7,6 +7,7 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorOf, messageOf } from '@/lib/api-client';
+import { startChunkedUpload, UploadError } from '@/lib/chunked-upload';
 import { downloadFile } from '@/lib/download';
 import { uploadMaxBytes } from '../api/files-get';
 
@@ -69,26 +70,33 @@ export function AttachmentInput({
   const upload = async (file: File | null) => {
     if (!file) return;
     setUploadError(null);
-    if (file.size > uploadMaxBytes) {
-      setUploadError(
-        t('attachment.tooLarge', { max: formatBytes(uploadMaxBytes, i18n.language, t) }),
-      );
-      return;
-    }
     setProgress(0);
     try {
-      const form = new FormData();
-      form.append('file', file);
-      const res = await api.post<UploadOutput>('/api/upload', form, {
-        onUploadProgress: (e) => {
-          const total = e.total ?? file.size;
-          if (total > 0) setProgress(Math.min(100, Math.round((e.loaded / total) * 100)));
-        },
-      });
-      setUploaded(res.data);
-      onChange(res.data.fileId);
+      let stored: UploadOutput;
+      if (file.size > uploadMaxBytes) {
+        // Large files go in resumable chunks (a dropped connection resumes by itself).
+        const { done } = startChunkedUpload(file, {
+          onProgress: (p) => setProgress(Math.min(100, Math.round(p.fraction * 100))),
+        });
+        const res = await done;
+        stored = { fileId: res.fileId, name: res.name, size: res.size, type: res.type ?? '' };
+      } else {
+        const form = new FormData();
+        form.append('file', file);
+        const res = await api.post<UploadOutput>('/api/upload', form, {
+          onUploadProgress: (e) => {
+            const total = e.total ?? file.size;
+            if (total > 0) setProgress(Math.min(100, Math.round((e.loaded / total) * 100)));
+          },
+        });
+        stored = res.data;
+      }
+      setUploaded(stored);
+      onChange(stored.fileId);
     } catch (err) {
-      setUploadError(uploadErrorOf(err, t, i18n.language));
+      setUploadError(
+        err instanceof UploadError ? err.message : uploadErrorOf(err, t, i18n.language),
+      );
     } finally {
       setProgress(null);
     }
