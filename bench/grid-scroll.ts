@@ -9,9 +9,11 @@
  * BENCH_WEB_DIST to a build directory).
  * Run: node --conditions=source --import tsx bench/grid-scroll.ts
  * Env: BENCH_ROWS (default 1000000), BENCH_STEPS (scroll steps, default 200),
- * CHROMIUM_PATH (default /usr/bin/chromium).
+ * CHROMIUM_PATH (default /usr/bin/chromium), BENCH_TRACE (a file: writes a Chrome performance
+ * trace of the scroll, to open in DevTools' Performance panel), BENCH_PROFILE (a file: writes a
+ * JavaScript CPU profile of the scroll), BENCH_SCREENSHOT (a PNG file: the grid after the scroll).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -128,10 +130,40 @@ await page.waitForFunction(
   ROWS,
   { timeout: 60_000 },
 );
-// Only long tasks from here on count: the scroll, not the first load.
+const traceFile = process.env.BENCH_TRACE;
+const profileFile = process.env.BENCH_PROFILE;
+if (traceFile) {
+  await browser.startTracing(page, {
+    path: traceFile,
+    categories: [
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      'disabled-by-default-devtools.timeline.frame',
+      'disabled-by-default-v8.cpu_profiler',
+      'v8.execute',
+      'blink.user_timing',
+    ],
+  });
+}
+// Main-thread time spent during the scroll, by kind (Chromium's performance metrics).
+const cdp = await page.context().newCDPSession(page);
+await cdp.send('Performance.enable');
+const metrics = async () => {
+  const { metrics: list } = await cdp.send('Performance.getMetrics');
+  return new Map(list.map((m) => [m.name, m.value]));
+};
+if (profileFile) {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+}
+
+// Only long tasks from here on count: the scroll, not the first load nor the instruments.
+await page.waitForTimeout(500);
 await page.evaluate(() => {
   (window as unknown as { __longTasks: number[] }).__longTasks = [];
 });
+const before = await metrics();
 
 let maxDomRows = 0;
 const started = performance.now();
@@ -153,6 +185,14 @@ for (let i = 1; i <= STEPS; i++) {
   maxDomRows = Math.max(maxDomRows, domRows);
 }
 const scrollMs = performance.now() - started;
+const after = await metrics();
+const spent = (name: string) =>
+  Math.round(((after.get(name) ?? 0) - (before.get(name) ?? 0)) * 1000);
+if (profileFile) {
+  const { profile } = await cdp.send('Profiler.stop');
+  writeFileSync(profileFile, JSON.stringify(profile));
+}
+if (traceFile) await browser.stopTracing();
 const lastRow = page.locator(
   `[data-testid=grid-row][aria-rowindex="${ROWS + 1}"]:not([aria-busy])`,
 );
@@ -160,6 +200,7 @@ const lastRowReached = await lastRow
   .waitFor({ timeout: 30_000 })
   .then(() => true)
   .catch(() => false);
+if (process.env.BENCH_SCREENSHOT) await page.screenshot({ path: process.env.BENCH_SCREENSHOT });
 const visible = await page.evaluate(() => {
   const el = document.querySelector('[data-testid=data-grid-scroller]') as HTMLElement;
   const row = document.querySelector('[data-testid=grid-row]') as HTMLElement | null;
@@ -182,6 +223,16 @@ process.stdout.write(
       longTasks: longTasks.length,
       longTasksOver50ms: longTasks.filter((d) => d > 50).length,
       longestTaskMs: Math.round(Math.max(0, ...longTasks)),
+      longTasksTotalMs: Math.round(longTasks.reduce((a, b) => a + b, 0)),
+      // Main-thread busy time over the whole scroll: all tasks, script, layout, style.
+      mainThreadMs: {
+        tasks: spent('TaskDuration'),
+        script: spent('ScriptDuration'),
+        layout: spent('LayoutDuration'),
+        style: spent('RecalcStyleDuration'),
+        // CPU time of the main thread (unlike the above, not inflated by a busy machine).
+        cpu: spent('ThreadTime'),
+      },
       lastRowReached,
     },
     null,

@@ -5,9 +5,12 @@
  * - P6: API throughput of authenticated records.list (20 rows) over HTTP on loopback.
  * Prints JSON. Run: node --conditions=source --import tsx bench/records.ts
  * Env: BENCH_ROWS (default 1000000), BENCH_SECONDS (throughput, default 10),
- * BENCH_CONNECTIONS (default 50), BENCH_DATABASE_URL (postgres://… to run on PostgreSQL).
+ * BENCH_CONNECTIONS (default 50), BENCH_DATABASE_URL (postgres://… to run on PostgreSQL),
+ * BENCH_PROFILE (a file: writes a CPU profile of the server during the throughput run, to open
+ * in Chrome DevTools).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -205,6 +208,13 @@ const countFiltered = await timeIt(5, () =>
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
+const profileFile = process.env.BENCH_PROFILE;
+const inspector = profileFile ? new Session() : undefined;
+if (inspector) {
+  inspector.connect();
+  await inspector.post('Profiler.enable');
+  await inspector.post('Profiler.start');
+}
 const load = await throughput({
   url: `http://127.0.0.1:${port}/api/qry`,
   token,
@@ -212,6 +222,11 @@ const load = await throughput({
   connections: CONNECTIONS,
   seconds: SECONDS,
 });
+if (inspector && profileFile) {
+  const { profile } = await inspector.post('Profiler.stop');
+  writeFileSync(profileFile, JSON.stringify(profile));
+  inspector.disconnect();
+}
 
 const result = {
   database: app.db.dialect,

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 
 export function percentile(xs: number[], p: number): number {
   if (!xs.length) return 0;
@@ -52,6 +52,8 @@ export async function throughput(opts: {
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
   const started = Date.now();
+  const elu = performance.eventLoopUtilization();
+  const cpu = process.cpuUsage();
   const result = await new Promise<{ ok: number; failed: number; latencies: number[] }>(
     (resolve, reject) => {
       const w = new Worker(workerSource, { eval: true, workerData: opts });
@@ -60,6 +62,8 @@ export async function throughput(opts: {
     },
   );
   delay.disable();
+  const busy = performance.eventLoopUtilization(elu);
+  const cpuUsed = process.cpuUsage(cpu);
   const elapsed = (Date.now() - started) / 1000;
   return {
     connections: opts.connections,
@@ -71,6 +75,16 @@ export async function throughput(opts: {
       p50: +percentile(result.latencies, 50).toFixed(2),
       p99: +percentile(result.latencies, 99).toFixed(2),
     },
+    // Time the server's event loop was busy per answered request (lower is better; less
+    // sensitive to other load on the machine than requests per second).
+    serverBusyMsPerRequest: +(busy.active / Math.max(1, result.ok)).toFixed(3),
+    eventLoopUtilization: +busy.utilization.toFixed(2),
+    // CPU of the whole process (server and load generator threads) per request.
+    processCpuMsPerRequest: +(
+      (cpuUsed.user + cpuUsed.system) /
+      1000 /
+      Math.max(1, result.ok)
+    ).toFixed(3),
     eventLoopDelayMs: {
       p50: +(delay.percentile(50) / 1e6).toFixed(2),
       p99: +(delay.percentile(99) / 1e6).toFixed(2),

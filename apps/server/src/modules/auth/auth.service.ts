@@ -45,6 +45,7 @@ import { authRepo as repo } from './auth.repository.js';
 import { authSettings, type AuthSettings } from './auth.settings.js';
 import type { UsersTable } from './auth.tables.js';
 import {
+  AccessTokenVerifier,
   jwtKey,
   signAccessToken,
   signChallenge,
@@ -76,6 +77,16 @@ const BACKUP_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 const TOTP_STEP = 30;
 /** At most this many reset mails per account inside one reset-token lifetime. */
 const RESET_MAILS_PER_WINDOW = 3;
+
+/** What decides whether an access token still works: membership, sign-in, user, domain. */
+const LIVE_ROLE_TABLES = ['memberships', 'refresh_tokens', 'users', 'domains'] as const;
+/**
+ * How long a checked membership is trusted without asking the database again. Changes made
+ * through this process end it at once (see `Db.writeVersion`); this bounds the delay for
+ * changes made by another server process on the same database.
+ */
+export const LIVE_ROLE_TTL_MS = 2000;
+const LIVE_ROLES_KEPT = 10_000;
 
 const abilityCache = new Map<Role, AppAbility>();
 export function abilityFor(role: Role): AppAbility {
@@ -116,6 +127,8 @@ export class AuthService {
   readonly settings: AuthSettings;
   readonly passwords: PasswordHasher;
   private readonly key: Uint8Array;
+  private readonly accessTokens: AccessTokenVerifier;
+  private readonly liveRoles = new Map<string, { role: Role; version: number; at: number }>();
   private readonly challengeKey: Uint8Array;
   private readonly secretKey: Buffer;
   private readonly backupKey: Buffer;
@@ -130,6 +143,7 @@ export class AuthService {
     this.settings = authSettings(config);
     this.passwords = createPasswordHasher(config.env === 'test' ? TEST_ARGON2 : PRODUCTION_ARGON2);
     this.key = jwtKey(config.jwtSecret);
+    this.accessTokens = new AccessTokenVerifier(this.key);
     this.challengeKey = deriveKey(config.jwtSecret, 'second-factor-challenge');
     this.secretKey = deriveKey(config.jwtSecret, 'totp-secret');
     this.backupKey = deriveKey(config.jwtSecret, 'backup-codes');
@@ -143,12 +157,42 @@ export class AuthService {
 
   /** Checks an access token against its signature, expiry, membership and live sign-in. */
   async verify(token: string | null | undefined): Promise<VerifyResult & { auth?: AuthContext }> {
-    const result = await verifyAccessToken(this.key, token);
+    const result = await this.accessTokens.verify(token);
     if (!result.ok) return result;
     const { userId, domainId, sessionId } = result.claims;
-    const role = await repo.liveRole(this.q, userId, domainId, sessionId);
+    const role = await this.liveRole(userId, domainId, sessionId);
     if (!role) return { ok: false, reason: 'invalid' };
     return { ...result, auth: { userId, domainId, sessionId, role, ability: abilityFor(role) } };
+  }
+
+  /**
+   * The caller's role while membership and sign-in are live. A found role is remembered for
+   * `LIVE_ROLE_TTL_MS`, and only as long as no write to the tables it depends on went through
+   * this process (a removed member, a changed role or an ended sign-in count at once).
+   */
+  private async liveRole(
+    userId: string,
+    domainId: string,
+    sessionId: string,
+  ): Promise<Role | undefined> {
+    const versionOf = this.db.writeVersion;
+    const version = versionOf?.(LIVE_ROLE_TABLES);
+    const key = `${sessionId}\u0000${userId}\u0000${domainId}`;
+    const hit = this.liveRoles.get(key);
+    if (hit) {
+      if (hit.version === version && performance.now() - hit.at < LIVE_ROLE_TTL_MS) return hit.role;
+      this.liveRoles.delete(key);
+    }
+    const at = performance.now();
+    const role = await repo.liveRole(this.q, userId, domainId, sessionId);
+    if (role && version !== undefined && versionOf?.(LIVE_ROLE_TABLES) === version) {
+      if (this.liveRoles.size >= LIVE_ROLES_KEPT) {
+        const oldest = this.liveRoles.keys().next().value;
+        if (oldest !== undefined) this.liveRoles.delete(oldest);
+      }
+      this.liveRoles.set(key, { role, version, at });
+    }
+    return role;
   }
 
   async session(userId: string, domainId: string): Promise<Session> {

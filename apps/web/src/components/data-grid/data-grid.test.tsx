@@ -127,6 +127,18 @@ describe('DataGrid', () => {
     expect(rows.some((r) => r.getAttribute('aria-rowindex') === String(1_000_000 + 1))).toBe(true);
   });
 
+  it('keeps the same row elements when the scroll jumps far, only their content changes', async () => {
+    const { scroller } = renderGrid({ total: 1_000_000 });
+    await screen.findByText('Row 1');
+    const before = new Set(screen.getAllByTestId('grid-row'));
+    await scrollTo(scroller, 3_000_000);
+    const after = screen.getAllByTestId('grid-row');
+    expect(after.some((r) => r.getAttribute('aria-rowindex') === '2')).toBe(false);
+    // The row elements from the top of the list are still in use further down (the slots are
+    // sized for the fullest viewport, so one may be spare when fewer rows fit).
+    expect(after.filter((r) => before.has(r)).length).toBeGreaterThanOrEqual(before.size - 1);
+  });
+
   it('requests windows as the user scrolls and shows placeholders until they arrive', async () => {
     const { scroller, fetchWindow } = renderGrid({ total: 1_000_000 });
     await screen.findByText('Row 1');

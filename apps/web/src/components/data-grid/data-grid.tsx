@@ -12,8 +12,17 @@ import {
   type KeyboardEvent,
   type PointerEvent as ReactPointerEvent,
 } from 'react';
-import { CellContent } from './cells';
-import { editText, formatValue, inlineEditable, numericTypes } from './format';
+import { editText, formatValue, numericTypes } from './format';
+import {
+  cellEditable,
+  cellId as cellIdOf,
+  GridRow,
+  SELECT_WIDTH,
+  valueOf,
+  type Active,
+  type Editing,
+  type RowActions,
+} from './grid-row';
 import { buildLayout, itemAt, type Item } from './layout';
 import type { GridColumn, GridGroup, GridLabels, ParseResult } from './types';
 import { useWindowedRows } from './use-windowed-rows';
@@ -21,14 +30,8 @@ import classes from './data-grid.module.css';
 
 /** Browsers cap an element's height (~33M px in Chromium); beyond this the scroll is scaled. */
 const MAX_PHYSICAL_HEIGHT = 8_000_000;
-const SELECT_WIDTH = 40;
 const DEFAULT_WIDTH = 160;
 const MIN_WIDTH = 60;
-/**
- * Rows are keyed by slot (display index modulo SLOTS, more than ever fit on screen), so a
- * scroll reuses the row elements and only updates their content.
- */
-const SLOTS = 512;
 
 export type RowId = string | number;
 
@@ -62,17 +65,6 @@ export interface DataGridProps<R> {
   ariaLabel?: string;
 }
 
-interface Active {
-  index: number;
-  col: number;
-}
-
-interface Editing extends Active {
-  text: string;
-  error: string | null;
-  saving: boolean;
-}
-
 function defaultParse<R>(column: GridColumn<R>, text: string): ParseResult {
   const t = text.trim();
   if (t === '') return { ok: true, value: null };
@@ -101,7 +93,7 @@ export function DataGrid<R>(props: DataGridProps<R>) {
     pageSize = 100,
     rowHeight = 36,
     height = 520,
-    overscan = 10,
+    overscan = 6,
     groups,
     selected,
     onSelectedChange,
@@ -204,6 +196,11 @@ export function DataGrid<R>(props: DataGridProps<R>) {
       lastOffset = Math.max(lastOffset, item.offset);
     }
   }
+  // Rows are keyed by slot: display index modulo the most items the viewport holds. Consecutive
+  // indexes get distinct slots, and after any scroll — a step or a jump across a million rows —
+  // the same slots are in use, so React keeps the row elements and only updates their content
+  // instead of unmounting and mounting a screenful of rows.
+  const slots = Math.max(items.length, Math.ceil(viewport / rowHeight) + 1 + 2 * overscan, 1);
   useEffect(() => {
     if (lastOffset >= 0) rows.request(firstOffset, lastOffset);
     else if (total === undefined) rows.request(0, pageSize - 1);
@@ -250,12 +247,7 @@ export function DataGrid<R>(props: DataGridProps<R>) {
   );
 
   const canEdit = (column: GridColumn<R> | undefined, row: R | undefined) =>
-    !!column &&
-    !!row &&
-    !!onCellEdit &&
-    !!column.editable &&
-    inlineEditable.has(column.type) &&
-    !isRowDeleted?.(row);
+    !!row && cellEditable(column, !!onCellEdit, !!isRowDeleted?.(row));
 
   const startEdit = (index: number, col: number, initial?: string) => {
     const item = itemAt(layout, index);
@@ -264,15 +256,11 @@ export function DataGrid<R>(props: DataGridProps<R>) {
     const column = ordered[col];
     if (!canEdit(column, row) || !column || !row) return false;
     if (column.type === 'boolean') {
-      const value = column.getValue
-        ? column.getValue(row)
-        : (row as Record<string, unknown>)[column.id];
+      const value = valueOf(column, row);
       void commit(index, col, !(value === true || value === 1 || value === 'true'));
       return true;
     }
-    const value = column.getValue
-      ? column.getValue(row)
-      : (row as Record<string, unknown>)[column.id];
+    const value = valueOf(column, row);
     setEditing({
       index,
       col,
@@ -440,7 +428,33 @@ export function DataGrid<R>(props: DataGridProps<R>) {
   };
 
   const headerHeight = 38;
-  const cellId = (index: number, col: number) => `${gridId}-r${index}-c${col}`;
+  const cellId = (index: number, col: number) => cellIdOf(gridId, index, col);
+
+  // Rows get one stable object of callbacks that always calls the latest closures.
+  const latest = useRef<RowActions<R> | null>(null);
+  latest.current = {
+    activate: (index, col) => setActive({ index, col }),
+    startEdit: (index, col) => void startEdit(index, col),
+    retry: (offset) => rows.retry(offset),
+    toggleSelected,
+    open: (row, offset) => onRowOpen?.(row, offset),
+    editText: (text) => setEditing((e) => (e ? { ...e, text, error: null } : e)),
+    leaveEditor: () => setEditing((cur) => (cur && !cur.error && !cur.saving ? null : cur)),
+    editorKey: (e) => editorKey(e),
+  };
+  const actions = useMemo<RowActions<R>>(() => {
+    const call = (): RowActions<R> => latest.current as RowActions<R>;
+    return {
+      activate: (index, col) => call().activate(index, col),
+      startEdit: (index, col) => call().startEdit(index, col),
+      retry: (offset) => call().retry(offset),
+      toggleSelected: (row) => call().toggleSelected(row),
+      open: (row, offset) => call().open(row, offset),
+      editText: (text) => call().editText(text),
+      leaveEditor: () => call().leaveEditor(),
+      editorKey: (e) => call().editorKey(e),
+    };
+  }, []);
 
   return (
     <div className={classes.root} style={{ height }} data-testid="data-grid">
@@ -549,7 +563,7 @@ export function DataGrid<R>(props: DataGridProps<R>) {
               const { group, depth, collapsed: isCollapsed } = item;
               return (
                 <div
-                  key={`g${key % SLOTS}`}
+                  key={`g${key % slots}`}
                   role="row"
                   aria-expanded={!isCollapsed}
                   aria-level={depth + 1}
@@ -576,7 +590,7 @@ export function DataGrid<R>(props: DataGridProps<R>) {
                     return (
                       <>
                         <div
-                          id={cellId(key, active.col)}
+                          id={isActive ? cellId(key, active.col) : undefined}
                           role="gridcell"
                           className={classes.cell}
                           data-active={isActive}
@@ -638,154 +652,29 @@ export function DataGrid<R>(props: DataGridProps<R>) {
             }
             const row = rows.rowAt(item.offset);
             const rowId = row ? getRowId(row) : undefined;
-            const isSelected = rowId !== undefined && !!selected?.has(rowId);
             return (
-              <div
-                key={`r${key % SLOTS}`}
-                role="row"
-                aria-rowindex={item.offset + 2}
-                aria-selected={selectable ? isSelected : undefined}
-                aria-busy={row ? undefined : true}
-                className={classes.row}
-                data-selected={isSelected}
-                data-deleted={row && isRowDeleted?.(row) ? true : undefined}
-                style={{
-                  height: rowHeight,
-                  width: contentWidth,
-                  transform: `translateY(${top}px)`,
-                }}
-                data-testid="grid-row"
-                onDoubleClick={(e) => {
-                  if (row && (e.target as HTMLElement).closest('[data-editable="false"]'))
-                    onRowOpen?.(row, item.offset);
-                }}
-              >
-                {selectable && (
-                  <div
-                    className={classes.selectCell}
-                    style={{ width: SELECT_WIDTH, height: rowHeight - 1 }}
-                  >
-                    {row && (
-                      <input
-                        type="checkbox"
-                        className={classes.check}
-                        aria-label={labels.selectRow}
-                        checked={isSelected}
-                        onChange={() => toggleSelected(row)}
-                        tabIndex={-1}
-                      />
-                    )}
-                  </div>
-                )}
-                {virtualCols.map((vc) => {
-                  const column = ordered[vc.index];
-                  if (!column) return null;
-                  const isActive = active.index === key && active.col === vc.index;
-                  const isEditing = editing && editing.index === key && editing.col === vc.index;
-                  const editable = canEdit(column, row);
-                  const value = row
-                    ? column.getValue
-                      ? column.getValue(row)
-                      : (row as Record<string, unknown>)[column.id]
-                    : undefined;
-                  return (
-                    <div
-                      key={column.id}
-                      id={cellId(key, vc.index)}
-                      role="gridcell"
-                      aria-colindex={vc.index + 1}
-                      aria-invalid={isEditing && editing.error ? true : undefined}
-                      className={classes.cell}
-                      data-active={isActive}
-                      data-invalid={isEditing && !!editing.error}
-                      data-editable={editable}
-                      data-align={numericTypes.has(column.type) ? 'right' : undefined}
-                      style={{ left: vc.start, width: vc.size }}
-                      onClick={() => setActive({ index: key, col: vc.index })}
-                      onDoubleClick={() => {
-                        if (editable) startEdit(key, vc.index);
-                      }}
-                    >
-                      {!row ? (
-                        rows.failedAt(item.offset) && vc.index === 0 ? (
-                          <Button
-                            size="compact-xs"
-                            variant="subtle"
-                            color="red"
-                            onClick={() => rows.retry(item.offset)}
-                          >
-                            {labels.retry}
-                          </Button>
-                        ) : (
-                          <div
-                            className={classes.placeholder}
-                            aria-label={vc.index === 0 ? labels.loading : undefined}
-                          />
-                        )
-                      ) : isEditing ? (
-                        <>
-                          {column.type === 'select' ? (
-                            <select
-                              className={classes.editor}
-                              autoFocus
-                              aria-label={column.title}
-                              value={editing.text}
-                              disabled={editing.saving}
-                              onChange={(e) =>
-                                setEditing({ ...editing, text: e.target.value, error: null })
-                              }
-                              onKeyDown={(e) => editorKey(e)}
-                              onBlur={() =>
-                                setEditing((cur) => (cur && !cur.error && !cur.saving ? null : cur))
-                              }
-                            >
-                              <option value="" />
-                              {column.choices?.map((c) => (
-                                <option key={c.value} value={c.value}>
-                                  {c.label}
-                                </option>
-                              ))}
-                            </select>
-                          ) : (
-                            <input
-                              className={classes.editor}
-                              autoFocus
-                              aria-label={column.title}
-                              type={column.type === 'date' ? 'date' : 'text'}
-                              inputMode={numericTypes.has(column.type) ? 'decimal' : undefined}
-                              value={editing.text}
-                              disabled={editing.saving}
-                              style={{
-                                textAlign: numericTypes.has(column.type) ? 'right' : undefined,
-                              }}
-                              onChange={(e) =>
-                                setEditing({ ...editing, text: e.target.value, error: null })
-                              }
-                              onKeyDown={(e) => editorKey(e)}
-                              onBlur={() =>
-                                setEditing((cur) => (cur && !cur.error && !cur.saving ? null : cur))
-                              }
-                            />
-                          )}
-                          {editing.error && (
-                            <div className={classes.error} role="alert">
-                              {editing.error}
-                            </div>
-                          )}
-                        </>
-                      ) : (
-                        <CellContent
-                          column={column}
-                          value={value}
-                          row={row}
-                          locale={locale}
-                          labels={labels}
-                        />
-                      )}
-                    </div>
-                  );
-                })}
-              </div>
+              <GridRow<R>
+                key={`r${key % slots}`}
+                index={key}
+                offset={item.offset}
+                top={top}
+                row={row}
+                failed={!row && rows.failedAt(item.offset)}
+                selectable={selectable}
+                selected={rowId !== undefined && !!selected?.has(rowId)}
+                deleted={!!row && !!isRowDeleted?.(row)}
+                rowHeight={rowHeight}
+                contentWidth={contentWidth}
+                columns={ordered}
+                virtualCols={virtualCols}
+                activeCol={active.index === key ? active.col : -1}
+                editing={editing && editing.index === key ? editing : null}
+                allowEdit={!!onCellEdit}
+                gridId={gridId}
+                locale={locale}
+                labels={labels}
+                actions={actions}
+              />
             );
           })}
         </div>

@@ -1,0 +1,143 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, sql, SqliteDialect } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cachingStatements, createDb, type Db } from './dialect.js';
+
+// The scratch tables below are not part of the typed schema.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Any = Kysely<any>;
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'fiscus-dialect-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('SQLite statement reuse', () => {
+  function open(size?: number) {
+    const sqlite = new SQLite(path.join(dir, 'x.sqlite'));
+    return new Kysely<Record<string, Record<string, unknown>>>({
+      dialect: new SqliteDialect({ database: cachingStatements(sqlite, size) }),
+    }) as Any;
+  }
+
+  it('answers the same rows as fresh statements, for explicit columns and for *', async () => {
+    const db = open();
+    await sql`create table t (id integer primary key, a text, b real, c blob)`.execute(db);
+    await db
+      .insertInto('t')
+      .values([
+        { id: 1, a: 'x', b: 1.5, c: null },
+        { id: 2, a: null, b: -2, c: Buffer.from('hi') },
+      ])
+      .execute();
+    for (let i = 0; i < 3; i++) {
+      const explicit = await db
+        .selectFrom('t')
+        .select(['id', 'a', 'b', 'c'])
+        .orderBy('id')
+        .execute();
+      expect(explicit).toEqual([
+        { id: 1, a: 'x', b: 1.5, c: null },
+        { id: 2, a: null, b: -2, c: Buffer.from('hi') },
+      ]);
+      const all = await db.selectFrom('t').selectAll().orderBy('id').execute();
+      expect(all).toEqual(explicit);
+      const aliased = await sql<{
+        n: number;
+        total: number;
+      }>`select count(*) as n, sum(b) as total from t`.execute(db);
+      expect(aliased.rows).toEqual([{ n: 2, total: -0.5 }]);
+    }
+    // Duplicate result names behave as without reuse: the last one wins.
+    const dup = await sql`select 1 as v, 2 as v`.execute(db);
+    expect(dup.rows).toEqual([{ v: 2 }]);
+    await db.destroy();
+  });
+
+  it('sees schema changes: new columns in *, dropped tables fail', async () => {
+    const db = open();
+    await sql`create table t (id integer primary key, a text)`.execute(db);
+    await db.insertInto('t').values({ id: 1, a: 'x' }).execute();
+    expect(await db.selectFrom('t').selectAll().execute()).toEqual([{ id: 1, a: 'x' }]);
+    await sql`alter table t add column z integer default 7`.execute(db);
+    expect(await db.selectFrom('t').selectAll().execute()).toEqual([{ id: 1, a: 'x', z: 7 }]);
+    expect(await db.selectFrom('t').select(['a', 'z']).execute()).toEqual([{ a: 'x', z: 7 }]);
+    await sql`drop table t`.execute(db);
+    await expect(db.selectFrom('t').select(['a', 'z']).execute()).rejects.toThrow(/no such table/);
+    await db.destroy();
+  });
+
+  it('stays correct beyond its size and while a statement is streaming', async () => {
+    const db = open(3);
+    await sql`create table t (id integer primary key, a text)`.execute(db);
+    await db
+      .insertInto('t')
+      .values(Array.from({ length: 20 }, (_, i) => ({ id: i + 1, a: `v${i + 1}` })))
+      .execute();
+    for (let round = 0; round < 2; round++) {
+      for (let i = 1; i <= 10; i++) {
+        const row = await db.selectFrom('t').select(['a']).where('id', '=', i).limit(i).execute();
+        expect(row).toEqual([{ a: `v${i}` }]);
+      }
+    }
+    const seen: unknown[] = [];
+    const query = db.selectFrom('t').select(['id', 'a']).where('id', '<=', 3).orderBy('id');
+    await query.execute();
+    for await (const row of query.stream()) seen.push(row);
+    expect(seen).toEqual([
+      { id: 1, a: 'v1' },
+      { id: 2, a: 'v2' },
+      { id: 3, a: 'v3' },
+    ]);
+    const res = await db.updateTable('t').set({ a: 'w' }).where('id', '>', 10).executeTakeFirst();
+    expect(Number(res.numUpdatedRows)).toBe(10);
+    await db.destroy();
+  });
+});
+
+describe('write versions', () => {
+  let db: Db;
+  beforeEach(() => {
+    db = createDb({ dataDir: dir });
+  });
+  afterEach(async () => db.close());
+
+  it('change with every write to a table, not with reads or writes elsewhere', async () => {
+    const k = db.kysely as unknown as Any;
+    await sql`create table a (id integer primary key, v text)`.execute(k);
+    await sql`create table b (id integer primary key, v text)`.execute(k);
+    const version = () => db.writeVersion?.(['a']);
+    let before = version();
+    expect(before).toEqual(expect.any(Number));
+
+    await k.selectFrom('a').selectAll().execute();
+    await sql`select * from a`.execute(k);
+    expect(version()).toBe(before);
+    await k.insertInto('b').values({ id: 1, v: 'x' }).execute();
+    await k.updateTable('b').set({ v: 'y' }).execute();
+    expect(version()).toBe(before);
+
+    const writes: [string, () => Promise<unknown>, boolean][] = [
+      ['insert', () => k.insertInto('a').values({ id: 1, v: 'x' }).execute(), true],
+      ['update', () => k.updateTable('a').set({ v: 'y' }).where('id', '=', 1).execute(), true],
+      ['other table', () => k.insertInto('b').values({ id: 2, v: 'z' }).execute(), false],
+      ['delete', () => k.deleteFrom('a').where('id', '=', 1).execute(), true],
+      ['raw write', () => sql`delete from b`.execute(k), true],
+      [
+        'commit',
+        () => k.transaction().execute((trx) => trx.selectFrom('b').selectAll().execute()),
+        true,
+      ],
+    ];
+    for (const [name, write, changes] of writes) {
+      await write();
+      const after = version();
+      expect({ name, changed: after !== before }).toEqual({ name, changed: changes });
+      before = after;
+    }
+  });
+});
