@@ -8,7 +8,7 @@
  * Env: BENCH_DATABASE_URL (postgres://… to run on PostgreSQL).
  */
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
@@ -127,9 +127,14 @@ const tGen = performance.now();
 await writeCsv(csv, ROWS);
 const genSeconds = (performance.now() - tGen) / 1000;
 
+// The built server when there is one (`npm run build`): what production runs, without the
+// TypeScript loader's memory; else the sources.
+const built = path.join(root, 'apps/server/dist/server.js');
 const server = spawn(
   process.execPath,
-  ['--conditions=source', '--import', 'tsx', path.join(root, 'apps/server/src/server.ts')],
+  existsSync(built)
+    ? [built]
+    : ['--conditions=source', '--import', 'tsx', path.join(root, 'apps/server/src/server.ts')],
   {
     cwd: root,
     env: {
