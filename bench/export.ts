@@ -9,12 +9,9 @@
  * Env: BENCH_ROWS (default 1000000), BENCH_FORMAT (csv | xlsx, default csv),
  * BENCH_DATABASE_URL (postgres://… to run on PostgreSQL).
  */
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config/index.js';
+import { benchApp } from './lib/app.js';
 import { findFile } from '../apps/server/src/modules/files/files.storage.js';
 import { seedRows } from './lib/seed.js';
 
@@ -22,30 +19,10 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const FORMAT = process.env.BENCH_FORMAT === 'xlsx' ? 'xlsx' : 'csv';
 const pgUrl = process.env.BENCH_DATABASE_URL;
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'fiscus-bench-'));
-const config = loadConfig(
-  { NODE_ENV: 'production', LOG_LEVEL: 'silent' },
-  {
-    dataDir,
-    databaseUrl: pgUrl,
-    jwtSecret: 'bench-secret-bench-secret-bench-secret-0123',
-    webDist: path.join(dataDir, 'web'),
-    accessTokenTtl: 3600,
-  },
-);
-const app = await buildApp({ config, logger: false });
-await app.ready();
-
-async function qry<T>(token: string, op: string, input: Record<string, unknown>): Promise<T> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/qry',
-    headers: { authorization: `Bearer ${token}` },
-    payload: { op, ...input },
-  });
-  if (res.statusCode !== 200) throw new Error(`${op}: ${res.statusCode} ${res.body}`);
-  return (res.json() as { data: T }).data;
-}
+const { app, dataDir, qry, signed, token, obj, close } = await benchApp({
+  databaseUrl: pgUrl,
+  labelledCategories: true,
+});
 
 /** A kB figure of /proc/self/status (VmRSS, VmHWM), in MB. */
 function procMb(key: 'VmRSS' | 'VmHWM'): number | null {
@@ -55,29 +32,6 @@ function procMb(key: 'VmRSS' | 'VmHWM'): number | null {
   } catch {
     return null;
   }
-}
-
-const reg = await app.inject({
-  method: 'POST',
-  url: '/api/register',
-  payload: { username: 'bench', email: 'bench@example.com', password: 'Secret123' },
-});
-const signed = reg.json() as {
-  accessToken: string;
-  session: { user: { id: string }; domain: { id: string } };
-};
-const token = signed.accessToken;
-
-const categories = Array.from({ length: 10 }, (_, i) => ({ value: `c${i}`, label: `Cat ${i}` }));
-const obj = await qry<{ id: string }>(token, 'objects.create', { name: 'Ledger' });
-for (const f of [
-  { name: 'Amount', code: 'amount', type: 'money' },
-  { name: 'Category', code: 'category', type: 'select', options: { choices: categories } },
-  { name: 'Region', code: 'region', type: 'text' },
-  { name: 'Day', code: 'day', type: 'date' },
-  { name: 'Qty', code: 'qty', type: 'integer' },
-]) {
-  await qry(token, 'fields.create', { objectId: obj.id, ...f });
 }
 
 const seedStart = performance.now();
@@ -147,5 +101,4 @@ const result = {
   seed: { ms: Math.round(seedMs), rowsPerSecond: Math.round(ROWS / (seedMs / 1000)) },
 };
 process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-await app.close();
-rmSync(dataDir, { recursive: true, force: true });
+await close();

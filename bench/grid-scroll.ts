@@ -13,13 +13,11 @@
  * trace of the scroll, to open in DevTools' Performance panel), BENCH_PROFILE (a file: writes a
  * JavaScript CPU profile of the scroll), BENCH_SCREENSHOT (a PNG file: the grid after the scroll).
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config/index.js';
+import { benchApp } from './lib/app.js';
 import { seedRows } from './lib/seed.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -33,52 +31,7 @@ if (!existsSync(path.join(webDist, 'index.html'))) {
   process.exit(1);
 }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'fiscus-bench-grid-'));
-const config = loadConfig(
-  { NODE_ENV: 'production', LOG_LEVEL: 'silent' },
-  {
-    dataDir,
-    jwtSecret: 'bench-secret-bench-secret-bench-secret-0123',
-    webDist,
-    accessTokenTtl: 3600,
-  },
-);
-const app = await buildApp({ config, logger: false });
-await app.ready();
-
-async function qry<T>(token: string, op: string, input: Record<string, unknown>): Promise<T> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/qry',
-    headers: { authorization: `Bearer ${token}` },
-    payload: { op, ...input },
-  });
-  if (res.statusCode !== 200) throw new Error(`${op}: ${res.statusCode} ${res.body}`);
-  return (res.json() as { data: T }).data;
-}
-
-const reg = await app.inject({
-  method: 'POST',
-  url: '/api/register',
-  payload: { username: 'gridbench', email: 'gridbench@example.com', password: 'Secret123' },
-});
-const signed = reg.json() as {
-  accessToken: string;
-  refreshToken: string;
-  session: { user: { id: string } };
-};
-const token = signed.accessToken;
-const categories = Array.from({ length: 10 }, (_, i) => ({ value: `c${i}` }));
-const obj = await qry<{ id: string }>(token, 'objects.create', { name: 'Ledger' });
-for (const f of [
-  { name: 'Amount', code: 'amount', type: 'money' },
-  { name: 'Category', code: 'category', type: 'select', options: { choices: categories } },
-  { name: 'Region', code: 'region', type: 'text' },
-  { name: 'Day', code: 'day', type: 'date' },
-  { name: 'Qty', code: 'qty', type: 'integer' },
-]) {
-  await qry(token, 'fields.create', { objectId: obj.id, ...f });
-}
+const { app, signed, token, obj, close } = await benchApp({ webDist, username: 'gridbench' });
 const seedStart = performance.now();
 await seedRows(app, obj.id, ROWS, signed.session.user.id);
 const seedMs = performance.now() - seedStart;
@@ -241,5 +194,4 @@ process.stdout.write(
 );
 
 await browser.close();
-await app.close();
-rmSync(dataDir, { recursive: true, force: true });
+await close();

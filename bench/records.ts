@@ -9,14 +9,11 @@
  * BENCH_PROFILE (a file: writes a CPU profile of the server during the throughput run, to open
  * in Chrome DevTools).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildAbility, rulesForRole, type FilterNode, type OrderBy } from '@fiscus/contracts';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config/index.js';
+import { benchApp } from './lib/app.js';
 import type { OpContext } from '../apps/server/src/modules/objects/meta.js';
 import {
   countRecords,
@@ -31,59 +28,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const pgUrl = process.env.BENCH_DATABASE_URL;
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'fiscus-bench-'));
-const config = loadConfig(
-  { NODE_ENV: 'production', LOG_LEVEL: 'silent' },
-  {
-    dataDir,
-    databaseUrl: pgUrl,
-    jwtSecret: 'bench-secret-bench-secret-bench-secret-0123',
-    webDist: path.join(dataDir, 'web'),
-    accessTokenTtl: 3600,
-  },
-);
-const app = await buildApp({ config, logger: false });
-await app.ready();
-
-async function qry<T>(token: string, op: string, input: Record<string, unknown>): Promise<T> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/qry',
-    headers: { authorization: `Bearer ${token}` },
-    payload: { op, ...input },
-  });
-  if (res.statusCode !== 200) throw new Error(`${op}: ${res.statusCode} ${res.body}`);
-  return (res.json() as { data: T }).data;
-}
-
-const reg = await app.inject({
-  method: 'POST',
-  url: '/api/register',
-  payload: { username: 'bench', email: 'bench@example.com', password: 'Secret123' },
-});
-const signed = reg.json() as {
-  accessToken: string;
-  session: { user: { id: string }; domain: { id: string } };
-};
-const token = signed.accessToken;
-
-const categories = Array.from({ length: 10 }, (_, i) => ({ value: `c${i}` }));
-const obj = await qry<{ id: string; tableName: string; fields: { code: string; id: string }[] }>(
-  token,
-  'objects.create',
-  { name: 'Ledger' },
-);
-for (const f of [
-  { name: 'Amount', code: 'amount', type: 'money' },
-  { name: 'Category', code: 'category', type: 'select', options: { choices: categories } },
-  { name: 'Region', code: 'region', type: 'text' },
-  { name: 'Day', code: 'day', type: 'date' },
-  { name: 'Qty', code: 'qty', type: 'integer' },
-]) {
-  await qry(token, 'fields.create', { objectId: obj.id, ...f });
-}
-const meta = await qry<{ fields: { code: string }[] }>(token, 'objects.get', { id: obj.id });
-void meta;
+const { app, qry, signed, token, obj, close } = await benchApp({ databaseUrl: pgUrl });
 
 // ---- seed -----------------------------------------------------------------------------------
 const seedStart = performance.now();
@@ -242,5 +187,4 @@ const result = {
   p6_throughput_list20: load,
 };
 process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-await app.close();
-rmSync(dataDir, { recursive: true, force: true });
+await close();
