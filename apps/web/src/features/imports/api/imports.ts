@@ -2,7 +2,7 @@ import type { Import, OpInput } from '@fiscus/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isActive } from '../lib/status';
 import { importsKeys } from './keys';
-import { qry } from './qry';
+import { qry } from '@/lib/qry';
 
 /** How often running imports are asked for their progress (ms). */
 export const POLL_MS = 1000;

@@ -1,7 +1,7 @@
 import type { OpInput } from '@fiscus/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { platformKeys } from './keys';
-import { qry } from './qry';
+import { qry } from '@/lib/qry';
 
 /** `domains.list` */
 export function domainsListOptions(input: OpInput<'domains.list'>) {

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { setRules } from '@/lib/ability';
 import { useSession } from '@/lib/session';
 import { tokens } from '@/lib/tokens';
-import { qry } from './qry';
+import { qry } from '@/lib/qry';
 
 /** `domains.switch`: new tokens whose access token carries the chosen domain. */
 export const domainsSwitch = (input: OpInput<'domains.switch'>) => qry('domains.switch', input);

@@ -2,7 +2,7 @@ import { FILE_LIMITS, type FileInfo } from '@fiscus/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { platformKeys } from './keys';
-import { qry } from './qry';
+import { qry } from '@/lib/qry';
 
 /** Ids the server can know: stored file ids are 16–40 lower-case letters and digits. */
 const FILE_ID = /^[a-z0-9]{16,40}$/;

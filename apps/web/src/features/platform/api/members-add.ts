@@ -1,7 +1,7 @@
 import type { OpInput } from '@fiscus/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { platformKeys } from './keys';
-import { qry } from './qry';
+import { qry } from '@/lib/qry';
 
 /** `members.add` */
 export const membersAdd = (input: OpInput<'members.add'>) => qry('members.add', input);

@@ -1,7 +1,7 @@
 import type { OpInput } from '@fiscus/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { platformKeys } from './keys';
-import { qry } from './qry';
+import { qry } from '@/lib/qry';
 
 /** `objects.update` */
 export const objectsUpdate = (input: OpInput<'objects.update'>) => qry('objects.update', input);

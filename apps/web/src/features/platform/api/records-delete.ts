@@ -1,7 +1,7 @@
 import type { OpInput } from '@fiscus/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { platformKeys } from './keys';
-import { qry } from './qry';
+import { qry } from '@/lib/qry';
 
 /** `records.delete` */
 export const recordsDelete = (input: OpInput<'records.delete'>) => qry('records.delete', input);

@@ -1,7 +1,7 @@
 import type { Job, OpInput } from '@fiscus/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { platformKeys } from './keys';
-import { qry } from './qry';
+import { qry } from '@/lib/qry';
 
 /** `records.export` — starts an export job of a view. */
 export const recordsExport = (input: OpInput<'records.export'>) => qry('records.export', input);

@@ -1,7 +1,7 @@
 import type { OpInput } from '@fiscus/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { platformKeys } from './keys';
-import { qry } from './qry';
+import { qry } from '@/lib/qry';
 
 /** `records.groups` */
 export function recordsGroupsOptions(input: OpInput<'records.groups'>) {

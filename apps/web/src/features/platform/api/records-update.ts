@@ -1,7 +1,7 @@
 import type { OpInput } from '@fiscus/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { platformKeys } from './keys';
-import { qry } from './qry';
+import { qry } from '@/lib/qry';
 
 /** `records.update` */
 export const recordsUpdate = (input: OpInput<'records.update'>) => qry('records.update', input);
