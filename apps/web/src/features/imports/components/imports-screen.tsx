@@ -29,7 +29,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import type { Import } from '@fiscus/contracts';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Can } from '@/lib/ability';
@@ -170,64 +170,44 @@ export function ImportsScreen() {
             data-testid="imports-object-filter"
           />
           <Can I="update" a="Import">
-            <Tooltip label={single ? runHint(single, t) : t('selectOne')}>
-              <span>
-                <Button
-                  size="xs"
-                  variant="default"
-                  leftSection={<IconPlayerPlay size={16} />}
-                  disabled={!single}
-                  onClick={() => single && openWizard(single.id, 'run')}
-                  data-testid="imports-run"
-                >
-                  {t('common:actions.run')}
-                </Button>
-              </span>
-            </Tooltip>
+            <SelectionAction
+              tip={single ? runHint(single, t) : t('selectOne')}
+              icon={<IconPlayerPlay size={16} />}
+              disabled={!single}
+              onClick={() => single && openWizard(single.id, 'run')}
+              testId="imports-run"
+            >
+              {t('common:actions.run')}
+            </SelectionAction>
           </Can>
-          <Tooltip label={single ? t('common:actions.log') : t('selectOne')}>
-            <span>
-              <Button
-                size="xs"
-                variant="default"
-                leftSection={<IconHistory size={16} />}
-                disabled={!single || single.status === 'draft'}
-                onClick={() => single && setLogFor(single)}
-                data-testid="imports-log"
-              >
-                {t('common:actions.log')}
-              </Button>
-            </span>
-          </Tooltip>
-          <Tooltip label={single ? t('common:actions.result') : t('selectOne')}>
-            <span>
-              <Button
-                size="xs"
-                variant="default"
-                leftSection={<IconChartBar size={16} />}
-                disabled={!single || !isFinished(single.status)}
-                onClick={() => single && setResultFor(single)}
-                data-testid="imports-result"
-              >
-                {t('common:actions.result')}
-              </Button>
-            </span>
-          </Tooltip>
-          <Tooltip label={single ? t('downloadHint') : t('selectOne')}>
-            <span>
-              <Button
-                size="xs"
-                variant="default"
-                leftSection={<IconDownload size={16} />}
-                disabled={!single}
-                loading={downloading}
-                onClick={() => single && void download(single)}
-                data-testid="imports-download"
-              >
-                {t('common:actions.download')}
-              </Button>
-            </span>
-          </Tooltip>
+          <SelectionAction
+            tip={single ? t('common:actions.log') : t('selectOne')}
+            icon={<IconHistory size={16} />}
+            disabled={!single || single.status === 'draft'}
+            onClick={() => single && setLogFor(single)}
+            testId="imports-log"
+          >
+            {t('common:actions.log')}
+          </SelectionAction>
+          <SelectionAction
+            tip={single ? t('common:actions.result') : t('selectOne')}
+            icon={<IconChartBar size={16} />}
+            disabled={!single || !isFinished(single.status)}
+            onClick={() => single && setResultFor(single)}
+            testId="imports-result"
+          >
+            {t('common:actions.result')}
+          </SelectionAction>
+          <SelectionAction
+            tip={single ? t('downloadHint') : t('selectOne')}
+            icon={<IconDownload size={16} />}
+            disabled={!single}
+            loading={downloading}
+            onClick={() => single && void download(single)}
+            testId="imports-download"
+          >
+            {t('common:actions.download')}
+          </SelectionAction>
           <Can I="delete" a="Import">
             <Button
               size="xs"
@@ -495,6 +475,43 @@ function CountBadge({ color, label, n }: { color: string; label: string; n: numb
       >
         {n}
       </Badge>
+    </Tooltip>
+  );
+}
+
+/** A toolbar button acting on the selected import, with a hint when it cannot. */
+function SelectionAction({
+  tip,
+  icon,
+  disabled,
+  loading,
+  onClick,
+  testId,
+  children,
+}: {
+  tip: string;
+  icon: ReactNode;
+  disabled: boolean;
+  loading?: boolean;
+  onClick: () => void;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip label={tip}>
+      <span>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={icon}
+          disabled={disabled}
+          loading={loading}
+          onClick={onClick}
+          data-testid={testId}
+        >
+          {children}
+        </Button>
+      </span>
     </Tooltip>
   );
 }
