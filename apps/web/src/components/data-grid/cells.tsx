@@ -105,23 +105,12 @@ function CellContentInner<R>({
       return fileId ? (
         <button
           type="button"
-          className={classes.link}
+          className={`${classes.link} ${classes.fileButton}`}
           data-file-id={fileId}
           data-file-name={name}
           title={name}
-          style={{
-            display: 'inline-flex',
-            alignItems: 'center',
-            gap: 4,
-            minWidth: 0,
-            padding: 0,
-            border: 0,
-            background: 'none',
-            font: 'inherit',
-            cursor: 'pointer',
-          }}
         >
-          <IconPaperclip size={14} style={{ flexShrink: 0 }} />
+          <IconPaperclip size={14} />
           <span className={classes.text}>{name}</span>
         </button>
       ) : (
