@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
 import { makeTestApp } from '../../test/helpers.js';
+import { postForm, uploadFile } from '../files/files.test-helpers.js';
 import { AND, group, ok, qry } from './qry.test-helpers.js';
 
 /** Tenant isolation: user B (own domain) tries every op on user A's ids. */
@@ -154,5 +155,79 @@ describe('user B cannot see or change user A’s data by id', () => {
     const body = batch.json() as { data: { error?: { code: string }; data?: unknown }[] };
     expect(body.data[0]?.error?.code).toBe('not_found');
     expect(body.data[1]?.data).toBeDefined();
+  });
+});
+
+describe('user B cannot reach user A’s files, uploads, imports or jobs', () => {
+  let fileA: string;
+  let importA: string;
+  let exportA: string;
+  let uploadA: string;
+
+  beforeAll(async () => {
+    const up = await uploadFile(t.app, a.headers, 'salaries.csv', 'Name;Salary\nCarol;7000\n');
+    expect(up.statusCode).toBe(200);
+    fileA = (up.json() as { fileId: string }).fileId;
+    const started = await postForm(
+      t.app,
+      '/api/uploadchunk',
+      { name: 'big.csv', size: '100' },
+      a.headers,
+    );
+    uploadA = (started.json() as { uploadId: string }).uploadId;
+    importA = (await ok(t.app, a, 'imports.create', { objectId: objA.id, fileId: fileA })).id;
+    exportA = (await ok(t.app, a, 'records.export', { objectId: objA.id, format: 'csv' })).id;
+    await t.app.jobs.idle();
+  });
+
+  it('downloads and file infos of A’s files are not found', async () => {
+    const dl = await t.app.inject({
+      method: 'POST',
+      url: '/api/download',
+      headers: b.headers,
+      payload: { fileId: fileA },
+    });
+    expect(dl.statusCode).toBe(404);
+    expect((await ok(t.app, b, 'files.get', { ids: [fileA] })).items).toEqual([]);
+    // A still gets it.
+    expect((await ok(t.app, a, 'files.get', { ids: [fileA] })).items).toHaveLength(1);
+  });
+
+  it('B cannot add chunks to A’s upload nor ask what it holds', async () => {
+    const chunk = await postForm(
+      t.app,
+      '/api/uploadchunk',
+      { uploadId: uploadA, offset: '0', chunk: { data: 'x'.repeat(10), filename: 'c' } },
+      b.headers,
+    );
+    expect(chunk.statusCode).toBe(404);
+    const state = await postForm(t.app, '/api/uploadchunk', { uploadId: uploadA }, b.headers);
+    expect(state.statusCode).toBe(404);
+  });
+
+  it('B cannot import A’s file into its own object', async () => {
+    const r = await qry(t.app, b, 'imports.create', { objectId: objB.id, fileId: fileA });
+    expect(r.status).toBe(404);
+  });
+
+  it.each([
+    ['imports.get', () => ({ id: importA })],
+    ['imports.preview', () => ({ id: importA })],
+    ['imports.update', () => ({ id: importA, settings: { mode: 'replace' } })],
+    ['imports.run', () => ({ id: importA })],
+    ['imports.cancel', () => ({ id: importA })],
+    ['imports.log', () => ({ id: importA })],
+    ['imports.logFile', () => ({ id: importA })],
+    ['exports.get', () => ({ id: exportA })],
+  ])('%s on A’s id is not found', async (op, input) => {
+    const r = await qry(t.app, b, op, input());
+    expect(r.status).toBe(404);
+  });
+
+  it('imports.delete and lists of B leave A’s imports alone', async () => {
+    const del = await qry(t.app, b, 'imports.delete', { ids: [importA] });
+    expect(del.status === 404 || del.data?.affected === 0).toBe(true);
+    expect((await ok(t.app, b, 'imports.list', {})).items).toEqual([]);
+    expect((await ok(t.app, a, 'imports.get', { id: importA })).id).toBe(importA);
   });
 });
