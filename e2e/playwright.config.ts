@@ -17,12 +17,15 @@ const external = process.env.E2E_BASE_URL;
 const port = Number(process.env.E2E_PORT ?? 3100);
 if (!external && !process.env.E2E_DATA_DIR) {
   process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'fiscus-e2e-'));
+  // Removed again by the global teardown.
+  process.env.E2E_DATA_DIR_OWNED = '1';
 }
 const baseURL = external ?? `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  globalTeardown: './global-teardown.ts',
   outputDir: './test-results',
   fullyParallel: false,
   workers: process.env.CI ? 1 : 2,
