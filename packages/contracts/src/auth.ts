@@ -12,22 +12,9 @@
 import { z } from 'zod';
 import type { AppRule } from './ability.js';
 import { roles } from './ability.js';
+import { PASSWORD_MAX } from './auth-rules.js';
 
-/** Password policy shared by the server and the console's forms. */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-export function passwordProblems(
-  password: string,
-): ('too_short' | 'too_long' | 'needs_letter' | 'needs_digit')[] {
-  const problems: ('too_short' | 'too_long' | 'needs_letter' | 'needs_digit')[] = [];
-  if (password.length < PASSWORD_MIN) problems.push('too_short');
-  if (password.length > PASSWORD_MAX) problems.push('too_long');
-  if (!/\p{L}/u.test(password)) problems.push('needs_letter');
-  if (!/\d/.test(password)) problems.push('needs_digit');
-  return problems;
-}
-
-export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
+export * from './auth-rules.js';
 
 export const userSchema = z.object({
   id: z.string(),
