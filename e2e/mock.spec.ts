@@ -42,4 +42,22 @@ test.describe('mock backend', () => {
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length),
     ).toBe(0);
   });
+
+  test('platform screens load no mock code; opening the cart starts it', async ({
+    signedIn: page,
+  }) => {
+    const urls: string[] = [];
+    page.on('request', (r) => urls.push(new URL(r.url()).pathname));
+    await page.goto('/fiscus/objects');
+    await expect(page.getByTestId('cart-toggle')).toBeVisible({ timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    const mockCode = () => urls.filter((u) => /mockServiceWorker|\/assets\/browser-/.test(u));
+    expect(mockCode()).toEqual([]);
+    // The navbar cart belongs to the demo: opening it starts the mock and shows its lines.
+    await page.getByTestId('cart-toggle').click();
+    await expect(page.getByTestId('cart-count')).toHaveAttribute('data-count', '5', {
+      timeout: 30_000,
+    });
+    expect(mockCode().length).toBeGreaterThan(0);
+  });
 });

@@ -2,7 +2,8 @@ import { useAbility } from '@casl/react';
 import { useMemo } from 'react';
 import { IconAddressBook, IconCube, IconFileImport, IconTable } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useImportsMenuSection } from '@/features/imports';
+// The hook's own module: the feature's index would bring the imports screens into every page.
+import { useImportsMenuSection } from '@/features/imports/hooks/use-imports-menu-section';
 import { useDynamicMenu } from '@/features/platform';
 import { AbilityContext } from '@/lib/ability';
 import { menu, type MenuNode } from '../menu';

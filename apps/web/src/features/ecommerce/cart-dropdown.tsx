@@ -18,6 +18,7 @@ import { IconShoppingCart } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useMocksStarted } from '@/lib/demo-client';
 import { useCart, useRemoveFromCart } from './api/queries';
 import { ErrorState, LoadingState } from './components/product-bits';
 import { QtyStepper } from './components/qty-stepper';
@@ -30,7 +31,9 @@ export default function CartDropdown() {
   const { t } = useTranslation('ecommerce');
   const [opened, setOpened] = useState(false);
   const navigate = useNavigate();
-  const cart = useCart();
+  // Outside the demo areas the cart loads when opened, not with every page.
+  const mocksStarted = useMocksStarted();
+  const cart = useCart({ enabled: mocksStarted || opened });
   const remove = useRemoveFromCart();
   const { money } = useFormat();
   const lines = cart.data ?? [];

@@ -85,8 +85,9 @@ export function useWishlist() {
   });
 }
 
-export function useCart() {
+export function useCart(options: { enabled?: boolean } = {}) {
   return useQuery({
+    ...options,
     queryKey: ecommerceKeys.cart,
     queryFn: async () =>
       (await demoApi.get<{ products: CartProduct[] }>(`${base}/cart`)).data.products,
