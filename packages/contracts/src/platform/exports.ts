@@ -20,6 +20,12 @@ export const recordsExportInput = z.object({
   fields: z.array(z.string().min(1).max(128)).max(200).optional(),
   /** Column headings: field names (default) or codes. */
   headings: z.enum(['names', 'codes']).optional().default('names'),
+  /**
+   * CSV only: `comma` (RFC 4180, decimal point — the default) or `semicolon` (fields separated
+   * by `;`, decimal comma: what Excel expects with German, French, Portuguese or Russian
+   * regional settings).
+   */
+  csvStyle: z.enum(['comma', 'semicolon']).optional().default('comma'),
 });
 export type RecordsExportInput = z.input<typeof recordsExportInput>;
 

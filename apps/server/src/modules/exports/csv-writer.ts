@@ -3,24 +3,30 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { neutralise, type CellKind, type Convert, type SheetColumn } from './cells.js';
 
-const QUOTE_NEEDED = /[",\r\n]/;
+const QUOTE_NEEDED = { ',': /[",\r\n]/, ';': /[";\r\n]/ } as const;
 const QUOTES = /"/g;
 
-/** RFC 4180 field: quoted when it holds a comma, quote, CR or LF; quotes doubled. */
-export function csvField(s: string): string {
-  return QUOTE_NEEDED.test(s) ? `"${s.replace(QUOTES, '""')}"` : s;
+/** How fields are separated and decimals written. */
+export type CsvStyle = 'comma' | 'semicolon';
+
+/** RFC 4180 field: quoted when it holds the separator, a quote, CR or LF; quotes doubled. */
+export function csvField(s: string, separator: ',' | ';' = ','): string {
+  return QUOTE_NEEDED[separator].test(s) ? `"${s.replace(QUOTES, '""')}"` : s;
 }
 
 type Format = (raw: unknown) => string;
 
 /** Stored value → CSV field text for one column (its converter and kind folded together). */
-function formatter(kind: CellKind, convert: Convert): Format {
+function formatter(kind: CellKind, convert: Convert, style: CsvStyle): Format {
+  const separator = style === 'semicolon' ? ';' : ',';
+  const field = (s: string) => csvField(s, separator);
   switch (kind) {
     case 'number':
       return (raw) => {
         const v = convert(raw);
         if (v === null) return '';
-        return typeof v === 'number' ? `${v}` : csvField(neutralise(String(v)));
+        if (typeof v !== 'number') return field(neutralise(String(v)));
+        return style === 'semicolon' ? `${v}`.replace('.', ',') : `${v}`;
       };
     case 'boolean':
       return (raw) => {
@@ -31,20 +37,21 @@ function formatter(kind: CellKind, convert: Convert): Format {
     case 'datetime':
       return (raw) => {
         const v = convert(raw);
-        return v === null ? '' : csvField(String(v));
+        return v === null ? '' : field(String(v));
       };
     default:
       return (raw) => {
         const v = convert(raw);
-        return v === null ? '' : csvField(neutralise(String(v)));
+        return v === null ? '' : field(neutralise(String(v)));
       };
   }
 }
 
 /**
  * CSV for spreadsheets and other programs: UTF-8 with a byte order mark (so Excel reads
- * non-Latin text right), comma separated, RFC 4180 quoting, CRLF line ends. Rows are written
- * one slice at a time, waiting for the file to drain.
+ * non-Latin text right), comma separated (or, in the `semicolon` style, `;` with decimal
+ * commas), RFC 4180 quoting, CRLF line ends. Rows are written one slice at a time, waiting for
+ * the file to drain.
  */
 export class CsvWriter {
   private readonly out: WriteStream;
@@ -54,10 +61,14 @@ export class CsvWriter {
   private formatsFor: Convert[] | undefined;
   private failed: Error | undefined;
 
+  private readonly separator: ',' | ';';
+
   constructor(
     file: string,
     private readonly columns: SheetColumn[],
+    private readonly style: CsvStyle = 'comma',
   ) {
+    this.separator = style === 'semicolon' ? ';' : ',';
     this.kinds = columns.map((c) => c.kind);
     this.out = createWriteStream(file, { highWaterMark: 1 << 20 });
     this.out.on('error', (err) => {
@@ -66,23 +77,26 @@ export class CsvWriter {
   }
 
   async start(): Promise<void> {
-    const head = this.columns.map((c) => csvField(neutralise(c.heading))).join(',');
+    const head = this.columns
+      .map((c) => csvField(neutralise(c.heading), this.separator))
+      .join(this.separator);
     await this.write(`\ufeff${head}\r\n`);
   }
 
   /** Writes stored rows (arrays in column order), each value turned by its column's converter. */
   async rows(rows: unknown[][], convert: Convert[]): Promise<void> {
     if (convert !== this.formatsFor) {
-      this.formats = convert.map((c, i) => formatter(this.kinds[i] as CellKind, c));
+      this.formats = convert.map((c, i) => formatter(this.kinds[i] as CellKind, c, this.style));
       this.formatsFor = convert;
     }
     const formats = this.formats;
     const first = formats[0] as Format;
     const n = formats.length;
+    const sep = this.separator;
     let text = '';
     for (const row of rows) {
       let line = first(row[0]);
-      for (let i = 1; i < n; i++) line += `,${(formats[i] as Format)(row[i])}`;
+      for (let i = 1; i < n; i++) line += sep + (formats[i] as Format)(row[i]);
       text += `${line}\r\n`;
     }
     await this.write(text);

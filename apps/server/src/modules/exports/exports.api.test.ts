@@ -151,6 +151,24 @@ describe('records.export (CSV)', () => {
     );
   });
 
+  it('writes the semicolon style with decimal commas for European spreadsheets', async () => {
+    const { text } = await csvOf(u, {
+      objectId: obj.id,
+      csvStyle: 'semicolon',
+      fields: ['name', 'amount', 'qty', 'tags'],
+      orderby: { isActive: true, sorts: [{ field: 'qty', dir: 'desc' }] },
+    });
+    expect(text.slice(1)).toBe(
+      [
+        'Name;Amount;Qty;Tags',
+        'Gamma;;3;',
+        'Alpha;100,25;1;Alpha, b',
+        '"Comma, ""quoted""\nline";-7,5;-2;',
+        '',
+      ].join('\r\n'),
+    );
+  });
+
   it('applies filter, search, state, chosen columns in order and code headings', async () => {
     const { text } = await csvOf(u, {
       objectId: obj.id,
@@ -442,7 +460,13 @@ describe('larger exports', () => {
       domainId: u.session.domain.id,
       userId: u.session.user.id,
       lang: 'en',
-      params: { objectId: big.id, format: 'csv', state: 'active', headings: 'names' },
+      params: {
+        objectId: big.id,
+        format: 'csv',
+        state: 'active',
+        headings: 'names',
+        csvStyle: 'comma',
+      },
       db: t.app.db,
       log: t.app.log,
       signal: controller.signal,

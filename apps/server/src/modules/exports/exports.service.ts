@@ -370,7 +370,7 @@ export async function runExport(
   const temp = await tempPath(app.config.dataDir, job.id);
   const writer =
     p.format === 'csv'
-      ? new CsvWriter(temp, columns)
+      ? new CsvWriter(temp, columns, p.csvStyle)
       : new XlsxWriter(
           temp,
           columns,

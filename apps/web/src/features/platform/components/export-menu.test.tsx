@@ -125,9 +125,29 @@ describe('ExportMenu', () => {
     expect(await screen.findByText('Export ready: 10 rows')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByTestId('export-progress')).not.toBeInTheDocument());
 
-    expect(bodies[0]).toEqual({ op: 'records.export', ...view, format: 'csv', headings: 'codes' });
+    expect(bodies[0]).toEqual({
+      op: 'records.export',
+      ...view,
+      format: 'csv',
+      headings: 'codes',
+      csvStyle: 'comma',
+    });
     expect(bodies.filter((b) => b.op === 'exports.get').length).toBeGreaterThanOrEqual(3);
     expect(bodies.filter((b) => b.op === 'exports.get').every((b) => b.id === 'job1')).toBe(true);
+  });
+
+  it('asks for the semicolon style from the “CSV for Excel” item', async () => {
+    const bodies = backend([
+      job({ status: 'succeeded', processed: 1, total: 1, progress: 1, fileId: 'abcdef0123456789' }),
+    ]);
+    const user = userEvent.setup();
+    renderMenu();
+    await user.click(await screen.findByRole('button', { name: 'Export' }));
+    await user.click(
+      await screen.findByRole('menuitem', { name: 'CSV for Excel (semicolons, decimal commas)' }),
+    );
+    await waitFor(() => expect(downloadFile).toHaveBeenCalledTimes(1));
+    expect(bodies[0]).toMatchObject({ format: 'csv', csvStyle: 'semicolon', headings: 'names' });
   });
 
   it('shows the job’s error when the export fails and downloads nothing', async () => {

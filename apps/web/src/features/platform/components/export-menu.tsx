@@ -22,7 +22,7 @@ import { messageOf } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
 import { useExportJob, useStartExport } from '../api/records-export';
 
-export type ExportView = Omit<OpInput<'records.export'>, 'format' | 'headings'>;
+export type ExportView = Omit<OpInput<'records.export'>, 'format' | 'headings' | 'csvStyle'>;
 
 type Headings = 'names' | 'codes';
 
@@ -61,9 +61,9 @@ export function ExportMenu({
   const [running, setRunning] = useState<Running | null>(null);
   const start = useStartExport();
 
-  const run = (format: ExportFormat) => {
+  const run = (format: ExportFormat, csvStyle: 'comma' | 'semicolon' = 'comma') => {
     start.mutate(
-      { ...view, format, headings },
+      { ...view, format, headings, csvStyle },
       {
         onSuccess: (job) =>
           setRunning({ jobId: job.id, format, fileName: `${baseName}.${format}` }),
@@ -100,6 +100,13 @@ export function ExportMenu({
             data-testid="export-csv"
           >
             {t('export.csv')}
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<IconFileTypeCsv size={16} />}
+            onClick={() => run('csv', 'semicolon')}
+            data-testid="export-csv-semicolon"
+          >
+            {t('export.csvSemicolon')}
           </Menu.Item>
           <Menu.Item
             leftSection={<IconFileSpreadsheet size={16} />}
