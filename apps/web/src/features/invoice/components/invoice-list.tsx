@@ -17,59 +17,29 @@ import {
   Text,
   TextInput,
   Tooltip,
-  UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
   IconAlertCircle,
-  IconChevronDown,
-  IconChevronUp,
   IconCopy,
   IconDotsVertical,
   IconEdit,
   IconEye,
   IconPlus,
   IconSearch,
-  IconSelector,
   IconTrash,
 } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { SortableTh } from '@/components/sortable-th';
 import { toInput, useDeleteInvoice, useInvoices, useSaveInvoice } from '../api/invoice';
 import { invoiceStatuses, type Invoice } from '../api/types';
 import { initials, StatusIcon, useFormat } from './shared';
 
 type SortKey = 'id' | 'invoiceStatus' | 'total' | 'issuedDate' | 'balance';
 const pageSizes = ['10', '25', '50', '100'];
-
-function Th({
-  label,
-  k,
-  sortBy,
-  sortDesc,
-  onSort,
-}: {
-  label: string;
-  k: SortKey;
-  sortBy: SortKey;
-  sortDesc: boolean;
-  onSort: (k: SortKey) => void;
-}) {
-  const active = sortBy === k;
-  const Icon = !active ? IconSelector : sortDesc ? IconChevronDown : IconChevronUp;
-  return (
-    <Table.Th aria-sort={active ? (sortDesc ? 'descending' : 'ascending') : 'none'}>
-      <UnstyledButton
-        onClick={() => onSort(k)}
-        style={{ display: 'flex', alignItems: 'center', gap: 4, fontWeight: 600 }}
-      >
-        {label} <Icon size={14} />
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
 
 /**
  * Invoice list: search, status filter, page sizes, sortable columns and row actions. With
@@ -197,8 +167,8 @@ export function InvoiceList({ clientName }: { clientName?: string } = {}) {
           <Table verticalSpacing="sm" highlightOnHover>
             <Table.Thead>
               <Table.Tr>
-                <Th label="#" k="id" sortBy={sortBy} sortDesc={sortDesc} onSort={onSort} />
-                <Th
+                <SortableTh label="#" k="id" sortBy={sortBy} sortDesc={sortDesc} onSort={onSort} />
+                <SortableTh
                   label={t('list.status')}
                   k="invoiceStatus"
                   sortBy={sortBy}
@@ -206,21 +176,21 @@ export function InvoiceList({ clientName }: { clientName?: string } = {}) {
                   onSort={onSort}
                 />
                 <Table.Th>{t('list.client')}</Table.Th>
-                <Th
+                <SortableTh
                   label={t('list.total')}
                   k="total"
                   sortBy={sortBy}
                   sortDesc={sortDesc}
                   onSort={onSort}
                 />
-                <Th
+                <SortableTh
                   label={t('list.issuedDate')}
                   k="issuedDate"
                   sortBy={sortBy}
                   sortDesc={sortDesc}
                   onSort={onSort}
                 />
-                <Th
+                <SortableTh
                   label={t('list.balance')}
                   k="balance"
                   sortBy={sortBy}

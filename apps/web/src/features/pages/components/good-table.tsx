@@ -19,18 +19,14 @@ import {
   Text,
   TextInput,
   Title,
-  UnstyledButton,
 } from '@mantine/core';
 import { isEmail, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
   IconAlertCircle,
-  IconChevronDown,
-  IconChevronUp,
   IconDotsVertical,
   IconEdit,
   IconSearch,
-  IconSelector,
   IconTrash,
 } from '@tabler/icons-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -42,6 +38,7 @@ import {
   type BasicRow,
   type TableStatus,
 } from '../api/tables';
+import { SortableTh } from '@/components/sortable-th';
 
 const statusColor: Record<TableStatus, string> = {
   Current: 'brand',
@@ -87,33 +84,6 @@ function useSorted<T extends BasicRow>(rows: T[]) {
       s?.key !== key ? { key, dir: 'asc' } : s.dir === 'asc' ? { key, dir: 'desc' } : null,
     );
   return { sorted, sort, toggle };
-}
-
-function Th({
-  label,
-  k,
-  sort,
-  onSort,
-}: {
-  label: string;
-  k: SortKey;
-  sort: { key: SortKey; dir: 'asc' | 'desc' } | null;
-  onSort: (k: SortKey) => void;
-}) {
-  const IconCmp =
-    sort?.key !== k ? IconSelector : sort.dir === 'asc' ? IconChevronUp : IconChevronDown;
-  return (
-    <Table.Th
-      aria-sort={sort?.key === k ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
-    >
-      <UnstyledButton
-        onClick={() => onSort(k)}
-        style={{ display: 'flex', alignItems: 'center', gap: 4, fontWeight: 600 }}
-      >
-        {label} <IconCmp size={14} />
-      </UnstyledButton>
-    </Table.Th>
-  );
 }
 
 function NameCell({ row }: { row: { fullName: string } }) {
@@ -261,11 +231,41 @@ function BasicTable() {
                   }
                 />
               </Table.Th>
-              <Th label={t('goodTable.name')} k="fullName" sort={sort} onSort={toggle} />
-              <Th label={t('goodTable.email')} k="email" sort={sort} onSort={toggle} />
-              <Th label={t('goodTable.date')} k="startDate" sort={sort} onSort={toggle} />
-              <Th label={t('goodTable.salary')} k="salary" sort={sort} onSort={toggle} />
-              <Th label={t('goodTable.statusLabel')} k="status" sort={sort} onSort={toggle} />
+              <SortableTh
+                label={t('goodTable.name')}
+                k="fullName"
+                sortBy={sort?.key ?? null}
+                sortDesc={sort?.dir === 'desc'}
+                onSort={toggle}
+              />
+              <SortableTh
+                label={t('goodTable.email')}
+                k="email"
+                sortBy={sort?.key ?? null}
+                sortDesc={sort?.dir === 'desc'}
+                onSort={toggle}
+              />
+              <SortableTh
+                label={t('goodTable.date')}
+                k="startDate"
+                sortBy={sort?.key ?? null}
+                sortDesc={sort?.dir === 'desc'}
+                onSort={toggle}
+              />
+              <SortableTh
+                label={t('goodTable.salary')}
+                k="salary"
+                sortBy={sort?.key ?? null}
+                sortDesc={sort?.dir === 'desc'}
+                onSort={toggle}
+              />
+              <SortableTh
+                label={t('goodTable.statusLabel')}
+                k="status"
+                sortBy={sort?.key ?? null}
+                sortDesc={sort?.dir === 'desc'}
+                onSort={toggle}
+              />
               <Table.Th>{t('goodTable.action')}</Table.Th>
             </Table.Tr>
           </Table.Thead>

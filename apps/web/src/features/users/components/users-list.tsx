@@ -18,59 +18,29 @@ import {
   Text,
   TextInput,
   Title,
-  UnstyledButton,
 } from '@mantine/core';
 import { isEmail, isNotEmpty, matches, useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
   IconAlertCircle,
-  IconChevronDown,
-  IconChevronUp,
   IconDotsVertical,
   IconEdit,
   IconFileText,
   IconPlus,
   IconSearch,
-  IconSelector,
 } from '@tabler/icons-react';
 import { isAxiosError } from 'axios';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { SortableTh } from '@/components/sortable-th';
 import { useAddUser, useUsers } from '../api/users';
 import { plans, roles, statuses, userCountries, type NewUser } from '../api/types';
 import { initials, RoleLabel, StatusPill } from './shared';
 
 type SortKey = 'fullName' | 'email' | 'role' | 'currentPlan' | 'status' | 'id';
 const pageSizes = ['10', '25', '50', '100'];
-
-function Th({
-  label,
-  k,
-  sortBy,
-  sortDesc,
-  onSort,
-}: {
-  label: string;
-  k: SortKey;
-  sortBy: SortKey;
-  sortDesc: boolean;
-  onSort: (k: SortKey) => void;
-}) {
-  const active = sortBy === k;
-  const Icon = !active ? IconSelector : sortDesc ? IconChevronDown : IconChevronUp;
-  return (
-    <Table.Th aria-sort={active ? (sortDesc ? 'descending' : 'ascending') : 'none'}>
-      <UnstyledButton
-        onClick={() => onSort(k)}
-        style={{ display: 'flex', alignItems: 'center', gap: 4, fontWeight: 600 }}
-      >
-        {label} <Icon size={14} />
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
 
 function AddUserDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation('users');
@@ -315,35 +285,35 @@ export function UsersList() {
             <Table verticalSpacing="sm" highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
-                  <Th
+                  <SortableTh
                     label={t('list.user')}
                     k="fullName"
                     sortBy={sortBy}
                     sortDesc={sortDesc}
                     onSort={onSort}
                   />
-                  <Th
+                  <SortableTh
                     label={t('fields.email')}
                     k="email"
                     sortBy={sortBy}
                     sortDesc={sortDesc}
                     onSort={onSort}
                   />
-                  <Th
+                  <SortableTh
                     label={t('fields.role')}
                     k="role"
                     sortBy={sortBy}
                     sortDesc={sortDesc}
                     onSort={onSort}
                   />
-                  <Th
+                  <SortableTh
                     label={t('fields.plan')}
                     k="currentPlan"
                     sortBy={sortBy}
                     sortDesc={sortDesc}
                     onSort={onSort}
                   />
-                  <Th
+                  <SortableTh
                     label={t('fields.status')}
                     k="status"
                     sortBy={sortBy}
