@@ -1,7 +1,11 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config/index.js';
+import { announceListening, announceStart } from './startup.js';
 
-/** Starts the server on PORT and shuts it down gracefully on SIGINT/SIGTERM. */
+/**
+ * Starts the server on PORT, says where it listens, which database and data it uses and who
+ * can sign in, and shuts it down gracefully on SIGINT/SIGTERM.
+ */
 async function main() {
   const config = loadConfig();
   const app = await buildApp({ config });
@@ -22,7 +26,10 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  announceStart(app);
   await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  await announceListening(app, typeof address === 'object' && address ? address.port : config.port);
 }
 
 main().catch((err: unknown) => {

@@ -12,7 +12,7 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  DATA_DIR: z.string().default('./data'),
+  DATA_DIR: z.string().optional(),
   DATABASE_URL: z.string().optional(),
   JWT_SECRET: z.string().min(32).optional(),
   SMTP_URL: z.string().optional(),
@@ -82,6 +82,15 @@ function resolveJwtSecret(dataDir: string, fromEnv: string | undefined): string 
   return secret;
 }
 
+/**
+ * Where data lives: the repository's `data` folder when DATA_DIR is unset, wherever the server
+ * was started from; an explicit DATA_DIR is taken as given (a relative one from the working
+ * directory, as a shell user expects).
+ */
+export function resolveDataDir(given: string | undefined, cwd = process.cwd()): string {
+  return given ? path.resolve(cwd, given) : path.join(repoRoot, 'data');
+}
+
 export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   overrides: Partial<Config> = {},
@@ -92,7 +101,7 @@ export function loadConfig(
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
-  const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
+  const dataDir = resolveDataDir(overrides.dataDir ?? (e.DATA_DIR || undefined));
   mkdirSync(dataDir, { recursive: true });
   return {
     env: e.NODE_ENV,
