@@ -1,11 +1,13 @@
 /**
- * Import benchmark (QUALITY.md P4): generates a CSV of N rows × 10 columns (streamed to a temp
- * dir), starts the server as its own process on a temp DATA_DIR, registers a user, creates an
+ * Import benchmark (QUALITY.md P4): generates a CSV (or, with `--format xlsx`, an XLSX workbook
+ * written the way Excel writes one: shared strings, styles, a date style) of N rows × 10 columns
+ * (streamed to a temp dir), starts the server as its own process on a temp DATA_DIR, registers a user, creates an
  * object with 10 fields, uploads the file through `/api/uploadchunk` in 8 MB chunks, creates and
  * runs the import and polls it until it ends. Prints JSON: rows, seconds for the upload, the
  * import and end to end, rows/s end to end, and the server's peak RSS (VmHWM).
  * Run: node --conditions=source --import tsx bench/import.ts [--rows 1000000] [--port 3290]
- * Env: BENCH_DATABASE_URL (postgres://… to run on PostgreSQL).
+ *      [--format csv|xlsx]
+ * Env: BENCH_DATABASE_URL (postgres://… to run on PostgreSQL), BENCH_FORMAT (csv | xlsx).
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -15,6 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { ZipWriter } from '../apps/server/src/modules/exports/zip-writer.js';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -24,6 +27,9 @@ function arg(name: string, fallback: number): number {
 
 const ROWS = arg('rows', Number(process.env.BENCH_ROWS ?? 1_000_000));
 const PORT = arg('port', 3290);
+const fmtAt = process.argv.indexOf('--format');
+const FORMAT =
+  (fmtAt >= 0 ? process.argv[fmtAt + 1] : process.env.BENCH_FORMAT) === 'xlsx' ? 'xlsx' : 'csv';
 const CHUNK = 8 * 1024 * 1024;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = mkdtempSync(path.join(tmpdir(), 'fiscus-bench-import-'));
@@ -51,6 +57,98 @@ async function writeCsv(file: string, rows: number): Promise<void> {
   await write(buf);
   out.end();
   await once(out, 'close');
+}
+
+const HEADER = [
+  'Code',
+  'Name',
+  'Amount',
+  'Qty',
+  'Day',
+  'Paid',
+  'Category',
+  'Region',
+  'Note',
+  'Ratio',
+];
+const regions = Array.from({ length: 50 }, (_, i) => `Region ${i}`);
+
+function xml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+}
+
+/**
+ * The same rows as an XLSX workbook, as Excel writes it: every text in the shared strings
+ * (header, 10 categories, 50 regions, then code, name and note of each row), dates as serials
+ * with a date style, booleans as `t="b"`.
+ */
+async function writeXlsx(file: string, rows: number): Promise<void> {
+  const zip = new ZipWriter(file);
+  const head = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+  const main = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+  const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+  const pkg = 'http://schemas.openxmlformats.org/package/2006/relationships';
+  await zip.file(
+    '[Content_Types].xml',
+    `${head}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>`,
+  );
+  await zip.file(
+    '_rels/.rels',
+    `${head}<Relationships xmlns="${pkg}"><Relationship Id="rId1" Type="${rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+  );
+  await zip.file(
+    'xl/workbook.xml',
+    `${head}<workbook xmlns="${main}" xmlns:r="${rel}"><sheets><sheet name="Ledger" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+  );
+  await zip.file(
+    'xl/_rels/workbook.xml.rels',
+    `${head}<Relationships xmlns="${pkg}"><Relationship Id="rId1" Type="${rel}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${rel}/sharedStrings" Target="sharedStrings.xml"/><Relationship Id="rId3" Type="${rel}/styles" Target="styles.xml"/></Relationships>`,
+  );
+  await zip.file(
+    'xl/styles.xml',
+    `${head}<styleSheet xmlns="${main}"><fonts count="1"><font/></fonts><fills count="1"><fill/></fills><borders count="1"><border/></borders><cellStyleXfs count="1"><xf/></cellStyleXfs><cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="14" applyNumberFormat="1"/></cellXfs></styleSheet>`,
+  );
+  const fixed = [...HEADER, ...categories, ...regions];
+  const first = fixed.length;
+  const strings = await zip.stream('xl/sharedStrings.xml');
+  const total = first + rows * 3;
+  let buf = `${head}<sst xmlns="${main}" count="${total}" uniqueCount="${total}">`;
+  for (const s of fixed) buf += `<si><t>${xml(s)}</t></si>`;
+  for (let i = 1; i <= rows; i++) {
+    buf += `<si><t>K${i}</t></si><si><t>Item ${i}</t></si><si><t>Note number ${i}</t></si>`;
+    if (buf.length > 1 << 20) {
+      await strings.write(buf);
+      buf = '';
+    }
+  }
+  await strings.write(`${buf}</sst>`);
+  await strings.end();
+  const sheet = await zip.stream('xl/worksheets/sheet1.xml');
+  const epoch = Date.UTC(1899, 11, 30);
+  buf = `${head}<worksheet xmlns="${main}"><sheetData><row r="1">`;
+  HEADER.forEach((_, c) => {
+    buf += `<c r="${String.fromCharCode(65 + c)}1" t="s"><v>${c}</v></c>`;
+  });
+  buf += '</row>';
+  for (let i = 1; i <= rows; i++) {
+    const r = i + 1;
+    const s = first + (i - 1) * 3;
+    const day = (Date.UTC(2026, i % 12, (i % 28) + 1) - epoch) / 86_400_000;
+    buf +=
+      `<row r="${r}"><c r="A${r}" t="s"><v>${s}</v></c><c r="B${r}" t="s"><v>${s + 1}</v></c>` +
+      `<c r="C${r}"><v>${((i * 37) % 100000) / 100}</v></c><c r="D${r}"><v>${i % 1000}</v></c>` +
+      `<c r="E${r}" s="1"><v>${day}</v></c><c r="F${r}" t="b"><v>${i % 2}</v></c>` +
+      `<c r="G${r}" t="s"><v>${HEADER.length + (i % 10)}</v></c>` +
+      `<c r="H${r}" t="s"><v>${HEADER.length + 10 + (i % 50)}</v></c>` +
+      `<c r="I${r}" t="s"><v>${s + 2}</v></c><c r="J${r}"><v>${(i % 997) / 10}</v></c></row>`;
+    if (buf.length > 1 << 20) {
+      await sheet.write(buf);
+      buf = '';
+    }
+  }
+  await sheet.write(`${buf}</sheetData></worksheet>`);
+  await sheet.end();
+  await zip.finish();
 }
 
 async function waitReady(): Promise<void> {
@@ -122,9 +220,10 @@ async function peakRss(pid: number): Promise<number> {
   return m ? Number(m[1]) * 1024 : 0;
 }
 
-const csv = path.join(dir, 'rows.csv');
+const csv = path.join(dir, FORMAT === 'xlsx' ? 'rows.xlsx' : 'rows.csv');
 const tGen = performance.now();
-await writeCsv(csv, ROWS);
+if (FORMAT === 'xlsx') await writeXlsx(csv, ROWS);
+else await writeCsv(csv, ROWS);
 const genSeconds = (performance.now() - tGen) / 1000;
 
 // The built server when there is one (`npm run build`): what production runs, without the
@@ -198,6 +297,7 @@ try {
     JSON.stringify(
       {
         rows: ROWS,
+        format: FORMAT,
         fileBytes: statSync(csv).size,
         status: state.status,
         error: state.error,

@@ -62,24 +62,63 @@ export function looksLikeText(buf: Buffer): boolean {
   }
 }
 
-/** The names of a ZIP archive's entries, or undefined when it is not a readable archive. */
-async function zipEntryNames(file: string, max = 10_000): Promise<Set<string> | undefined> {
+/** Main content types of a spreadsheet package (workbook, template; macro-enabled ones too). */
+const SPREADSHEET_MAIN =
+  /application\/vnd\.(openxmlformats-officedocument\.spreadsheetml\.(sheet|template)|ms-excel\.(sheet|template)\.macroEnabled)\.main\+xml/i;
+/** `[Content_Types].xml` is read up to this size. */
+const CONTENT_TYPES_MAX = 1024 * 1024;
+
+/**
+ * Whether a ZIP archive is a spreadsheet package: its `[Content_Types].xml` declares a workbook
+ * part (wherever the writer put it), or it holds `xl/workbook.xml`. Undefined when it is not a
+ * readable archive.
+ */
+async function isSpreadsheetPackage(file: string, max = 10_000): Promise<boolean | undefined> {
   return new Promise((resolve) => {
     yauzl.open(file, { lazyEntries: true, autoClose: true }, (err, zip) => {
       if (err) {
         resolve(undefined);
         return;
       }
-      const names = new Set<string>();
+      let seen = 0;
+      let found = false;
+      let settled = false;
+      const done = (answer: boolean | undefined) => {
+        if (settled) return;
+        settled = true;
+        if (zip.isOpen) zip.close();
+        resolve(answer);
+      };
       zip.on('entry', (entry: yauzl.Entry) => {
-        names.add(entry.fileName);
-        if (names.size >= max) {
-          zip.close();
-          resolve(names);
-        } else zip.readEntry();
+        const name = entry.fileName.replace(/\\/g, '/').toLowerCase();
+        if (name === 'xl/workbook.xml') found = true;
+        if (++seen >= max) {
+          done(found);
+          return;
+        }
+        if (name !== '[content_types].xml' || entry.uncompressedSize > CONTENT_TYPES_MAX) {
+          zip.readEntry();
+          return;
+        }
+        zip.openReadStream(entry, (e, stream) => {
+          if (e || !stream) {
+            zip.readEntry();
+            return;
+          }
+          let text = '';
+          stream.on('data', (chunk: Buffer) => {
+            text += chunk.toString('utf8');
+            if (text.length > CONTENT_TYPES_MAX) stream.destroy();
+          });
+          stream.on('error', () => zip.readEntry());
+          stream.on('end', () => {
+            if (SPREADSHEET_MAIN.test(text)) done(true);
+            else zip.readEntry();
+          });
+        });
       });
-      zip.on('end', () => resolve(names));
-      zip.on('error', () => resolve(undefined));
+      zip.on('end', () => done(found));
+      zip.on('error', () => done(undefined));
       zip.readEntry();
     });
   });
@@ -87,7 +126,7 @@ async function zipEntryNames(file: string, max = 10_000): Promise<Set<string> | 
 
 /**
  * The content type of a file, detected from its bytes: a known binary format by its magic
- * numbers (an XLSX workbook must be a ZIP archive holding `xl/workbook.xml`), otherwise
+ * numbers (an XLSX workbook must be a ZIP archive declaring a workbook part), otherwise
  * `text/csv` when the start reads as text. Undefined for an empty file or unknown binary data.
  * The answer may be a type outside {@link ALLOWED_TYPES} (for example `application/x-elf`).
  */
@@ -102,12 +141,8 @@ export async function detectType(file: string): Promise<string | undefined> {
     return UTF16_TYPE;
   const found = await fileTypeFromFile(file).catch(() => undefined);
   let type = found?.mime as string | undefined;
-  if (type === XLSX_TYPE || type === 'application/zip') {
-    const names = await zipEntryNames(file);
-    if (!names) type = 'application/zip';
-    else if (names.has('xl/workbook.xml')) type = XLSX_TYPE;
-    else type = 'application/zip';
-  }
+  if (type === XLSX_TYPE || type === 'application/zip')
+    type = (await isSpreadsheetPackage(file)) ? XLSX_TYPE : 'application/zip';
   if (isAllowedType(type)) return type;
   // A few short magic numbers (e.g. "BM" for bitmaps) also start ordinary text files.
   if (looksLikeText(probe)) return CSV_TYPE;

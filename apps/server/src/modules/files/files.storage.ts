@@ -26,12 +26,17 @@ export function storedPath(dataDir: string, id: string): string {
   return path.join(filesRoot(dataDir), id.slice(0, 2), id);
 }
 
+/** The temp folder (made when missing). */
+export async function tempDir(dataDir: string): Promise<string> {
+  const dir = path.join(filesRoot(dataDir), 'tmp');
+  await mkdir(dir, { recursive: true });
+  return dir;
+}
+
 /** A fresh path under the temp folder for a file being written. */
 export async function tempPath(dataDir: string, id = randomKey()): Promise<string> {
   if (!ID.test(id)) throw new Error('not a temp id');
-  const dir = path.join(filesRoot(dataDir), 'tmp');
-  await mkdir(dir, { recursive: true });
-  return path.join(dir, id);
+  return path.join(await tempDir(dataDir), id);
 }
 
 export function fileInfoOf(r: PfFilesTable): FileInfo {

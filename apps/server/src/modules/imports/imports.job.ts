@@ -19,7 +19,7 @@ import {
   storageOf,
   type Parsed,
 } from '../fields/values.js';
-import { findFile } from '../files/files.storage.js';
+import { findFile, tempDir } from '../files/files.storage.js';
 import { ensureIndex } from '../objects/ddl.js';
 import { loadObject, type FieldMeta, type ObjectMeta, type Q } from '../objects/meta.js';
 import { t } from '../records/records.messages.js';
@@ -34,6 +34,10 @@ export interface ImportJobParams {
 export const LOG_CAP = 10_000;
 /** Rows written to the staging table per short transaction. */
 const FLUSH_ROWS = 10_000;
+/** …or sooner, once the rows waiting hold this many characters of text (long cells). */
+const FLUSH_TEXT = 32 * 1024 * 1024;
+/** Characters of text one INSERT carries at most (one row may exceed it alone). */
+const STATEMENT_TEXT = 4 * 1024 * 1024;
 /** Rows read from the file per batch. */
 const READ_BATCH = 5_000;
 
@@ -186,6 +190,7 @@ export async function runImport(
       format: imp.format as ImportFormat,
       path: file.path,
       fileSize: file.info.size,
+      tempDir: await tempDir(dataDir),
       meta,
       settings,
       targets,
@@ -204,6 +209,7 @@ interface Plan {
   format: ImportFormat;
   path: string;
   fileSize: number;
+  tempDir: string;
   meta: ObjectMeta;
   settings: ImportSettings;
   targets: Target[];
@@ -252,6 +258,9 @@ async function importInto(ctx: JobContext<ImportJobParams>, plan: Plan): Promise
   let failed = 0;
   let logged = 0;
   let pendingRows = 0;
+  /** Characters of text values waiting to be written, in all and in the statement being filled. */
+  let pendingText = 0;
+  let statementText = 0;
   /** Values of the INSERT being filled; full ones wait in `ready` for the next flush. */
   let params: unknown[] = [];
   let ready: unknown[][] = [];
@@ -289,6 +298,8 @@ async function importInto(ctx: JobContext<ImportJobParams>, plan: Plan): Promise
       ready.push(params);
       params = [];
     }
+    statementText = 0;
+    pendingText = 0;
     if (ready.length) {
       const statements = ready;
       ready = [];
@@ -332,7 +343,7 @@ async function importInto(ctx: JobContext<ImportJobParams>, plan: Plan): Promise
     plan.path,
     plan.format,
     settings,
-    { batchSize: READ_BATCH, lang, fileSize: plan.fileSize },
+    { batchSize: READ_BATCH, lang, fileSize: plan.fileSize, tempDir: plan.tempDir },
     async (batch, frac) => {
       fraction = frac;
       const { rows, nums } = batch;
@@ -383,7 +394,12 @@ async function importInto(ctx: JobContext<ImportJobParams>, plan: Plan): Promise
             });
             continue;
           }
-          params.push(encode(f.type, value));
+          const encoded = encode(f.type, value);
+          if (typeof encoded === 'string') {
+            pendingText += encoded.length;
+            statementText += encoded.length;
+          }
+          params.push(encoded);
         }
         if (rowErrors.length) {
           params.length = start;
@@ -394,12 +410,13 @@ async function importInto(ctx: JobContext<ImportJobParams>, plan: Plan): Promise
           continue;
         }
         pendingRows++;
-        if (params.length >= perStatement * width) {
+        if (params.length >= perStatement * width || statementText >= STATEMENT_TEXT) {
           ready.push(params);
           params = [];
+          statementText = 0;
         }
       }
-      if (pendingRows >= FLUSH_ROWS) await flush();
+      if (pendingRows >= FLUSH_ROWS || pendingText >= FLUSH_TEXT) await flush();
     },
   );
   if (!processed && !failed) throw new AppError('unprocessable', ti(lang, 'imp.empty_file'));

@@ -157,7 +157,7 @@ async function sample(
     path,
     format,
     settings,
-    { batchSize: wanted, lang: ctx.lang },
+    { batchSize: wanted, lang: ctx.lang, sample: wanted },
     (b) => {
       for (const r of b.rows) {
         if (rows.length >= wanted) break;

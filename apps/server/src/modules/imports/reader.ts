@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { Lang } from '../../lib/messages.js';
 import { CsvError, CsvParser, detectDelimiter, isUtf8, makeDecoder, type Row } from './csv.js';
 import { ti, unreadable } from './imports.messages.js';
-import { Workbook, XlsxError, ZIP_LIMITS, type RowBatch, type ZipLimits } from './xlsx.js';
+import { Workbook, XlsxError, type RowBatch, type XlsxLimits } from './xlsx.js';
 
 export type { Row, RowBatch };
 
@@ -28,6 +28,8 @@ export interface ReadInfo {
 
 const SAMPLE_BYTES = 64 * 1024;
 const READ_CHUNK = 256 * 1024;
+/** A CSV batch is handed over early once this much of the file went into it. */
+const BATCH_BYTES = 16 * 1024 * 1024;
 
 function fileProblem(err: unknown, lang: Lang): unknown {
   if (err instanceof CsvError) {
@@ -52,9 +54,26 @@ function fileProblem(err: unknown, lang: Lang): unknown {
         return unreadable(lang, 'imp.too_many_columns', { max: p.max });
       case 'cell':
         return unreadable(lang, 'imp.cell_too_long', { max: p.max });
+      case 'text':
+        return unreadable(lang, 'imp.sheet_text', { max: Math.round(p.max / 1_000_000) });
     }
   }
   return err;
+}
+
+export interface ReadOptions {
+  batchSize: number;
+  lang: Lang;
+  /** XLSX caps (tests lower them). */
+  limits?: Partial<XlsxLimits>;
+  fileSize?: number;
+  /** Where large XLSX shared-string tables spill (the data folder's temp folder). */
+  tempDir?: string;
+  /**
+   * Only a sample of this many rows is wanted: an XLSX file then looks up only the shared
+   * strings those rows use.
+   */
+  sample?: number;
 }
 
 /**
@@ -67,7 +86,7 @@ export async function readRows(
   file: string,
   format: ImportFormat,
   settings: Pick<ImportSettings, 'delimiter' | 'encoding' | 'sheet'>,
-  opts: { batchSize: number; lang: Lang; limits?: ZipLimits; fileSize?: number },
+  opts: ReadOptions,
   onBatch: (batch: RowBatch, fraction: number) => Promise<boolean | void> | boolean | void,
 ): Promise<ReadInfo> {
   try {
@@ -81,10 +100,13 @@ export async function readRows(
 async function readXlsx(
   file: string,
   settings: Pick<ImportSettings, 'sheet'>,
-  opts: { batchSize: number; lang: Lang; limits?: ZipLimits },
+  opts: ReadOptions,
   onBatch: (batch: RowBatch, fraction: number) => Promise<boolean | void> | boolean | void,
 ): Promise<ReadInfo> {
-  const wb = await Workbook.open(file, opts.limits ?? ZIP_LIMITS);
+  const wb = await Workbook.open(file, {
+    ...(opts.limits ? { limits: opts.limits } : {}),
+    ...(opts.tempDir ? { tempDir: opts.tempDir } : {}),
+  });
   try {
     const sheets = wb.sheets.map((s) => s.name);
     if (!sheets.length) throw new AppError('unprocessable', ti(opts.lang, 'imp.no_sheets'));
@@ -94,7 +116,8 @@ async function readXlsx(
         'unprocessable',
         ti(opts.lang, 'imp.sheet_missing', { sheet: String(settings.sheet).slice(0, 100) }),
       );
-    await wb.readSheet(sheet, opts.batchSize, (batch) => onBatch(batch, wb.fraction()));
+    if (opts.sample !== undefined) await onBatch(await wb.sample(sheet, opts.sample), 0);
+    else await wb.readSheet(sheet, opts.batchSize, (batch) => onBatch(batch, wb.fraction()));
     return { sheets, encoding: null, delimiter: null };
   } finally {
     wb.close();
@@ -132,8 +155,12 @@ async function readCsv(
   let rowNo = 0;
   let bytes = 0;
   let first = true;
+  /** Bytes read since the last batch: long rows make a batch early. */
+  let pending = 0;
   const emit = async (final: boolean): Promise<boolean> => {
-    if (!out.length || (!final && out.length < opts.batchSize)) return true;
+    if (!out.length || (!final && out.length < opts.batchSize && pending < BATCH_BYTES))
+      return true;
+    pending = 0;
     const rows: Row[] = [];
     const nums: number[] = [];
     for (const r of out) {
@@ -152,6 +179,7 @@ async function readCsv(
     for await (const chunk of stream) {
       const buf = chunk as Buffer;
       bytes += buf.length;
+      pending += buf.length;
       let text = decoder.write(buf);
       if (first) {
         text = text.replace(/^\uFEFF/, '');

@@ -2,21 +2,49 @@ import type { Readable } from 'node:stream';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import yauzl from 'yauzl';
 import { MAX_CELL, MAX_COLUMNS, type Row } from './csv.js';
+import { SharedStrings } from './shared-strings.js';
 
-/** Caps against zip bombs (a workbook is a zip of XML parts). */
-export const ZIP_LIMITS = {
-  maxEntries: 10_000,
+/** Caps against zip bombs and oversized workbooks (a workbook is a zip of XML parts). */
+export interface XlsxLimits {
+  maxEntries: number;
   /** Sum of the declared uncompressed sizes. */
-  maxTotalBytes: 1024 * 1024 * 1024,
+  maxTotalBytes: number;
   /** Largest uncompressed / compressed ratio of one part… */
-  maxRatio: 100,
+  maxRatio: number;
   /** …checked for parts larger than this once unpacked. */
-  ratioFrom: 1024 * 1024,
-};
-export type ZipLimits = typeof ZIP_LIMITS;
+  ratioFrom: number;
+  /** Shared strings stay in memory up to about this many bytes, then go to a temporary file. */
+  sharedStringsMemory: number;
+  /** Characters the cells of one sheet may hold together (a shared string counts per use). */
+  maxSheetText: number;
+}
 
-/** Small parts (workbook, relations, styles) are read whole, up to this size. */
+export const XLSX_LIMITS: XlsxLimits = {
+  maxEntries: 10_000,
+  maxTotalBytes: 1024 * 1024 * 1024,
+  maxRatio: 100,
+  ratioFrom: 1024 * 1024,
+  sharedStringsMemory: 64 * 1024 * 1024,
+  maxSheetText: 1_000_000_000,
+};
+
+export interface WorkbookOptions {
+  limits?: Partial<XlsxLimits>;
+  /** Where the shared strings go when they outgrow memory (the system's temp folder if absent). */
+  tempDir?: string;
+}
+
+/** Small parts (workbook, relationships, styles) are read whole, up to this size. */
 const SMALL_PART_MAX = 32 * 1024 * 1024;
+/** Deepest element nesting accepted (a worksheet needs 7). */
+const MAX_DEPTH = 64;
+/**
+ * Longest run of XML text without a `<` (a cell of MAX_CELL characters written with character
+ * references needs at most this); the parser would otherwise gather it whole.
+ */
+const MAX_RUN = 16 * MAX_CELL;
+/** A batch is handed over early once its cells hold this many characters. */
+const BATCH_TEXT = 16 * 1024 * 1024;
 
 export type XlsxProblem =
   | { kind: 'entries'; max: number }
@@ -25,13 +53,19 @@ export type XlsxProblem =
   | { kind: 'zip' }
   | { kind: 'xml'; reason: string }
   | { kind: 'columns'; max: number }
-  | { kind: 'cell'; max: number };
+  | { kind: 'cell'; max: number }
+  | { kind: 'text'; max: number };
 
 class Stop extends Error {}
 
+/** A workbook the reader refuses; `problem.kind` says why (the message is not meant for users). */
 export class XlsxError extends Error {
-  constructor(readonly problem: XlsxProblem) {
-    super(problem.kind);
+  constructor(
+    readonly problem: XlsxProblem,
+    options?: ErrorOptions,
+  ) {
+    super(`xlsx: ${problem.kind}`, options);
+    this.name = 'XlsxError';
   }
 }
 
@@ -51,6 +85,49 @@ export interface RowBatch {
   nums: number[];
 }
 
+/** How a part is read: element handlers get local names (no namespace prefix). */
+interface Handlers {
+  open?: (name: string, attrs: Record<string, string>) => void;
+  close?: (name: string) => void;
+  text?: (text: string) => void;
+}
+
+interface Relationship {
+  id: string;
+  /** Last segment of the relationship type (`worksheet`, `sharedStrings`, …). */
+  type: string;
+  /** Part name the target resolves to (no leading slash), or undefined for external targets. */
+  target: string | undefined;
+}
+
+/** Part names compare case-insensitively (OPC); some writers use backslashes. */
+function key(name: string): string {
+  return name.replace(/\\/g, '/').replace(/^\/+/, '').toLowerCase();
+}
+
+/** The part a relationship target points to, from the part that holds the relationship. */
+export function resolveTarget(source: string, target: string): string {
+  let t = target.trim().replace(/\\/g, '/');
+  try {
+    t = decodeURIComponent(t);
+  } catch {
+    // Not percent-encoded: taken as it is.
+  }
+  const segments = t.startsWith('/') ? [] : source.split('/').slice(0, -1);
+  for (const s of t.split('/')) {
+    if (s === '' || s === '.') continue;
+    if (s === '..') segments.pop();
+    else segments.push(s);
+  }
+  return segments.join('/');
+}
+
+/** The relationships part of a part (`xl/workbook.xml` → `xl/_rels/workbook.xml.rels`). */
+function relsOf(part: string): string {
+  const i = part.lastIndexOf('/');
+  return `${part.slice(0, i + 1)}_rels/${part.slice(i + 1)}.rels`;
+}
+
 function local(name: string): string {
   const i = name.indexOf(':');
   return i < 0 ? name : name.slice(i + 1);
@@ -60,8 +137,10 @@ function openZip(file: string): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) => {
     yauzl.open(
       file,
-      { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false },
-      (err, zip) => (err || !zip ? reject(new XlsxError({ kind: 'zip' })) : resolve(zip)),
+      // Sizes are checked while reading (`parse`), so that a lie is told apart from damage.
+      { lazyEntries: true, autoClose: false, validateEntrySizes: false, strictFileNames: false },
+      (err, zip) =>
+        err || !zip ? reject(new XlsxError({ kind: 'zip' }, { cause: err })) : resolve(zip),
     );
   });
 }
@@ -107,26 +186,35 @@ export function serialToIso(serial: number, date1904: boolean): string | null {
   return seconds % 86_400 === 0 ? iso.slice(0, 10) : iso;
 }
 
+/** A NUL never occurs in XML text: it marks a shared string not looked up yet (samples). */
+const PENDING = '\u0000';
+
 /**
- * A streaming XLSX reader: the zip's central directory is checked against the caps first, the
- * parts are inflated as streams (yauzl also counts the real bytes against the declared size),
- * and the XML is read with a SAX parser, so memory holds one batch of rows plus the shared
- * strings.
+ * A streaming XLSX reader. The zip's central directory is checked against the caps first; the
+ * workbook, its sheets, shared strings and styles are found through the package's
+ * relationships (`_rels/.rels` → workbook → its `.rels`), never by fixed part names. Parts are
+ * inflated as streams (the real bytes are counted against the declared sizes) and read with a
+ * SAX parser, so memory holds one batch of rows plus the shared strings — and those move to a
+ * temporary file past `sharedStringsMemory`.
  */
 export class Workbook {
   sheets: SheetInfo[] = [];
   private date1904 = false;
   private dateStyles: boolean[] = [];
-  private shared: string[] = [];
+  private sharedPath: string | undefined;
+  private shared: SharedStrings | undefined;
   private consumed = 0;
   private current = 0;
 
   private constructor(
     private readonly zip: yauzl.ZipFile,
     private readonly parts: Map<string, Part>,
+    private readonly limits: XlsxLimits,
+    private readonly tempDir: string | undefined,
   ) {}
 
-  static async open(file: string, limits: ZipLimits = ZIP_LIMITS): Promise<Workbook> {
+  static async open(file: string, options: WorkbookOptions = {}): Promise<Workbook> {
+    const limits = { ...XLSX_LIMITS, ...options.limits };
     const zip = await openZip(file);
     try {
       if (zip.entryCount > limits.maxEntries)
@@ -147,14 +235,15 @@ export class Workbook {
             reject(new XlsxError({ kind: 'ratio' }));
             return;
           }
-          parts.set(entry.fileName, { entry, size: entry.uncompressedSize });
+          if (!entry.fileName.endsWith('/'))
+            parts.set(key(entry.fileName), { entry, size: entry.uncompressedSize });
           zip.readEntry();
         });
         zip.on('end', () => resolve());
-        zip.on('error', () => reject(new XlsxError({ kind: 'zip' })));
+        zip.on('error', (err: Error) => reject(new XlsxError({ kind: 'zip' }, { cause: err })));
         zip.readEntry();
       });
-      const wb = new Workbook(zip, parts);
+      const wb = new Workbook(zip, parts, limits, options.tempDir);
       await wb.readMeta();
       return wb;
     } catch (err) {
@@ -164,6 +253,8 @@ export class Workbook {
   }
 
   close(): void {
+    this.shared?.close();
+    this.shared = undefined;
     this.zip.close();
   }
 
@@ -172,142 +263,222 @@ export class Workbook {
     return this.current ? Math.min(1, this.consumed / this.current) : 0;
   }
 
+  /** Whether the shared strings outgrew memory and live in a temporary file. */
+  get sharedStringsSpilled(): boolean {
+    return this.shared?.spilled ?? false;
+  }
+
+  private has(name: string): boolean {
+    return this.parts.has(key(name));
+  }
+
   private openStream(part: Part): Promise<Readable> {
     return new Promise((resolve, reject) => {
       this.zip.openReadStream(part.entry, (err, stream) =>
-        err || !stream ? reject(new XlsxError({ kind: 'zip' })) : resolve(stream),
+        err || !stream ? reject(new XlsxError({ kind: 'zip' }, { cause: err })) : resolve(stream),
       );
     });
   }
 
-  /** Streams a part through a SAX parser; `onChunk` runs after each chunk (may await). */
+  /**
+   * Streams a part through a SAX parser. `onChunk` runs after each chunk and may await.
+   * Answers false when the package has no such part. Errors are told apart by where they
+   * arise: the archive (inflating, sizes) is `zip`, the parser's own complaints are `xml`, and
+   * whatever the handlers throw passes through unchanged.
+   */
   private async parse(
     name: string,
-    setup: (p: SaxesParser) => void,
-    onChunk?: () => Promise<void> | void,
-    track = false,
+    handlers: Handlers,
+    opts: { onChunk?: () => Promise<void> | void; track?: boolean; maxBytes?: number } = {},
   ): Promise<boolean> {
-    const part = this.parts.get(name);
+    const part = this.parts.get(key(name));
     if (!part) return false;
     const parser = new SaxesParser();
-    let xmlError: Error | undefined;
+    let depth = 0;
+    // The first complaint ends the reading (the parser would go on, closing tags for us).
     parser.on('error', (e) => {
-      xmlError ??= e;
+      throw new XlsxError({ kind: 'xml', reason: e.message });
     });
-    setup(parser);
+    const { open, close, text } = handlers;
+    parser.on('opentag', (tag: SaxesTagPlain) => {
+      if (++depth > MAX_DEPTH) throw new XlsxError({ kind: 'xml', reason: 'nesting too deep' });
+      if (open) open(local(tag.name), tag.attributes);
+      if (tag.isSelfClosing) depth--;
+    });
+    parser.on('closetag', (tag: SaxesTagPlain) => {
+      if (!tag.isSelfClosing) depth--;
+      if (close) close(local(tag.name));
+    });
+    if (text) {
+      parser.on('text', text);
+      parser.on('cdata', text);
+    }
     const stream = await this.openStream(part);
     const decoder = new TextDecoder('utf-8');
+    const maxBytes = opts.maxBytes ?? Infinity;
     let bytes = 0;
-    if (track) {
+    /** Characters since the last `<`. */
+    let run = 0;
+    if (opts.track) {
       this.consumed = 0;
       this.current = part.size;
     }
+    const chunks = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
     try {
-      for await (const chunk of stream) {
-        const buf = chunk as Buffer;
+      for (;;) {
+        let next: IteratorResult<Buffer>;
+        try {
+          next = await chunks.next();
+        } catch (err) {
+          throw new XlsxError({ kind: 'zip' }, { cause: err });
+        }
+        if (next.done) break;
+        const buf = next.value;
         bytes += buf.length;
-        if (!track && bytes > SMALL_PART_MAX && name !== 'xl/sharedStrings.xml')
-          throw new XlsxError({ kind: 'size', max: SMALL_PART_MAX });
-        if (track) this.consumed = bytes;
-        parser.write(decoder.decode(buf, { stream: true }));
-        if (xmlError) throw new XlsxError({ kind: 'xml', reason: xmlError.message });
-        if (onChunk) await onChunk();
+        // More bytes than the directory declared: a part lying about its size.
+        if (bytes > part.size) throw new XlsxError({ kind: 'ratio' });
+        if (bytes > maxBytes) throw new XlsxError({ kind: 'size', max: maxBytes });
+        if (opts.track) this.consumed = bytes;
+        const s = decoder.decode(buf, { stream: true });
+        run = checkRuns(s, run);
+        parser.write(s);
+        if (opts.onChunk) await opts.onChunk();
       }
+      if (bytes !== part.size) throw new XlsxError({ kind: 'zip' });
       parser.write(decoder.decode());
       parser.close();
-    } catch (err) {
+    } finally {
       stream.destroy();
-      // Our own errors (and the caller's) pass; plain errors come from inflating the part.
-      if (!(err instanceof Error) || err.constructor !== Error) throw err;
-      const m = err.message;
-      // yauzl: "too many bytes in the stream" / "expected … but got …" = lying sizes.
-      if (/bytes|expected/i.test(m)) throw new XlsxError({ kind: 'ratio' });
-      throw new XlsxError({ kind: 'xml', reason: m.slice(0, 200) });
     }
-    if (xmlError) throw new XlsxError({ kind: 'xml', reason: xmlError.message });
     return true;
   }
 
-  private async readMeta(): Promise<void> {
-    const rels = new Map<string, string>();
-    await this.parse('xl/_rels/workbook.xml.rels', (p) =>
-      p.on('opentag', (tag: SaxesTagPlain) => {
-        if (local(tag.name) !== 'Relationship') return;
-        const id = tag.attributes.Id;
-        const target = tag.attributes.Target;
-        if (typeof id === 'string' && typeof target === 'string') rels.set(id, target);
-      }),
+  /** The relationships of a part (or of the package, for `''`). */
+  private async relationships(source: string): Promise<Relationship[]> {
+    const out: Relationship[] = [];
+    await this.parse(
+      source ? relsOf(source) : '_rels/.rels',
+      {
+        open: (name, a) => {
+          if (name !== 'Relationship') return;
+          const { Id: id, Type: type, Target: target } = a;
+          if (typeof id !== 'string' || typeof type !== 'string' || typeof target !== 'string')
+            return;
+          out.push({
+            id,
+            type: type.slice(type.lastIndexOf('/') + 1),
+            target: a.TargetMode === 'External' ? undefined : resolveTarget(source, target),
+          });
+        },
+      },
+      { maxBytes: SMALL_PART_MAX },
     );
-    const found = await this.parse('xl/workbook.xml', (p) =>
-      p.on('opentag', (tag: SaxesTagPlain) => {
-        const n = local(tag.name);
-        if (n === 'workbookPr') {
-          const v = tag.attributes.date1904;
-          this.date1904 = v === '1' || v === 'true';
-        } else if (n === 'sheet') {
-          const name = String(tag.attributes.name ?? '');
-          const rid = Object.entries(tag.attributes).find(([k]) => local(k) === 'id')?.[1];
-          const target = typeof rid === 'string' ? rels.get(rid) : undefined;
-          if (!target) return;
-          const path = target.startsWith('/')
-            ? target.slice(1)
-            : `xl/${target}`.replace(/[^/]+\/\.\.\//g, '');
-          if (this.parts.has(path)) this.sheets.push({ name, path });
-        }
-      }),
-    );
-    if (!found) throw new XlsxError({ kind: 'zip' });
-    const customDates = new Map<number, boolean>();
-    let inXfs = false;
-    await this.parse('xl/styles.xml', (p) => {
-      p.on('opentag', (tag: SaxesTagPlain) => {
-        const n = local(tag.name);
-        if (n === 'numFmt') {
-          customDates.set(
-            Number(tag.attributes.numFmtId),
-            isDateFormat(String(tag.attributes.formatCode ?? '')),
-          );
-        } else if (n === 'cellXfs') inXfs = true;
-        else if (n === 'xf' && inXfs) {
-          const id = Number(tag.attributes.numFmtId ?? 0);
-          this.dateStyles.push(customDates.get(id) ?? DATE_FORMAT_IDS.has(id));
-        }
-      });
-      p.on('closetag', (tag) => {
-        if (local(tag.name) === 'cellXfs') inXfs = false;
-      });
-    });
+    return out;
   }
 
-  /** Loads the shared strings table (needed before reading a sheet that uses it). */
-  async loadSharedStrings(): Promise<void> {
-    if (this.shared.length) return;
+  private async readMeta(): Promise<void> {
+    const root = await this.relationships('');
+    const office = root.find((r) => r.type === 'officeDocument' && r.target && this.has(r.target));
+    // A package without relationships at all: the usual place of the workbook.
+    const workbook =
+      office?.target ?? (!root.length && this.has('xl/workbook.xml') ? 'xl/workbook.xml' : '');
+    if (!workbook) throw new XlsxError({ kind: 'zip' });
+    const rels = new Map<string, Relationship>();
+    for (const r of await this.relationships(workbook)) rels.set(r.id, r);
+    const byType = (type: string) =>
+      [...rels.values()].find((r) => r.type === type && r.target && this.has(r.target))?.target;
+    await this.parse(
+      workbook,
+      {
+        open: (name, a) => {
+          if (name === 'workbookPr') {
+            const v = a.date1904;
+            this.date1904 = v === '1' || v === 'true';
+          } else if (name === 'sheet') {
+            const rid = Object.entries(a).find(([k]) => local(k) === 'id')?.[1];
+            const rel = typeof rid === 'string' ? rels.get(rid) : undefined;
+            if (rel?.type !== 'worksheet' || !rel.target || !this.has(rel.target)) return;
+            this.sheets.push({ name: String(a.name ?? ''), path: rel.target });
+          }
+        },
+      },
+      { maxBytes: SMALL_PART_MAX },
+    );
+    this.sharedPath = byType('sharedStrings');
+    const styles = byType('styles');
+    if (!styles) return;
+    const customDates = new Map<number, boolean>();
+    let inXfs = false;
+    await this.parse(
+      styles,
+      {
+        open: (name, a) => {
+          if (name === 'numFmt') {
+            customDates.set(Number(a.numFmtId), isDateFormat(String(a.formatCode ?? '')));
+          } else if (name === 'cellXfs') inXfs = true;
+          else if (name === 'xf' && inXfs) {
+            const id = Number(a.numFmtId ?? 0);
+            this.dateStyles.push(customDates.get(id) ?? DATE_FORMAT_IDS.has(id));
+          }
+        },
+        close: (name) => {
+          if (name === 'cellXfs') inXfs = false;
+        },
+      },
+      { maxBytes: SMALL_PART_MAX },
+    );
+  }
+
+  /**
+   * Reads the shared strings part: every string (into memory, or the temporary file past the
+   * budget), or — with `wanted` — only those indexes, stopping after the highest.
+   */
+  private async readSharedStrings(
+    onString: (index: number, s: string) => void,
+    last = Infinity,
+  ): Promise<void> {
+    if (!this.sharedPath) return;
+    let index = 0;
     let inSi = false;
     let inT = false;
     let skip = 0;
     let cur = '';
-    await this.parse('xl/sharedStrings.xml', (p) => {
-      p.on('opentag', (tag: SaxesTagPlain) => {
-        const n = local(tag.name);
-        if (n === 'si') {
-          inSi = true;
-          cur = '';
-        } else if (n === 'rPh') skip++;
-        else if (n === 't' && inSi && !skip) inT = true;
+    try {
+      await this.parse(this.sharedPath, {
+        open: (name) => {
+          if (name === 'si') {
+            inSi = true;
+            cur = '';
+          } else if (name === 'rPh') skip++;
+          else if (name === 't' && inSi && !skip) inT = true;
+        },
+        text: (text) => {
+          if (!inT) return;
+          cur += text;
+          if (cur.length > MAX_CELL) throw new XlsxError({ kind: 'cell', max: MAX_CELL });
+        },
+        close: (name) => {
+          if (name === 't') inT = false;
+          else if (name === 'rPh') skip--;
+          else if (name === 'si') {
+            onString(index, cur);
+            cur = '';
+            inSi = false;
+            if (++index > last) throw new Stop();
+          }
+        },
       });
-      p.on('text', (text) => {
-        if (inT) cur += text;
-      });
-      p.on('closetag', (tag) => {
-        const n = local(tag.name);
-        if (n === 't') inT = false;
-        else if (n === 'rPh') skip--;
-        else if (n === 'si') {
-          this.shared.push(cur);
-          inSi = false;
-        }
-      });
-    });
+    } catch (err) {
+      if (!(err instanceof Stop)) throw err;
+    }
+  }
+
+  /** Loads the shared strings table (needed before reading a whole sheet that uses it). */
+  async loadSharedStrings(): Promise<void> {
+    if (this.shared) return;
+    const table = new SharedStrings(this.limits.sharedStringsMemory, this.tempDir);
+    this.shared = table;
+    await this.readSharedStrings((_, s) => table.add(s));
   }
 
   /** The sheet by name (case-insensitive), the first when no name is given. */
@@ -318,8 +489,9 @@ export class Workbook {
   }
 
   /**
-   * Reads a sheet's rows in batches; `onBatch` runs once at least `batchSize` rows are ready
-   * (and at the end) and may await — the stream waits meanwhile. Return false to stop early.
+   * Reads a sheet's rows in batches; `onBatch` runs once at least `batchSize` rows (or
+   * BATCH_TEXT characters) are ready, and at the end, and may await — the stream waits
+   * meanwhile. Return false to stop early.
    */
   async readSheet(
     sheet: SheetInfo,
@@ -327,6 +499,69 @@ export class Workbook {
     onBatch: (batch: RowBatch) => Promise<boolean | void> | boolean | void,
   ): Promise<void> {
     await this.loadSharedStrings();
+    const shared = this.shared as SharedStrings;
+    await this.scan(sheet, batchSize, (i) => shared.get(i) ?? null, onBatch);
+  }
+
+  /**
+   * The first `count` non-empty rows of a sheet. Only the shared strings those rows use are
+   * looked up (the part is read up to the highest of them), so a sample costs little memory
+   * however large the table is.
+   */
+  async sample(sheet: SheetInfo, count: number): Promise<RowBatch> {
+    const rows: Row[] = [];
+    const nums: number[] = [];
+    const refs: { row: Row; col: number; index: number }[] = [];
+    await this.scan(
+      sheet,
+      count,
+      (index, row, col) => {
+        if (!Number.isInteger(index) || index < 0) return null;
+        refs.push({ row, col, index });
+        return PENDING;
+      },
+      (b) => {
+        for (let i = 0; i < b.rows.length && rows.length < count; i++) {
+          rows.push(b.rows[i] as Row);
+          nums.push(b.nums[i] as number);
+        }
+        return rows.length < count;
+      },
+    );
+    // Rows read past the sample in the same chunk are not looked up.
+    const taken = new Set(rows);
+    const used = refs.filter((r) => taken.has(r.row));
+    if (used.length) {
+      const wanted = new Map<number, string>();
+      let last = 0;
+      for (const r of used) {
+        wanted.set(r.index, PENDING);
+        if (r.index > last) last = r.index;
+      }
+      await this.readSharedStrings((i, s) => {
+        if (wanted.has(i)) wanted.set(i, s);
+      }, last);
+      for (const r of used) {
+        const s = wanted.get(r.index);
+        r.row[r.col] = s === PENDING || s === undefined ? null : s;
+      }
+    }
+    const kept: RowBatch = { rows: [], nums: [] };
+    rows.forEach((r, i) => {
+      if (r.some((v) => v !== null && v !== '')) {
+        kept.rows.push(r);
+        kept.nums.push(nums[i] as number);
+      }
+    });
+    return kept;
+  }
+
+  private async scan(
+    sheet: SheetInfo,
+    batchSize: number,
+    sharedString: (index: number, row: Row, col: number) => string | null,
+    onBatch: (batch: RowBatch) => Promise<boolean | void> | boolean | void,
+  ): Promise<void> {
     let rows: Row[] = [];
     let nums: number[] = [];
     let row: Row = [];
@@ -334,26 +569,27 @@ export class Workbook {
     let inV = false;
     let inT = false;
     let inIs = false;
+    let skip = 0;
     let text = '';
     let cellType = '';
     let cellStyle = 0;
     let cellCol = -1;
     let nextCol = 0;
-    let stop = false;
-    const shared = this.shared;
+    let batchText = 0;
+    let sheetText = 0;
+    const maxText = this.limits.maxSheetText;
     const dates = this.dateStyles;
     const date1904 = this.date1904;
+    const isoOf = new Map<string, string>();
     try {
       await this.parse(
         sheet.path,
-        (p) => {
-          p.on('opentag', (tag: SaxesTagPlain) => {
-            const n = local(tag.name);
+        {
+          open: (n, a) => {
             if (n === 'c') {
-              const a = tag.attributes;
-              cellType = typeof a.t === 'string' ? a.t : '';
+              cellType = a.t ?? '';
               cellStyle = a.s ? Number(a.s) : 0;
-              cellCol = columnOf(typeof a.r === 'string' ? a.r : undefined);
+              cellCol = columnOf(a.r);
               if (cellCol < 0) cellCol = nextCol;
               text = '';
             } else if (n === 'v') {
@@ -362,24 +598,25 @@ export class Workbook {
             } else if (n === 'is') {
               inIs = true;
               text = '';
-            } else if (n === 't' && inIs) inT = true;
+            } else if (n === 'rPh') skip++;
+            else if (n === 't' && inIs && !skip) inT = true;
             else if (n === 'row') {
-              const r = Number(tag.attributes.r);
+              const r = Number(a.r);
               rowNo = Number.isInteger(r) && r > 0 ? r : rowNo + 1;
               row = [];
               nextCol = 0;
             }
-          });
-          p.on('text', (t) => {
+          },
+          text: (t) => {
             if (inV || inT) {
               text += t;
               if (text.length > MAX_CELL) throw new XlsxError({ kind: 'cell', max: MAX_CELL });
             }
-          });
-          p.on('closetag', (tag) => {
-            const n = local(tag.name);
+          },
+          close: (n) => {
             if (n === 'v') inV = false;
             else if (n === 't') inT = false;
+            else if (n === 'rPh') skip--;
             else if (n === 'is') inIs = false;
             else if (n === 'c') {
               if (cellCol >= MAX_COLUMNS)
@@ -387,7 +624,7 @@ export class Workbook {
               let value: string | null;
               switch (cellType) {
                 case 's':
-                  value = shared[Number(text)] ?? null;
+                  value = text === '' ? null : sharedString(Number(text), row, cellCol);
                   break;
                 case 'b':
                   value = text === '' ? null : text === '1' || text === 'true' ? 'true' : 'false';
@@ -402,8 +639,21 @@ export class Workbook {
                   break;
                 default:
                   if (text === '') value = null;
-                  else if (dates[cellStyle]) value = serialToIso(Number(text), date1904) ?? text;
-                  else value = text;
+                  else if (dates[cellStyle]) {
+                    // Dates repeat: each distinct serial is turned into text once.
+                    let iso = isoOf.get(text);
+                    if (iso === undefined) {
+                      iso = serialToIso(Number(text), date1904) ?? text;
+                      if (isoOf.size >= 10_000) isoOf.clear();
+                      isoOf.set(text, iso);
+                    }
+                    value = iso;
+                  } else value = text;
+              }
+              if (value !== null) {
+                batchText += value.length;
+                sheetText += value.length;
+                if (sheetText > maxText) throw new XlsxError({ kind: 'text', max: maxText });
               }
               while (row.length < cellCol) row.push(null);
               row[cellCol] = value;
@@ -416,25 +666,45 @@ export class Workbook {
               }
               row = [];
             }
-          });
+          },
         },
-        async () => {
-          if (rows.length >= batchSize) {
-            const batch = { rows, nums };
-            rows = [];
-            nums = [];
-            if ((await onBatch(batch)) === false) {
-              stop = true;
-              throw new Stop();
+        {
+          onChunk: async () => {
+            if (rows.length >= batchSize || (rows.length && batchText >= BATCH_TEXT)) {
+              const batch = { rows, nums };
+              rows = [];
+              nums = [];
+              batchText = 0;
+              if ((await onBatch(batch)) === false) throw new Stop();
             }
-          }
+          },
+          track: true,
         },
-        true,
       );
     } catch (err) {
-      if (err instanceof Stop || stop) return;
+      if (err instanceof Stop) return;
       throw err;
     }
     if (rows.length) await onBatch({ rows, nums });
   }
+}
+
+/**
+ * Checks that no run of text without a `<` grows past MAX_RUN characters (a SAX parser gathers
+ * text and attribute values whole); answers the length of the run still open at the end.
+ */
+function checkRuns(s: string, open: number): number {
+  const first = s.indexOf('<');
+  if (first < 0) {
+    if (open + s.length > MAX_RUN) throw new XlsxError({ kind: 'cell', max: MAX_CELL });
+    return open + s.length;
+  }
+  if (open + first > MAX_RUN) throw new XlsxError({ kind: 'cell', max: MAX_CELL });
+  if (s.length > MAX_RUN) {
+    for (let at = first, next = s.indexOf('<', at + 1); next >= 0; next = s.indexOf('<', at + 1)) {
+      if (next - at > MAX_RUN) throw new XlsxError({ kind: 'cell', max: MAX_CELL });
+      at = next;
+    }
+  }
+  return s.length - 1 - s.lastIndexOf('<');
 }
