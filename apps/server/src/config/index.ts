@@ -42,6 +42,7 @@ const envSchema = z.object({
     .min(0.01)
     .max(24 * 365)
     .default(24),
+  UPLOAD_IDLE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -70,6 +71,8 @@ export interface Config {
   uploadChunkedMaxBytes: number;
   /** Incomplete chunked uploads are deleted after this many hours without a chunk. */
   uploadExpiryHours: number;
+  /** An upload whose body sends nothing for this long is answered 408 and closed. */
+  uploadIdleMs: number;
 }
 
 /** The JWT secret: from env, or generated once and kept in DATA_DIR so restarts keep sessions. */
@@ -122,6 +125,7 @@ export function loadConfig(
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadChunkedMaxBytes: e.UPLOAD_CHUNKED_MAX_BYTES,
     uploadExpiryHours: e.UPLOAD_EXPIRY_HOURS,
+    uploadIdleMs: e.UPLOAD_IDLE_SECONDS * 1000,
     ...overrides,
   };
 }

@@ -12,6 +12,9 @@ const en = {
   'files.one_file': 'Send one file per request.',
   'files.no_file': 'Choose a file to upload.',
   'files.not_multipart': 'Send the file as multipart/form-data.',
+  'files.no_boundary': 'The multipart form has no boundary, so it cannot be read.',
+  'files.cut_off': 'The upload was cut off before the end of the form; send it again.',
+  'files.idle': 'Nothing arrived for {seconds} seconds, so the upload was stopped; send it again.',
   'files.upload_not_found': 'This upload does not exist or has expired.',
   'files.file_not_found': 'This file does not exist.',
   'files.checksum_mismatch':
@@ -37,6 +40,11 @@ const de: Catalog = {
   'files.one_file': 'Senden Sie eine Datei pro Anfrage.',
   'files.no_file': 'Wählen Sie eine Datei zum Hochladen.',
   'files.not_multipart': 'Senden Sie die Datei als multipart/form-data.',
+  'files.no_boundary':
+    'Das Multipart-Formular hat keine Begrenzung (boundary) und kann nicht gelesen werden.',
+  'files.cut_off': 'Der Upload brach vor dem Ende des Formulars ab; senden Sie ihn erneut.',
+  'files.idle':
+    '{seconds} Sekunden lang kam nichts an, daher wurde der Upload beendet; senden Sie ihn erneut.',
   'files.upload_not_found': 'Dieser Upload existiert nicht oder ist abgelaufen.',
   'files.file_not_found': 'Diese Datei existiert nicht.',
   'files.checksum_mismatch':
@@ -60,6 +68,12 @@ const fr: Catalog = {
   'files.one_file': 'Envoyez un seul fichier par requête.',
   'files.no_file': 'Choisissez un fichier à téléverser.',
   'files.not_multipart': 'Envoyez le fichier en multipart/form-data.',
+  'files.no_boundary':
+    'Le formulaire multipart n’a pas de délimiteur (boundary) ; il ne peut pas être lu.',
+  'files.cut_off':
+    'Le téléversement s’est interrompu avant la fin du formulaire ; envoyez-le à nouveau.',
+  'files.idle':
+    'Rien n’est arrivé pendant {seconds} secondes, le téléversement a donc été arrêté ; envoyez-le à nouveau.',
   'files.upload_not_found': "Ce téléversement n'existe pas ou a expiré.",
   'files.file_not_found': "Ce fichier n'existe pas.",
   'files.checksum_mismatch':
@@ -83,6 +97,10 @@ const pt: Catalog = {
   'files.one_file': 'Envie um ficheiro por pedido.',
   'files.no_file': 'Escolha um ficheiro para carregar.',
   'files.not_multipart': 'Envie o ficheiro como multipart/form-data.',
+  'files.no_boundary': 'O formulário multipart não tem delimitador (boundary) e não pode ser lido.',
+  'files.cut_off': 'O envio foi interrompido antes do fim do formulário; envie-o novamente.',
+  'files.idle':
+    'Nada chegou durante {seconds} segundos, por isso o envio foi parado; envie-o novamente.',
   'files.upload_not_found': 'Este carregamento não existe ou expirou.',
   'files.file_not_found': 'Este ficheiro não existe.',
   'files.checksum_mismatch':
@@ -106,6 +124,10 @@ const ru: Catalog = {
   'files.one_file': 'Отправляйте один файл за запрос.',
   'files.no_file': 'Выберите файл для загрузки.',
   'files.not_multipart': 'Отправьте файл в формате multipart/form-data.',
+  'files.no_boundary': 'У формы multipart нет разделителя (boundary), её нельзя прочитать.',
+  'files.cut_off': 'Загрузка оборвалась до конца формы; отправьте её ещё раз.',
+  'files.idle':
+    'В течение {seconds} секунд ничего не пришло, поэтому загрузка остановлена; отправьте её ещё раз.',
   'files.upload_not_found': 'Эта загрузка не существует или её срок истёк.',
   'files.file_not_found': 'Этот файл не существует.',
   'files.checksum_mismatch':

@@ -1,9 +1,6 @@
-import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import multipart, { type Multipart } from '@fastify/multipart';
+import multipart from '@fastify/multipart';
 import {
   downloadInput,
   errorEnvelopeSchema,
@@ -20,6 +17,7 @@ import { AppError } from '../../lib/app-error.js';
 import { msg, type Lang } from '../../lib/messages.js';
 import { issuesToFields, langOf } from '../../plugins/errors.js';
 import { invalid } from '../records/records.messages.js';
+import { boundaryOf, UploadBody } from './files.body.js';
 import { detectType, isAllowedType } from './files.detect.js';
 import { fileNotFound, formatBytes, ft, tooLarge, unsupportedType } from './files.messages.js';
 import { findFile, storeFile, tempPath } from './files.storage.js';
@@ -69,52 +67,8 @@ function mayUpload(request: FastifyRequest, lang: Lang): void {
 function requireMultipart(request: FastifyRequest, lang: Lang): void {
   if (!request.isMultipart())
     throw new AppError('unsupported_media_type', ft(lang, 'files.not_multipart'));
-}
-
-/** The parts of a multipart request; a second file is refused naming the file field. */
-async function* partsOf(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  lang: Lang,
-  fileSize: number,
-  fileField: string,
-): AsyncGenerator<Multipart> {
-  try {
-    for await (const part of request.parts({ limits: { fileSize } })) yield part;
-  } catch (err) {
-    if (err instanceof app.multipartErrors.FilesLimitError)
-      throw invalid(lang, { [fileField]: [ft(lang, 'files.one_file')] });
-    throw err;
-  }
-}
-
-/** Streams a part to `file` while counting and hashing it. */
-async function writeHashed(
-  source: Readable,
-  file: string,
-): Promise<{ size: number; sha256: string }> {
-  const hash = createHash('sha256');
-  let size = 0;
-  const meter = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      hash.update(chunk);
-      size += chunk.length;
-      done(null, chunk);
-    },
-  });
-  await pipeline(source, meter, createWriteStream(file, { flags: 'wx' }));
-  return { size, sha256: hash.digest('hex') };
-}
-
-/** Reads a whole part into memory (chunks are at most 8 MB). */
-async function readAll(source: Readable): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  let total = 0;
-  for await (const b of source) {
-    parts.push(b as Buffer);
-    total += (b as Buffer).length;
-  }
-  return Buffer.concat(parts, total);
+  if (!boundaryOf(request.headers['content-type']))
+    throw new AppError('bad_request', ft(lang, 'files.no_boundary'));
 }
 
 /**
@@ -152,22 +106,29 @@ async function fileEndpoints(scope: FastifyInstance): Promise<void> {
   app.post(
     '/api/upload',
     { preHandler: app.authenticate, schema: { response: { 200: uploadOutput } } },
-    async (request) => {
+    async (request, reply) => {
       const lang = langOf(request);
       mayUpload(request, lang);
       requireMultipart(request, lang);
       const max = app.config.uploadMaxBytes;
+      const body = new UploadBody(request, reply, lang, app.config.uploadIdleMs);
       let temp: string | undefined;
       let stored: FileInfo | undefined;
       try {
         let got: { name: string; size: number; sha256: string } | undefined;
-        for await (const part of partsOf(app, request, lang, max, 'file')) {
-          if (part.type !== 'file') continue;
-          temp = await tempPath(dataDir);
-          const written = await writeHashed(part.file, temp);
-          if (part.file.truncated) throw tooLarge(lang, max);
-          // Browsers send a quote in a file name as %22 (the HTML form encoding).
-          got = { name: part.filename.replace(/%22/g, '"'), ...written };
+        try {
+          for await (const part of body.parts(app, max, 'file')) {
+            if (part.type !== 'file') continue;
+            temp = await tempPath(dataDir);
+            const written = await body.write(part.file, temp);
+            if (part.file.truncated) throw tooLarge(lang, max);
+            // Browsers send a quote in a file name as %22 (the HTML form encoding).
+            got = { name: part.filename.replace(/%22/g, '"'), ...written };
+          }
+        } catch (err) {
+          throw body.problem(err);
+        } finally {
+          body.done();
         }
         if (!got || !temp) throw invalid(lang, { file: [ft(lang, 'files.no_file')] });
         if (got.size === 0) {
@@ -205,20 +166,27 @@ async function fileEndpoints(scope: FastifyInstance): Promise<void> {
       const raw: Record<string, string> = {};
       let chunk: Buffer | undefined;
       const max = FILE_LIMITS.chunkMaxBytes;
-      for await (const part of partsOf(app, request, lang, max, 'chunk')) {
-        if (part.type === 'file') {
-          const bytes = await readAll(part.file);
-          if (part.file.truncated)
-            throw new AppError(
-              'payload_too_large',
-              ft(lang, 'files.chunk_too_large', { max: formatBytes(lang, max) }),
-            );
-          chunk = bytes;
-        } else if (part.valueTruncated) {
-          throw invalid(lang, { [part.fieldname]: [msg(lang, 'field.invalid_value')] });
-        } else {
-          raw[part.fieldname] = String(part.value);
+      const body = new UploadBody(request, reply, lang, app.config.uploadIdleMs);
+      try {
+        for await (const part of body.parts(app, max, 'chunk')) {
+          if (part.type === 'file') {
+            const bytes = await body.readAll(part.file);
+            if (part.file.truncated)
+              throw new AppError(
+                'payload_too_large',
+                ft(lang, 'files.chunk_too_large', { max: formatBytes(lang, max) }),
+              );
+            chunk = bytes;
+          } else if (part.valueTruncated) {
+            throw invalid(lang, { [part.fieldname]: [msg(lang, 'field.invalid_value')] });
+          } else {
+            raw[part.fieldname] = String(part.value);
+          }
         }
+      } catch (err) {
+        throw body.problem(err);
+      } finally {
+        body.done();
       }
       const parsed = uploadChunkFields.safeParse(raw, { reportInput: true });
       if (!parsed.success) throw invalid(lang, issuesToFields(parsed.error.issues, lang));
