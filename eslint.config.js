@@ -25,6 +25,7 @@ export default tseslint.config(
       'e2e/playwright-report/**',
       'apps/web/public/mockServiceWorker.js',
       'coverage/**',
+      '.cache/**',
     ],
   },
   js.configs.recommended,
@@ -57,11 +58,18 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/server/**/*.ts'],
+    files: ['apps/server/**/*.ts', 'bench/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
+          paths: [
+            {
+              name: 'better-sqlite3',
+              message:
+                'import the SQLite driver from apps/server/src/db/sqlite.ts (it picks the build for this Node)',
+            },
+          ],
           patterns: [
             {
               group: ['@fiscus/web', '@fiscus/web/*', '**/web/src/**'],
@@ -71,6 +79,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The one module that loads the SQLite driver (and takes its types).
+    files: ['apps/server/src/db/sqlite.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -75,7 +75,7 @@ export async function seedRows(
   };
   if (app.db.dialect === 'sqlite') {
     // The fastest path on SQLite: one prepared multi-row statement on a second connection.
-    const { default: SQLite } = await import('better-sqlite3');
+    const { default: SQLite } = await import('../../apps/server/src/db/sqlite.js');
     const file = path.join(app.config.dataDir, 'fiscus.sqlite');
     const conn = new SQLite(file);
     conn.pragma('journal_mode = WAL');

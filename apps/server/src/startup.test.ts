@@ -111,6 +111,7 @@ describe('what the server says when it starts', () => {
     );
   });
 
+  // Two real server starts from source: slow on a busy machine, hence the long timeout.
   it('logs versions, database, data folder and listening address; asks for the first account until one exists', async () => {
     const first = await startServer(workDir, { DATA_DIR: 'store' });
     const dataDir = path.join(workDir, 'store');
@@ -146,5 +147,5 @@ describe('what the server says when it starts', () => {
     expect(again?.msg).toContain('to sign in (1 account)');
     expect(again?.msg).not.toContain('first account');
     await second.stop();
-  });
+  }, 180_000);
 });

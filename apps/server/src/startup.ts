@@ -71,6 +71,12 @@ export function announceStart(app: FastifyInstance): void {
     },
     `${config.appName} ${version} on Node ${process.version}; database: ${database.text}; data: ${config.dataDir}`,
   );
+  if (Number(process.versions.node.split('.')[0]) < 22) {
+    app.log.warn(
+      { node: process.version },
+      `Node ${process.version} is past its end of life; run ${config.appName} on Node 24 or 22`,
+    );
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import SQLite from 'better-sqlite3';
+import SQLite from '../../db/sqlite.js';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/dialect.js';
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import SQLite from '../../db/sqlite.js';
 import { buildAbility, rulesForRole } from '@fiscus/contracts';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';

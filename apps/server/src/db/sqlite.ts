@@ -1,0 +1,28 @@
+import { createRequire } from 'node:module';
+import type BetterSqlite3 from 'better-sqlite3';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * The SQLite driver for this Node. better-sqlite3 13 is built on Node-API 10 (Node 22.14+ and
+ * 24; the 12.x line crashes on Node 24.19+ when the garbage collector frees a statement), so it
+ * is what runs there. Older Node — 20.19, still on this project's machines — gets the 12.x line,
+ * installed beside it as the optional package `better-sqlite3-node20`. Both have the same API.
+ */
+export const sqliteDriverPackage =
+  Number(process.versions.napi) >= 10 ? 'better-sqlite3' : 'better-sqlite3-node20';
+
+const SQLite = require(sqliteDriverPackage) as typeof BetterSqlite3;
+
+// Types of the driver under the same name, as `import SQLite from 'better-sqlite3'` gives them.
+// eslint-disable-next-line @typescript-eslint/no-namespace
+declare namespace SQLite {
+  type Database = BetterSqlite3.Database;
+  type Statement<B extends unknown[] | object = unknown[], R = unknown> = BetterSqlite3.Statement<
+    B,
+    R
+  >;
+  type Options = BetterSqlite3.Options;
+}
+
+export default SQLite;
