@@ -96,8 +96,8 @@ describe('what the server says when it starts', () => {
     );
     expect(pg.text).toBe('PostgreSQL fiscus@db.example:5433/books');
     expect(JSON.stringify(pg)).not.toContain('s3cret');
-    expect(describeDatabase({ dialect: 'sqlite', sqliteFile: '/d/fiscus.sqlite' }).text).toBe(
-      'SQLite /d/fiscus.sqlite',
+    expect(describeDatabase({ dialect: 'sqlite', sqliteFile: '/d/fiscus.sqlite' }).text).toMatch(
+      /^SQLite \/d\/fiscus\.sqlite \(better-sqlite3 \d+\.\d+\.\d+\)$/,
     );
   });
 
@@ -123,6 +123,11 @@ describe('what the server says when it starts', () => {
     });
     expect(facts?.msg).toContain(`Node ${process.version}`);
     expect(facts?.msg).toContain(`SQLite ${path.join(dataDir, 'fiscus.sqlite')}`);
+    // Node-API 10 (Node 22.14+, 24) runs better-sqlite3 13; older Node the 12.x line.
+    const driverMajor = Number(process.versions.napi) >= 10 ? 13 : 12;
+    expect(facts?.database).toMatchObject({
+      driver: expect.stringMatching(new RegExp(`^better-sqlite3 ${driverMajor}\\.`)),
+    });
     expect(existsSync(path.join(dataDir, 'fiscus.sqlite'))).toBe(true);
     const ready = first.lines.find((l) => 'accounts' in l);
     const url = String(ready?.url);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { repoRoot, type Config } from './config/index.js';
 import type { Db } from './db/dialect.js';
+import { sqliteDriver } from './db/sqlite.js';
 
 /** The product's version: the repository's package.json. */
 export function productVersion(): string {
@@ -22,7 +23,12 @@ export function productVersion(): string {
  */
 export function describeDatabase(db: Pick<Db, 'dialect' | 'sqliteFile'>, databaseUrl?: string) {
   if (db.dialect === 'sqlite') {
-    return { kind: 'sqlite', file: db.sqliteFile, text: `SQLite ${db.sqliteFile ?? ''}`.trim() };
+    return {
+      kind: 'sqlite',
+      file: db.sqliteFile,
+      driver: sqliteDriver,
+      text: `SQLite ${db.sqliteFile ?? ''} (${sqliteDriver})`,
+    };
   }
   let host = 'unknown host';
   let database = '';

@@ -9,10 +9,15 @@ const require = createRequire(import.meta.url);
  * is what runs there. Older Node — 20.19, still on this project's machines — gets the 12.x line,
  * installed beside it as the optional package `better-sqlite3-node20`. Both have the same API.
  */
-export const sqliteDriverPackage =
+const driverPackage =
   Number(process.versions.napi) >= 10 ? 'better-sqlite3' : 'better-sqlite3-node20';
 
-const SQLite = require(sqliteDriverPackage) as typeof BetterSqlite3;
+const SQLite = require(driverPackage) as typeof BetterSqlite3;
+
+/** The driver in use, e.g. "better-sqlite3 13.2.0" (the start log names it). */
+export const sqliteDriver = `better-sqlite3 ${
+  (require(`${driverPackage}/package.json`) as { version: string }).version
+}`;
 
 // Types of the driver under the same name, as `import SQLite from 'better-sqlite3'` gives them.
 // eslint-disable-next-line @typescript-eslint/no-namespace
