@@ -12,7 +12,21 @@ const require = createRequire(import.meta.url);
 const driverPackage =
   Number(process.versions.napi) >= 10 ? 'better-sqlite3' : 'better-sqlite3-node20';
 
-const SQLite = require(driverPackage) as typeof BetterSqlite3;
+function load(): typeof BetterSqlite3 {
+  try {
+    return require(driverPackage) as typeof BetterSqlite3;
+  } catch (err) {
+    if ((err as { code?: unknown }).code !== 'MODULE_NOT_FOUND') throw err;
+    throw new Error(
+      `The SQLite driver for Node ${process.version} (${driverPackage}) is not installed: ` +
+        'run `npm install` (or `npm ci`). Node 22.14+ and 24 use better-sqlite3 13; older Node ' +
+        'needs the optional package better-sqlite3-node20.',
+      { cause: err },
+    );
+  }
+}
+
+const SQLite = load();
 
 /** The driver in use, e.g. "better-sqlite3 13.2.0" (the start log names it). */
 export const sqliteDriver = `better-sqlite3 ${
