@@ -1,19 +1,103 @@
 // @ts-check
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 
-import { readdirSync } from 'node:fs';
+// Import boundaries (docs/architecture.md). Zones are computed from the directories, so a new
+// server module or console feature is covered the moment its folder exists.
+const root = path.dirname(fileURLToPath(import.meta.url));
+const dirsIn = (rel) =>
+  existsSync(path.join(root, rel))
+    ? readdirSync(path.join(root, rel), { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+    : [];
 
-// Every folder under apps/web/src/features is a feature; features never import each other.
-const featureNames = readdirSync(new URL('./apps/web/src/features', import.meta.url), {
-  withFileTypes: true,
-})
-  .filter((d) => d.isDirectory())
-  .map((d) => d.name);
+const SERVER = 'apps/server/src';
+const WEB = 'apps/web/src';
+
+// Server: a module imports the kernel, lib/, db/, config/, the contracts, and another module
+// only through that module's index.ts. The kernel (platform/) knows no module.
+const serverModules = dirsIn(`${SERVER}/modules`);
+const moduleZones = serverModules.map((m) => ({
+  target: `./${SERVER}/modules/${m}/**`,
+  from: `./${SERVER}/modules/*/**`,
+  except: [`${root}/${SERVER}/modules/${m}/**`, `${root}/${SERVER}/modules/*/index.ts`],
+  message: `a module reaches another module only through its index.ts (docs/architecture.md)`,
+}));
+const layerZones = (forTests) => [
+  {
+    target: `./${SERVER}/modules`,
+    from: [`./${SERVER}/plugins`, `./${SERVER}/app.ts`, `./${SERVER}/server.ts`],
+    message: 'a module stands on platform/, lib/, db/ and config/, never on the app or plugins',
+  },
+  {
+    target: `./${SERVER}/platform`,
+    from: [
+      `./${SERVER}/modules`,
+      `./${SERVER}/plugins`,
+      ...(forTests ? [] : [`./${SERVER}/app.ts`, `./${SERVER}/server.ts`, `./${SERVER}/test`]),
+    ],
+    message: 'the kernel imports only lib/, db/, config/ and the contracts — it knows no module',
+  },
+  {
+    target: [`./${SERVER}/lib`, `./${SERVER}/db`, `./${SERVER}/config`],
+    from: [
+      `./${SERVER}/platform`,
+      `./${SERVER}/modules`,
+      `./${SERVER}/plugins`,
+      ...(forTests ? [] : [`./${SERVER}/app.ts`, `./${SERVER}/test`]),
+    ],
+    message: 'lib/, db/ and config/ are below the kernel and import neither it nor a module',
+  },
+];
+
+// Console: every folder under features/ is a feature, and so is every folder under
+// features/demo/ (the demo areas). A feature never imports another feature.
+const features = [
+  ...dirsIn(`${WEB}/features`).filter((f) => f !== 'demo'),
+  ...dirsIn(`${WEB}/features/demo`).map((f) => `demo/${f}`),
+];
+const webZones = (forTests) => [
+  ...features.map((f) => ({
+    target: `./${WEB}/features/${f}`,
+    from: `./${WEB}/features`,
+    except: [`./${f}`],
+    message: 'a feature never imports another feature; share through components/ or lib/',
+  })),
+  {
+    target: [`./${WEB}/components`, `./${WEB}/lib`],
+    from: [`./${WEB}/features`, `./${WEB}/app`],
+    message: 'components/ and lib/ are shared by features and never import a feature or app/',
+  },
+  // A feature's tests may render it inside the app's providers and routes.
+  ...(forTests
+    ? []
+    : [
+        {
+          target: `./${WEB}/features`,
+          from: `./${WEB}/app`,
+          message: 'a feature never imports app/ (the shell imports features, not the other way)',
+        },
+      ]),
+];
+
+const appsApart = [
+  {
+    target: './packages/contracts',
+    from: ['./apps', './e2e', './bench'],
+    message: 'contracts import nothing of ours',
+  },
+  { target: './apps/server', from: './apps/web', message: 'the server never imports the console' },
+  { target: './apps/web', from: './apps/server', message: 'the console never imports the server' },
+];
 
 export default tseslint.config(
   {
@@ -33,27 +117,59 @@ export default tseslint.config(
   {
     plugins: { 'import-x': importX },
     languageOptions: { globals: { ...globals.node } },
+    settings: {
+      // Without these, import-x reads no .ts file when it follows imports (no-cycle saw nothing).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: [
+            'apps/server/tsconfig.json',
+            'apps/web/tsconfig.json',
+            'packages/contracts/tsconfig.json',
+            'bench/tsconfig.json',
+            'e2e/tsconfig.json',
+          ],
+        }),
+      ],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'import-x/no-cycle': 'off',
+      // Lazy route modules import the routes table that loads them: a cycle only through a
+      // dynamic import, which cannot bite at start-up.
+      'import-x/no-cycle': [
+        'error',
+        { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true },
+      ],
+      'import-x/no-duplicates': 'error',
+      'import-x/no-unresolved': ['error', { ignore: ['^virtual:'] }],
+      'import-x/no-restricted-paths': ['error', { zones: appsApart }],
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
-  // Import direction: contracts ← server, contracts ← web; the apps never import each other.
   {
-    files: ['packages/contracts/**/*.ts'],
+    files: [`${SERVER}/**/*.ts`],
+    ignores: [`${SERVER}/**/*.test.ts`],
     rules: {
-      'no-restricted-imports': [
+      'import-x/no-restricted-paths': [
         'error',
-        {
-          patterns: [
-            { group: ['@fiscus/*', '**/apps/**'], message: 'contracts imports nothing of ours' },
-          ],
-        },
+        { zones: [...appsApart, ...moduleZones, ...layerZones(false)] },
+      ],
+    },
+  },
+  {
+    // Tests build the whole app through test/helpers; they still keep out of other modules.
+    files: [`${SERVER}/**/*.test.ts`],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...appsApart, ...moduleZones, ...layerZones(true)] },
       ],
     },
   },
@@ -68,12 +184,6 @@ export default tseslint.config(
               name: 'better-sqlite3',
               message:
                 'import the SQLite driver from apps/server/src/db/sqlite.ts (it picks the build for this Node)',
-            },
-          ],
-          patterns: [
-            {
-              group: ['@fiscus/web', '@fiscus/web/*', '**/web/src/**'],
-              message: 'the server never imports the console',
             },
           ],
         },
@@ -94,28 +204,13 @@ export default tseslint.config(
       'react-hooks/set-state-in-effect': 'off',
       'react-hooks/refs': 'off',
       'react-hooks/incompatible-library': 'off',
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@fiscus/server', '@fiscus/server/*', '**/server/src/**'],
-              message: 'the console never imports the server',
-            },
-          ],
-        },
-      ],
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: featureNames.map((f) => ({
-            target: `./apps/web/src/features/${f}`,
-            from: './apps/web/src/features',
-            except: [`./${f}`],
-            message: 'a feature never imports another feature; share through components/ or lib/',
-          })),
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: [...appsApart, ...webZones(false)] }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.test.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...appsApart, ...webZones(true)] }],
     },
   },
   {

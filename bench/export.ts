@@ -12,7 +12,7 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { benchApp } from './lib/app.js';
-import { findFile } from '../apps/server/src/modules/files/files.storage.js';
+import { findFile } from '../apps/server/src/modules/files/index.js';
 import { seedRows } from './lib/seed.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);

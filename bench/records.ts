@@ -14,12 +14,12 @@ import { Session } from 'node:inspector/promises';
 import { performance } from 'node:perf_hooks';
 import { buildAbility, rulesForRole, type FilterNode, type OrderBy } from '@fiscus/contracts';
 import { benchApp } from './lib/app.js';
-import type { OpContext } from '../apps/server/src/modules/objects/meta.js';
+import type { OpContext } from '../apps/server/src/platform/context.js';
 import {
   countRecords,
   groupRecords,
   listRecords,
-} from '../apps/server/src/modules/records/records.service.js';
+} from '../apps/server/src/modules/records/index.js';
 import { seedRows } from './lib/seed.js';
 import { percentile, throughput } from './lib/load.js';
 

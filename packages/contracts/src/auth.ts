@@ -108,6 +108,7 @@ export type SecondFactorAnswer = z.infer<typeof secondFactorAnswerSchema>;
 
 // POST /jwt/refresh-token
 export const refreshBodySchema = z.object({ refreshToken: z.string().min(1).max(2000) });
+/** @alias The answer of a refresh is a token pair. */
 export const refreshAnswerSchema = tokensSchema;
 
 // POST /api/logout — ends the sign-in of the refresh token (and of a bearer access token, if
@@ -141,6 +142,7 @@ export const changePasswordBodySchema = z.object({
   oldPassword: z.string().min(1).max(PASSWORD_MAX),
   newPassword: z.string().max(PASSWORD_MAX),
 });
+/** @alias A password change answers like a sign-in (a fresh session). */
 export const changePasswordAnswerSchema = signedInSchema;
 
 export const okSchema = z.object({ ok: z.literal(true) });

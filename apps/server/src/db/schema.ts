@@ -1,5 +1,3 @@
-import type { Generated } from 'kysely';
-
 /** Tables of the platform's own metadata. Modules extend this interface as they add migrations. */
 export interface AppMetaTable {
   key: string;
@@ -10,5 +8,3 @@ export interface AppMetaTable {
 export interface Database {
   app_meta: AppMetaTable;
 }
-
-export type Id = Generated<string>;

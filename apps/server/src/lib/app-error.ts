@@ -14,9 +14,3 @@ export class AppError extends Error {
     this.status = status ?? statusOfCode[code];
   }
 }
-
-export const notFound = (message = 'Not found') => new AppError('not_found', message);
-export const forbidden = (message = 'You are not allowed to do this') =>
-  new AppError('forbidden', message);
-export const validationFailed = (fields: FieldErrors, message = 'Some fields are not valid') =>
-  new AppError('validation_failed', message, fields);

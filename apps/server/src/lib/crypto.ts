@@ -5,7 +5,6 @@ import {
   createHmac,
   hkdfSync,
   randomBytes,
-  timingSafeEqual,
 } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import {
@@ -33,12 +32,6 @@ export function deriveKey(secret: string, purpose: string): Buffer {
 
 export function hmacHex(key: Buffer, text: string): string {
   return createHmac('sha256', key).update(text, 'utf8').digest('hex');
-}
-
-export function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'utf8');
-  const y = Buffer.from(b, 'utf8');
-  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 /** AES-256-GCM; the result is `iv.tag.ciphertext` in base64url. */

@@ -1,5 +1,5 @@
-import type { ErrorEnvelope, FieldErrors } from '@fiscus/contracts';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorEnvelope } from '@fiscus/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -7,67 +7,16 @@ import {
 } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError } from '../lib/app-error.js';
-import { msg, pickLang, type Lang } from '../lib/messages.js';
+import { issuesToFields } from '../platform/errors.js';
+import { langOf, msg } from '../platform/messages.js';
 
 type Issue = z.core.$ZodIssue;
-
-/** Turns zod issues into `{ field: [message] }` in the caller's language. */
-export function issuesToFields(issues: readonly Issue[], lang: Lang): FieldErrors {
-  const fields: FieldErrors = {};
-  for (const issue of issues) {
-    const key = issue.path.length ? issue.path.map(String).join('.') : '_';
-    let text: string;
-    switch (issue.code) {
-      case 'invalid_type':
-        text =
-          issue.input === undefined
-            ? msg(lang, 'field.required')
-            : msg(lang, 'field.invalid_type', { expected: issue.expected });
-        break;
-      case 'too_small':
-        text =
-          issue.origin === 'string' && Number(issue.minimum) === 1
-            ? msg(lang, 'field.required')
-            : msg(
-                lang,
-                issue.origin === 'string' ? 'field.too_small_string' : 'field.too_small_number',
-                { min: Number(issue.minimum) },
-              );
-        break;
-      case 'too_big':
-        text = msg(
-          lang,
-          issue.origin === 'string'
-            ? 'field.too_big_string'
-            : issue.origin === 'array'
-              ? 'field.too_big_array'
-              : 'field.too_big_number',
-          { max: Number(issue.maximum) },
-        );
-        break;
-      case 'invalid_format':
-        text = msg(lang, 'field.invalid_format');
-        break;
-      case 'unrecognized_keys':
-        text = msg(lang, 'field.unknown_key');
-        break;
-      default:
-        text = msg(lang, 'field.invalid_value');
-    }
-    (fields[key] ??= []).push(text);
-  }
-  return fields;
-}
-
-export function langOf(request: FastifyRequest): Lang {
-  return pickLang(request.headers['accept-language']);
-}
 
 function send(reply: FastifyReply, status: number, body: ErrorEnvelope) {
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
-const fastifyCodeMap: Record<number, ErrorEnvelope['error']['code']> = {
+const fastifyCodeMap = {
   400: 'bad_request',
   401: 'unauthorized',
   403: 'forbidden',
@@ -77,7 +26,7 @@ const fastifyCodeMap: Record<number, ErrorEnvelope['error']['code']> = {
   415: 'unsupported_media_type',
   422: 'unprocessable',
   429: 'too_many_requests',
-};
+} as const satisfies Record<number, ErrorEnvelope['error']['code']>;
 
 /** One error handler for the whole API: every error leaves as the contracts' envelope. */
 export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
@@ -123,7 +72,7 @@ export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
-      const code = fastifyCodeMap[status] ?? 'bad_request';
+      const code = fastifyCodeMap[status as keyof typeof fastifyCodeMap] ?? 'bad_request';
       return send(reply, status, {
         error: { code, message: msg(lang, `error.${code}`), requestId },
       });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Jobs } from '../lib/jobs.js';
+import { Jobs } from '../platform/jobs.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -3,8 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { msg } from '../lib/messages.js';
-import { langOf } from './errors.js';
+import { langOf, msg } from '../platform/messages.js';
 
 const API_PREFIXES = ['/api/', '/jwt/'];
 const isApi = (url: string) =>

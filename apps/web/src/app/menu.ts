@@ -1,6 +1,5 @@
 import {
   IconAddressBook,
-  IconAppWindow,
   IconBolt,
   IconBook,
   IconBuildingBank,
@@ -31,13 +30,10 @@ import {
   IconTimeline,
   IconUmbrella,
   IconUsers,
-  IconAffiliate,
-  IconCode,
   IconCards,
   IconList,
   IconAlertTriangle,
   IconBuildingFactory2,
-  IconSettings,
   type Icon,
 } from '@tabler/icons-react';
 
@@ -181,19 +177,3 @@ export const menu: MenuNode[] = [
   h('menu:others'),
   i('menu:accessControl', 'access-control', IconShieldLock),
 ];
-
-export const menuIcons = {
-  IconAppWindow,
-  IconAffiliate,
-  IconCode,
-  IconSettings,
-  IconChartBar,
-  IconCube,
-  IconAddressBook,
-  IconTable,
-  IconFileImport,
-  IconChartPie,
-  IconReportMoney,
-  IconRoute,
-  IconDatabase,
-};

@@ -614,7 +614,7 @@ export const budgetEntries = [
 ] as const;
 export type BudgetEntry = (typeof budgetEntries)[number];
 
-export const HOME_PATH = '/dashboard/fiscus';
+export { HOME_PATH } from '@/lib/config';
 export const LOGIN_PATH = '/login';
 export const NOT_AUTHORIZED_PATH = '/pages/miscellaneous/not-authorized';
 export const NOT_FOUND_PATH = '/error-404';

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { server } from '@/mocks/node';
-import type { ChunkedUpload } from './chunked-upload';
 import {
+  type ChunkedUpload,
   UploadCancelledError,
   UploadError,
   startChunkedUpload,

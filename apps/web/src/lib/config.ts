@@ -12,6 +12,9 @@ export const appConfig = {
   scrollTopThreshold: 250,
 };
 
+/** Where the console starts after sign-in. */
+export const HOME_PATH = '/dashboard/fiscus';
+
 /** Local-storage keys (seed §9 and DEMO.md §23). */
 export const storageKeys = {
   accessToken: 'accessToken',

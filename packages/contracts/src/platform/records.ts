@@ -85,6 +85,7 @@ export const recordsGroupsOutput = z.object({
 
 // records.get
 export const recordsGetInput = z.object({ objectId: idSchema, id: recordIdSchema });
+/** @alias records.get answers one record. */
 export const recordsGetOutput = recordSchema;
 
 // records.create — values keyed by field code (or id).

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, post, registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
 import { makeTestApp } from '../../test/helpers.js';
-import { ok, qry } from '../qry/qry.test-helpers.js';
+import { ok, qry } from '../../test/qry-helpers.js';
 
 // Authenticated requests remember a checked token and membership for a moment; these tests make
 // sure that every way of losing access still takes effect on the very next request.

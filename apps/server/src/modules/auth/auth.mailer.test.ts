@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, registerUser } from '../../test/auth-helpers.js';
 import { makeTestApp } from '../../test/helpers.js';

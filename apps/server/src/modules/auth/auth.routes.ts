@@ -19,8 +19,8 @@ import {
 } from '@fiscus/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bearerToken } from '../../plugins/auth.js';
-import { langOf } from '../../plugins/errors.js';
+import { bearerToken } from './auth.plugin.js';
+import { langOf } from '../../platform/messages.js';
 import { ThrottledError, type Caller } from './auth.service.js';
 
 function callerOf(request: FastifyRequest): Caller {

@@ -40,7 +40,7 @@ import {
 } from '../../lib/crypto.js';
 import { newId } from '../../lib/ids.js';
 import type { Mailer } from '../../lib/mailer.js';
-import { msg, type Lang } from '../../lib/messages.js';
+import type { Lang } from '../../platform/messages.js';
 import { authRepo as repo } from './auth.repository.js';
 import { authSettings, type AuthSettings } from './auth.settings.js';
 import type { UsersTable } from './auth.tables.js';
@@ -53,7 +53,7 @@ import {
   verifyChallenge,
   type VerifyResult,
 } from './auth.tokens.js';
-import './auth.messages.js';
+import { msg } from './auth.messages.js';
 
 /** Who is calling, set on the request by `app.authenticate`. */
 export interface AuthContext {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
 import { makeTestApp } from '../../test/helpers.js';
-import { ok, qry } from '../qry/qry.test-helpers.js';
+import { ok, qry } from '../../test/qry-helpers.js';
 
 let t: Awaited<ReturnType<typeof makeTestApp>>;
 let owner: RegisteredUser;

@@ -8,9 +8,10 @@ import {
 import { AppError } from '../../lib/app-error.js';
 import { isoNow } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
-import '../auth/auth.tables.js';
-import type { OpContext, Q } from '../objects/meta.js';
-import { invalid, notFoundIn, t } from '../records/records.messages.js';
+import '../auth/index.js'; // the users, domains and memberships tables
+import type { OpContext, Q } from '../../platform/context.js';
+import { invalid, notFoundIn } from '../../platform/errors.js';
+import { t } from '../../platform/platform.messages.js';
 
 async function domainItems(ctx: OpContext, k: Q, onlyId?: string): Promise<DomainItem[]> {
   let query = k

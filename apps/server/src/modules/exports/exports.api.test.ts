@@ -4,8 +4,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
 import { makeTestApp } from '../../test/helpers.js';
-import { findFile, sha256Of, storeFile, tempPath } from '../files/files.storage.js';
-import { AND, group, ok, qry } from '../qry/qry.test-helpers.js';
+import { findFile, sha256Of, storeFile, tempPath } from '../files/index.js';
+import { AND, group, ok, qry } from '../../test/qry-helpers.js';
 import { runExport as runExportJob } from './exports.service.js';
 
 let t: Awaited<ReturnType<typeof makeTestApp>>;

@@ -1,4 +1,4 @@
-import { addMessages, msg, type Lang } from '../../lib/messages.js';
+import { defineMessages, type Texts } from '../../platform/messages.js';
 
 /** Texts of exports: headings of system columns and job errors, in every language. */
 const en = {
@@ -15,9 +15,9 @@ const en = {
   'export.no_columns': 'Choose at least one column to export.',
   'export.write_failed': 'The export file could not be written.',
 };
-type Keys = keyof typeof en;
+type Catalog = Texts<typeof en>;
 
-const de: Record<Keys, string> = {
+const de: Catalog = {
   'export.too_large':
     'Die XLSX-Datei würde größer als 4 GB werden. Exportieren Sie als CSV oder wählen Sie weniger Spalten.',
   'export.too_many_rows':
@@ -32,7 +32,7 @@ const de: Record<Keys, string> = {
   'export.write_failed': 'Die Exportdatei konnte nicht geschrieben werden.',
 };
 
-const fr: Record<Keys, string> = {
+const fr: Catalog = {
   'export.too_large':
     'Le fichier XLSX dépasserait 4 Go. Exportez en CSV ou choisissez moins de colonnes.',
   'export.too_many_rows':
@@ -47,7 +47,7 @@ const fr: Record<Keys, string> = {
   'export.write_failed': 'Le fichier d’export n’a pas pu être écrit.',
 };
 
-const pt: Record<Keys, string> = {
+const pt: Catalog = {
   'export.too_large': 'O arquivo XLSX passaria de 4 GB. Exporte em CSV ou escolha menos colunas.',
   'export.too_many_rows':
     'Esta visão tem {rows} linhas; uma planilha XLSX comporta no máximo {max}. Exporte em CSV ou restrinja o filtro.',
@@ -61,7 +61,7 @@ const pt: Record<Keys, string> = {
   'export.write_failed': 'Não foi possível gravar o arquivo de exportação.',
 };
 
-const ru: Record<Keys, string> = {
+const ru: Catalog = {
   'export.too_large':
     'Файл XLSX превысил бы 4 ГБ. Экспортируйте в CSV или выберите меньше столбцов.',
   'export.too_many_rows':
@@ -76,8 +76,4 @@ const ru: Record<Keys, string> = {
   'export.write_failed': 'Не удалось записать файл экспорта.',
 };
 
-addMessages({ en, de, fr, pt, ru });
-
-export function xt(lang: Lang, key: Keys, params: Record<string, string | number> = {}): string {
-  return msg(lang, key, params);
-}
+export const xt = defineMessages({ en, de, fr, pt, ru });

@@ -11,20 +11,21 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { z } from 'zod';
-import '../auth/auth.tables.js';
+import '../auth/index.js'; // the users, domains and memberships tables
 import { AppError } from '../../lib/app-error.js';
-import { jobFromRow, type JobContext, type JobOutcome } from '../../lib/jobs.js';
-import { msg } from '../../lib/messages.js';
-import { storeFile, tempPath } from '../files/files.storage.js';
-import { loadObject, type FieldMeta, type ObjectMeta, type OpContext } from '../objects/meta.js';
+import { jobFromRow, type JobContext, type JobOutcome } from '../../platform/jobs.js';
+import { msg } from '../../platform/messages.js';
+import { storeFile, tempPath } from '../files/index.js';
+import { loadObject, type FieldMeta, type ObjectMeta } from '../../platform/meta.js';
+import { type OpContext } from '../../platform/context.js';
 import {
   compileOrderBy,
   compileSortKeys,
   compileWhere,
   resolveColumn,
-} from '../records/compiler.js';
-import { invalid } from '../records/records.messages.js';
-import { pickFields, resolveLabels } from '../records/records.service.js';
+} from '../../platform/compiler.js';
+import { invalid } from '../../platform/errors.js';
+import { pickFields, resolveLabels } from '../../platform/read.js';
 import type { Cell, CellKind, Convert, SheetColumn } from './cells.js';
 import { CsvWriter } from './csv-writer.js';
 import { xt } from './exports.messages.js';

@@ -17,22 +17,20 @@ import {
   dropUniqueIndexOf,
   ensureIndex,
   listIndexes,
-} from '../objects/ddl.js';
+} from '../../platform/ddl.js';
+import { codeFromName, newColumnName, shortId } from '../../platform/ident.js';
 import {
-  codeFromName,
   findField,
   invalidateObject,
   loadObject,
-  newColumnName,
-  shortId,
   type FieldMeta,
   type ObjectMeta,
-  type OpContext,
-  type Q,
-} from '../objects/meta.js';
-import { fieldOut } from '../objects/objects.service.js';
-import { addError, invalid, notFoundIn, t } from '../records/records.messages.js';
-import { pruneViewsOfField } from '../views/views.service.js';
+} from '../../platform/meta.js';
+import { type OpContext, type Q } from '../../platform/context.js';
+import { fieldOut } from '../../platform/meta.js';
+import { addError, invalid, notFoundIn } from '../../platform/errors.js';
+import { t } from '../../platform/platform.messages.js';
+import { pruneViewsOfField } from '../views/index.js';
 import {
   checkRules,
   columnType,
@@ -43,7 +41,7 @@ import {
   normalizeDatetime,
   parseValue,
   storageOf,
-} from './values.js';
+} from '../../platform/values.js';
 
 export const RESERVED_CODES = [
   'id',

@@ -5,10 +5,10 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
 import { makeTestApp } from '../../test/helpers.js';
-import { ok, qry } from '../qry/qry.test-helpers.js';
+import { ok, qry } from '../../test/qry-helpers.js';
 import { XLSX_TYPE } from './files.detect.js';
 import { filesRoot } from './files.storage.js';
-import { postForm, sha256Hex, uploadFile, type FormValue } from './files.test-helpers.js';
+import { postForm, sha256Hex, uploadFile, type FormValue } from '../../test/files-helpers.js';
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from(

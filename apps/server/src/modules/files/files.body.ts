@@ -5,8 +5,8 @@ import { pipeline } from 'node:stream/promises';
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
-import type { Lang } from '../../lib/messages.js';
-import { invalid } from '../records/records.messages.js';
+import type { Lang } from '../../platform/messages.js';
+import { invalid } from '../../platform/errors.js';
 import { ft } from './files.messages.js';
 
 /**

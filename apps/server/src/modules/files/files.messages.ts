@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/app-error.js';
-import { addMessages, msg, type Lang } from '../../lib/messages.js';
+import { defineMessages, type Lang, type Texts } from '../../platform/messages.js';
 
 /** Texts of the file endpoints (upload, chunked upload, download) in every language. */
 const en = {
@@ -27,8 +27,7 @@ const en = {
   'files.unit_mb': 'MB',
   'files.unit_gb': 'GB',
 };
-type Keys = keyof typeof en;
-type Catalog = Record<Keys, string>;
+type Catalog = Texts<typeof en>;
 
 const de: Catalog = {
   'files.too_large': 'Die Datei ist größer als die Grenze von {max}.',
@@ -140,11 +139,7 @@ const ru: Catalog = {
   'files.unit_gb': 'ГБ',
 };
 
-addMessages({ en, de, fr, pt, ru });
-
-export function ft(lang: Lang, key: Keys, params: Record<string, string | number> = {}): string {
-  return msg(lang, key, params);
-}
+export const ft = defineMessages({ en, de, fr, pt, ru });
 
 /** A byte count as megabytes (or gigabytes from 1 GB on), written the language's way. */
 export function formatBytes(lang: Lang, bytes: number): string {

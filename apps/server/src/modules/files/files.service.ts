@@ -1,6 +1,6 @@
 import type { OpOutput, OpParsedInput } from '@fiscus/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { OpContext } from '../objects/meta.js';
+import type { OpContext } from '../../platform/context.js';
 import { fileInfoOf } from './files.storage.js';
 
 /**

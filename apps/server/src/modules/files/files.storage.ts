@@ -125,9 +125,3 @@ export async function findFile(
   if (!row) return undefined;
   return { info: fileInfoOf(row), path: storedPath(dataDir, id) };
 }
-
-/** Removes a stored file and its row. */
-export async function deleteFile(db: Db, dataDir: string, id: string): Promise<void> {
-  await db.kysely.deleteFrom('pf_files').where('id', '=', id).execute();
-  await rm(storedPath(dataDir, id), { force: true });
-}

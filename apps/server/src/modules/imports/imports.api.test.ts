@@ -5,8 +5,8 @@ import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
 import { makeTestApp } from '../../test/helpers.js';
-import { findFile, storeFile, tempPath } from '../files/files.storage.js';
-import { ok, qry } from '../qry/qry.test-helpers.js';
+import { findFile, storeFile, tempPath } from '../files/index.js';
+import { ok, qry } from '../../test/qry-helpers.js';
 import { CSV_TYPE, XLSX_TYPE } from './reader.js';
 
 let t: Awaited<ReturnType<typeof makeTestApp>>;

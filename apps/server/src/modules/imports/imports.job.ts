@@ -9,8 +9,8 @@ import { CompiledQuery, sql, type RawBuilder } from 'kysely';
 import type { Db, DialectName } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import { isoNow } from '../../lib/clock.js';
-import type { JobContext, JobOutcome } from '../../lib/jobs.js';
-import { msg } from '../../lib/messages.js';
+import type { JobContext, JobOutcome } from '../../platform/jobs.js';
+import { msg } from '../../platform/messages.js';
 import {
   checkRules,
   columnType,
@@ -18,11 +18,12 @@ import {
   parseValue,
   storageOf,
   type Parsed,
-} from '../fields/values.js';
-import { findFile, tempDir } from '../files/files.storage.js';
-import { ensureIndex } from '../objects/ddl.js';
-import { loadObject, type FieldMeta, type ObjectMeta, type Q } from '../objects/meta.js';
-import { t } from '../records/records.messages.js';
+} from '../../platform/values.js';
+import { findFile, tempDir } from '../files/index.js';
+import { ensureIndex } from '../../platform/ddl.js';
+import { loadObject, type FieldMeta, type ObjectMeta } from '../../platform/meta.js';
+import { type Q } from '../../platform/context.js';
+import { t } from '../../platform/platform.messages.js';
 import { ti } from './imports.messages.js';
 import { columnNames, prepareCell, readRows } from './reader.js';
 

@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/app-error.js';
-import { addMessages, msg, type Lang } from '../../lib/messages.js';
+import { defineMessages, type Lang, type Texts } from '../../platform/messages.js';
 
 /** Texts of imports in every language. */
 const en = {
@@ -39,8 +39,7 @@ const en = {
   'imp.log.value': 'Value',
   'imp.log.message': 'Problem',
 };
-type Keys = keyof typeof en;
-type Catalog = Record<Keys, string>;
+type Catalog = Texts<typeof en>;
 
 const de: Catalog = {
   'imp.not_found': 'Dieser Import existiert nicht.',
@@ -202,14 +201,14 @@ const ru: Catalog = {
   'imp.log.message': 'Проблема',
 };
 
-addMessages({ en, de, fr, pt, ru });
-
-export type ImpKey = Keys;
-export function ti(lang: Lang, key: ImpKey, params: Record<string, string | number> = {}): string {
-  return msg(lang, key, params);
-}
+export const ti = defineMessages({ en, de, fr, pt, ru });
+type ImportsKey = Extract<keyof typeof en, string>;
 
 /** A 422 for a file that cannot be read as asked. */
-export function unreadable(lang: Lang, key: ImpKey, params: Record<string, string | number> = {}) {
+export function unreadable(
+  lang: Lang,
+  key: ImportsKey,
+  params: Record<string, string | number> = {},
+) {
   return new AppError('unprocessable', ti(lang, key, params));
 }

@@ -17,9 +17,10 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import { isoNow } from '../../lib/clock.js';
 import { randomKey } from '../../lib/ids.js';
-import { findFile, storeFile, tempPath } from '../files/files.storage.js';
-import { loadObject, type ObjectMeta, type OpContext } from '../objects/meta.js';
-import { addError, invalid } from '../records/records.messages.js';
+import { findFile, storeFile, tempPath } from '../files/index.js';
+import { loadObject, type ObjectMeta } from '../../platform/meta.js';
+import { type OpContext } from '../../platform/context.js';
+import { addError, invalid } from '../../platform/errors.js';
 import { ti } from './imports.messages.js';
 import {
   columnNames,

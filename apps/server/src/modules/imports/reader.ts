@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { FieldOptions, FieldType, ImportFormat, ImportSettings } from '@fiscus/contracts';
 import { AppError } from '../../lib/app-error.js';
-import type { Lang } from '../../lib/messages.js';
+import type { Lang } from '../../platform/messages.js';
 import { CsvError, CsvParser, detectDelimiter, isUtf8, makeDecoder, type Row } from './csv.js';
 import { ti, unreadable } from './imports.messages.js';
 import { Workbook, XlsxError, type RowBatch, type XlsxLimits } from './xlsx.js';

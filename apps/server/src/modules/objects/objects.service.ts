@@ -4,56 +4,18 @@ import type {
   objectsUpdateInput,
   PlatformObject,
 } from '@fiscus/contracts';
-import { sql } from 'kysely';
+
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { isoNow } from '../../lib/clock.js';
-import { deleteAuditOf } from '../audit/audit.repository.js';
-import { addColumn, createRecordTable, dropRecordTable, ensureIndex } from './ddl.js';
-import {
-  codeFromName,
-  invalidateObject,
-  loadObject,
-  newColumnName,
-  newTableName,
-  shortId,
-  type FieldMeta,
-  type ObjectMeta,
-  type OpContext,
-  type Q,
-} from './meta.js';
-import { invalid, t } from '../records/records.messages.js';
-import { storageOf } from '../fields/values.js';
-
-export function fieldOut(f: FieldMeta) {
-  return {
-    id: f.id,
-    objectId: f.objectId,
-    name: f.name,
-    code: f.code,
-    type: f.type,
-    options: f.options,
-    position: f.position,
-    createdAt: f.createdAt,
-    updatedAt: f.updatedAt,
-  };
-}
-
-export function objectOut(meta: ObjectMeta): PlatformObject {
-  return {
-    id: meta.id,
-    name: meta.name,
-    code: meta.code,
-    kind: meta.kind,
-    description: meta.description,
-    displayFieldId: meta.displayFieldId,
-    tableName: meta.table,
-    fieldCount: meta.fields.length,
-    createdAt: meta.createdAt,
-    updatedAt: meta.updatedAt,
-    fields: meta.fields.map(fieldOut),
-  };
-}
+import { deleteAuditOf } from '../../platform/audit.js';
+import { addColumn, createRecordTable, dropRecordTable, ensureIndex } from '../../platform/ddl.js';
+import { codeFromName, newColumnName, newTableName, shortId } from '../../platform/ident.js';
+import { invalidateObject, loadObject, objectOut } from '../../platform/meta.js';
+import { type OpContext, type Q } from '../../platform/context.js';
+import { invalid } from '../../platform/errors.js';
+import { t } from '../../platform/platform.messages.js';
+import { storageOf } from '../../platform/values.js';
 
 export async function listObjects(
   ctx: OpContext,
@@ -260,10 +222,4 @@ export async function deleteObject(ctx: OpContext, id: string): Promise<{ ok: tr
   });
   invalidateObject(ctx.db, meta.id);
   return { ok: true };
-}
-
-/** Row count of an object's table (used by tests and tables.list). */
-export async function rowCount(k: Q, table: string): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.id(table)}`.execute(k);
-  return Number(rows[0]?.n ?? 0);
 }

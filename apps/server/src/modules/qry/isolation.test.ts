@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
 import { makeTestApp } from '../../test/helpers.js';
-import { postForm, uploadFile } from '../files/files.test-helpers.js';
-import { AND, group, ok, qry } from './qry.test-helpers.js';
+import { postForm, uploadFile } from '../../test/files-helpers.js';
+import { AND, group, ok, qry } from '../../test/qry-helpers.js';
 
 /** Tenant isolation: user B (own domain) tries every op on user A's ids. */
 let t: Awaited<ReturnType<typeof makeTestApp>>;

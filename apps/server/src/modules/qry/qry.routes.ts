@@ -1,11 +1,12 @@
 import { platformOps, type ErrorEnvelope, type PlatformOpName } from '@fiscus/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
-import { msg, type Lang } from '../../lib/messages.js';
-import { issuesToFields, langOf } from '../../plugins/errors.js';
-import type { OpContext } from '../objects/meta.js';
-import { invalid, t } from '../records/records.messages.js';
-import { handlers, type Handler } from './qry.handlers.js';
+import type { OpContext } from '../../platform/context.js';
+import { invalid, issuesToFields } from '../../platform/errors.js';
+import { langOf, msg, type Lang } from '../../platform/messages.js';
+import { t } from '../../platform/platform.messages.js';
+import type { OpHandler } from '../../platform/ops.js';
+import { handlers } from './qry.handlers.js';
 
 /** Deepest nesting of a request body the dispatcher reads (filter trees are far shallower). */
 const MAX_BODY_DEPTH = 40;
@@ -73,7 +74,7 @@ async function runOp(
     ability: request.auth.ability,
     lang,
   };
-  const handler = handlers[name] as Handler<PlatformOpName>;
+  const handler = handlers[name] as OpHandler<PlatformOpName>;
   const out = await handler(ctx, parsed.data as never, { app, request });
   if (app.config.env === 'production' && TRUSTED_ANSWERS.has(name)) return out;
   const answer = contract.output.safeParse(out);

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
 import { makeTestApp } from '../../test/helpers.js';
-import { ok } from '../qry/qry.test-helpers.js';
+import { ok } from '../../test/qry-helpers.js';
 
 /**
  * The query compiler under random input: thousands of random filter trees (random field

@@ -12,18 +12,11 @@ import { sql, type RawBuilder } from 'kysely';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { isoNow } from '../../lib/clock.js';
-import { msg } from '../../lib/messages.js';
-import { readAudit, writeAudit, type AuditEntry } from '../audit/audit.repository.js';
-import { checkRules, decode, encode, isEmptyValue, parseValue } from '../fields/values.js';
-import {
-  displayFieldOf,
-  findField,
-  loadObject,
-  type FieldMeta,
-  type ObjectMeta,
-  type OpContext,
-  type Q,
-} from '../objects/meta.js';
+import { msg } from '../../platform/messages.js';
+import { readAudit, writeAudit, type AuditEntry } from '../../platform/audit.js';
+import { checkRules, decode, encode, isEmptyValue, parseValue } from '../../platform/values.js';
+import { findField, loadObject, type FieldMeta, type ObjectMeta } from '../../platform/meta.js';
+import { type OpContext, type Q } from '../../platform/context.js';
 import {
   aggregateAllowed,
   compileOrderBy,
@@ -32,170 +25,23 @@ import {
   resolveColumn,
   type AggFn,
   type Column,
-} from './compiler.js';
-import { addError, invalid, notFoundIn, t } from './records.messages.js';
+} from '../../platform/compiler.js';
+import { addError, invalid, notFoundIn } from '../../platform/errors.js';
+import { t } from '../../platform/platform.messages.js';
+import {
+  attachDisplay,
+  pickFields,
+  resolveLabels,
+  selectList,
+  toRecord,
+  withMeta,
+  type Raw,
+} from '../../platform/read.js';
 
-const SYS_COLS = [
-  'id',
-  'created_at',
-  'created_by',
-  'updated_at',
-  'updated_by',
-  'deleted_at',
-] as const;
-type Raw = Record<string, unknown>;
 type Errors = Record<string, string[]>;
 
 function q(ctx: OpContext): Q {
   return ctx.db.kysely;
-}
-
-const selectLists = new Map<string, RawBuilder<unknown>>();
-
-/**
- * The column list of a records query, kept per set of columns: one quoted fragment costs the
- * query compiler less than a list of identifiers, on every page of every list.
- */
-function selectList(fields: FieldMeta[]): RawBuilder<unknown> {
-  const columns = [...SYS_COLS, ...fields.map((f) => f.column)];
-  const key = columns.join(',');
-  let list = selectLists.get(key);
-  if (!list) {
-    // Column names come from metadata; quoted like sql.id (double quotes, doubled inside).
-    list = sql.raw(columns.map((c) => `"${c.replaceAll('"', '""')}"`).join(', '));
-    if (selectLists.size >= 1000) selectLists.clear();
-    selectLists.set(key, list);
-  }
-  return list;
-}
-
-/** The fields a query returns: the given codes/ids, else every field that is not hidden. */
-export function pickFields(
-  ctx: OpContext,
-  meta: ObjectMeta,
-  keys: string[] | undefined,
-): FieldMeta[] {
-  if (!keys) return meta.fields.filter((f) => !f.options.hidden);
-  const errors: Errors = {};
-  const out: FieldMeta[] = [];
-  keys.forEach((k, i) => {
-    const f = findField(meta, k);
-    if (!f) {
-      if (!resolveColumn(meta, k))
-        addError(errors, `fields.${i}`, t(ctx.lang, 'pf.unknown_field', { field: k.slice(0, 60) }));
-    } else if (!out.includes(f)) out.push(f);
-  });
-  if (Object.keys(errors).length) throw invalid(ctx.lang, errors);
-  return out;
-}
-
-function toRecord(fields: FieldMeta[], raw: Raw): RecordRow {
-  const values: Record<string, unknown> = {};
-  for (const f of fields) values[f.code] = decode(f.type, raw[f.column]);
-  return {
-    id: Number(raw.id),
-    values,
-    display: {},
-    createdAt: String(raw.created_at),
-    createdBy: (raw.created_by as string | null) ?? null,
-    updatedAt: String(raw.updated_at),
-    updatedBy: (raw.updated_by as string | null) ?? null,
-    deletedAt: (raw.deleted_at as string | null) ?? null,
-  };
-}
-
-interface LabelRequest {
-  field: FieldMeta;
-  ids: number[];
-}
-
-/**
- * Display texts of referenced records: one UNION ALL query for every reference field of a
- * page, whatever the number of rows. Returns field id → (record id → text).
- */
-export async function resolveLabels(
-  ctx: OpContext,
-  requests: LabelRequest[],
-): Promise<Map<string, Map<number, string | null>>> {
-  const out = new Map<string, Map<number, string | null>>();
-  const parts: RawBuilder<unknown>[] = [];
-  const keyOf: string[] = [];
-  for (const r of requests) {
-    const ids = [...new Set(r.ids)].filter((n) => Number.isSafeInteger(n));
-    const targetId = r.field.options.target;
-    if (!ids.length || !targetId) continue;
-    let target: ObjectMeta;
-    try {
-      target = await loadObject(ctx, targetId);
-    } catch {
-      continue;
-    }
-    const df =
-      (r.field.options.displayField
-        ? findField(target, r.field.options.displayField)
-        : undefined) ?? displayFieldOf(target);
-    const label = df ? sql`cast(${sql.id(df.column)} as text)` : sql`cast(id as text)`;
-    keyOf.push(r.field.id);
-    parts.push(
-      sql`select ${sql.lit(keyOf.length - 1)} as k, id, ${label} as label from ${sql.id(target.table)} where id in (${sql.join(ids)})`,
-    );
-  }
-  if (!parts.length) return out;
-  const { rows } = await sql<{
-    k: number;
-    id: number;
-    label: string | null;
-  }>`${sql.join(parts, sql` union all `)}`.execute(q(ctx));
-  for (const row of rows) {
-    const key = keyOf[Number(row.k)];
-    if (key === undefined) continue;
-    let m = out.get(key);
-    if (!m) out.set(key, (m = new Map()));
-    m.set(Number(row.id), row.label ?? null);
-  }
-  return out;
-}
-
-async function attachDisplay(
-  ctx: OpContext,
-  fields: FieldMeta[],
-  records: RecordRow[],
-): Promise<void> {
-  const refs = fields.filter((f) => f.type === 'reference');
-  if (!refs.length || !records.length) return;
-  const labels = await resolveLabels(
-    ctx,
-    refs.map((f) => ({
-      field: f,
-      ids: records.map((r) => r.values[f.code]).filter((v): v is number => typeof v === 'number'),
-    })),
-  );
-  for (const r of records) {
-    for (const f of refs) {
-      const v = r.values[f.code];
-      r.display[f.code] = typeof v === 'number' ? (labels.get(f.id)?.get(v) ?? null) : null;
-    }
-  }
-}
-
-/**
- * Runs a read with the object's (cached) metadata. When it fails because a field change
- * committed meanwhile (the cached column is gone), it runs once more with fresh metadata.
- */
-async function withMeta<T>(
-  ctx: OpContext,
-  objectId: string,
-  run: (meta: ObjectMeta) => Promise<T>,
-): Promise<T> {
-  const meta = await loadObject(ctx, objectId);
-  try {
-    return await run(meta);
-  } catch (e) {
-    if (e instanceof AppError) throw e;
-    const fresh = await loadObject(ctx, objectId);
-    if (fresh === meta) throw e;
-    return run(fresh);
-  }
 }
 
 export function listRecords(ctx: OpContext, input: ListInput): Promise<RecordsListOutput> {

@@ -8,8 +8,8 @@ import type { Db } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
 import { registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
 import { makeTestApp } from '../../test/helpers.js';
-import type { OpContext } from '../objects/meta.js';
-import { ok } from '../qry/qry.test-helpers.js';
+import type { OpContext } from '../../platform/context.js';
+import { ok } from '../../test/qry-helpers.js';
 import { groupRecords, listRecords } from './records.service.js';
 
 /** Reference fields are resolved in one query per page, however many rows and fields. */

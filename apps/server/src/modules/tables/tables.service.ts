@@ -1,7 +1,7 @@
 import type { PhysicalTable } from '@fiscus/contracts';
 import { sql } from 'kysely';
-import { listIndexes } from '../objects/ddl.js';
-import type { OpContext } from '../objects/meta.js';
+import { listIndexes } from '../../platform/ddl.js';
+import type { OpContext } from '../../platform/context.js';
 
 let dbstat: boolean | undefined;
 

@@ -2,22 +2,18 @@ import type { FilterNode, SavedView, ViewDefinition, viewsSaveInput } from '@fis
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { isoNow } from '../../lib/clock.js';
-import { ensureIndex, type IndexColumn } from '../objects/ddl.js';
-import {
-  loadObject,
-  shortId,
-  type FieldMeta,
-  type ObjectMeta,
-  type OpContext,
-  type Q,
-} from '../objects/meta.js';
+import { ensureIndex, type IndexColumn } from '../../platform/ddl.js';
+import { loadObject, type FieldMeta, type ObjectMeta } from '../../platform/meta.js';
+import { shortId } from '../../platform/ident.js';
+import { type OpContext, type Q } from '../../platform/context.js';
 import {
   compileSortKeys,
   compileWhere,
   resolveColumn,
   aggregateAllowed,
-} from '../records/compiler.js';
-import { addError, invalid, notFoundIn, t } from '../records/records.messages.js';
+} from '../../platform/compiler.js';
+import { addError, invalid, notFoundIn } from '../../platform/errors.js';
+import { t } from '../../platform/platform.messages.js';
 import type { Database } from '../../db/schema.js';
 
 /** Indexes per object made for views; beyond it views still work, just unindexed. */

@@ -1,15 +1,2 @@
-export {
-  FilterBuilder,
-  type FilterBuilderProps,
-  type FilterLabels,
-  type ReferenceInputProps,
-} from './filter-builder';
-export {
-  countConditions,
-  isComplete,
-  newGroup,
-  opsForType,
-  pruneFilter,
-  valueShape,
-  type FilterField,
-} from './ops';
+export { FilterBuilder, type FilterLabels, type ReferenceInputProps } from './filter-builder';
+export { countConditions, newGroup, pruneFilter, type FilterField } from './ops';

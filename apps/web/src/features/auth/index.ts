@@ -4,7 +4,6 @@ export {
   ForgotPasswordScreen,
   SetNewPasswordScreen,
 } from './components/screens';
-export type { AuthScreenVersion } from './components/screens';
 export { ChangePasswordForm } from './components/change-password-form';
 export { TwoFactorSettings } from './components/two-factor-settings';
 export { safeRedirect } from './lib/validation';

@@ -4,8 +4,4 @@ export { ObjectsScreen } from './components/objects-screen';
 export { RecordPage } from './components/record-page';
 export { TablesScreen } from './components/tables-screen';
 export { DomainsScreen } from './components/domains-screen';
-export {
-  useDynamicMenu,
-  type DynamicMenuItem,
-  type DynamicMenuSection,
-} from './hooks/use-dynamic-menu';
+export { useDynamicMenu } from './hooks/use-dynamic-menu';

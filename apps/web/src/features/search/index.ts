@@ -1,3 +1,3 @@
 export { NavbarSearch } from './components/navbar-search';
-export { Bookmarks, defaultBookmarks, loadBookmarks } from './components/bookmarks';
+export { Bookmarks } from './components/bookmarks';
 export type { SearchPage } from './types';

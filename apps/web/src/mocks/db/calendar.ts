@@ -6,7 +6,7 @@ import type {
   CalendarName,
 } from '@/features/calendar/api/types';
 
-export type { CalendarEvent, CalendarName };
+export type { CalendarEvent };
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** Local calendar day as YYYY-MM-DD (month may overflow, the Date constructor normalises it). */

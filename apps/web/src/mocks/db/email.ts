@@ -11,7 +11,7 @@ import {
 } from '@/features/email/api/types';
 
 export { emailContacts };
-export type { Email, EmailFolder, EmailLabel, EmailPerson };
+export type { Email };
 
 /** The owner of the demo mailbox (the demo admin user). */
 export const mailboxOwner: EmailSender = { name: 'John Doe', email: 'admin@demo.com', avatar: '' };

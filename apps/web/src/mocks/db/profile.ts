@@ -149,7 +149,4 @@ function seed(): ProfileData {
   };
 }
 
-export let profile = seed();
-export function resetProfile() {
-  profile = seed();
-}
+export const profile = seed();

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { HOME_PATH } from '@/app/routes-table';
+import { HOME_PATH } from '@/lib/config';
 import { applySession, setPendingRedirect } from '@/lib/session-guard';
 import { tokens } from '@/lib/tokens';
 import { safeRedirect } from '../lib/validation';

@@ -8,6 +8,5 @@ export function idFromSlug(slug: string | undefined): number | null {
 }
 
 export const shopPath = '/apps/e-commerce/shop';
-export const wishlistPath = '/apps/e-commerce/wishlist';
 export const checkoutPath = '/apps/e-commerce/checkout';
 export const productPath = (slug: string) => `/apps/e-commerce/${slug}`;

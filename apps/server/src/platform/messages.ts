@@ -1,18 +1,59 @@
+import type { FastifyRequest } from 'fastify';
+
 /**
- * Server-side texts in the five console languages. The client sends `Accept-Language`; messages
- * in error envelopes (and field errors) come back in that language, English as the fallback.
+ * The server's translated texts, in the five console languages. The client sends
+ * `Accept-Language`; messages in error envelopes (and field errors) come back in that language.
+ *
+ * One mechanism for every module: a module writes its texts once per language and calls
+ * `defineMessages`, which checks (by type) that every language has every key and returns the
+ * module's typed translator. A translator also knows the common keys below (`error.*`,
+ * `field.*`), so a module needs only its own.
  */
 export const languages = ['en', 'de', 'fr', 'pt', 'ru'] as const;
 export type Lang = (typeof languages)[number];
 
-type Catalog = Record<string, string>;
+/** The texts of one language, keyed like the English ones. */
+export type Texts<En> = { [K in keyof En]: string };
 
-const en: Catalog = {
+type Params = Record<string, string | number>;
+
+/** `text(lang, key, params)`: the key's text in `lang` with `{name}` placeholders filled. */
+export type Translator<K extends string> = (
+  lang: Lang,
+  key: K | CommonKey,
+  params?: Params,
+) => string;
+
+/** The keys a translator knows beside the common ones. */
+export type KeyOf<T> = T extends Translator<infer K> ? K : never;
+
+/** Every catalogue defined so far (the tests check them all). */
+const registry: Record<Lang, Record<string, string>>[] = [];
+const defined = new Set<string>();
+
+function format(text: string, params: Params): string {
+  return text.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? `{${k}}`));
+}
+
+function register(
+  texts: Record<Lang, Record<string, string>>,
+): Record<Lang, Record<string, string>> {
+  for (const key of Object.keys(texts.en)) {
+    if (defined.has(key)) throw new Error(`message key ${key} is defined twice`);
+    defined.add(key);
+  }
+  registry.push(texts);
+  return texts;
+}
+
+const en = {
   'error.bad_request': 'The request could not be read.',
   'error.validation_failed': 'Some fields are not valid.',
   'error.unauthorized': 'Please sign in.',
   'error.forbidden': 'You are not allowed to do this.',
   'error.not_found': 'Not found.',
+  'error.conflict': 'This conflicts with the current state. Reload and try again.',
+  'error.unprocessable': 'The request could not be processed.',
   'error.payload_too_large': 'The request is too large.',
   'error.unsupported_media_type': 'This content type is not supported.',
   'error.too_many_requests': 'Too many requests. Please wait and try again.',
@@ -29,12 +70,15 @@ const en: Catalog = {
   'field.invalid_value': 'Invalid value.',
   'field.unknown_key': 'Unknown field.',
 };
-const de: Catalog = {
+const de: Texts<typeof en> = {
   'error.bad_request': 'Die Anfrage konnte nicht gelesen werden.',
   'error.validation_failed': 'Einige Felder sind ungültig.',
   'error.unauthorized': 'Bitte melden Sie sich an.',
   'error.forbidden': 'Dazu sind Sie nicht berechtigt.',
   'error.not_found': 'Nicht gefunden.',
+  'error.conflict':
+    'Das widerspricht dem aktuellen Stand. Laden Sie neu und versuchen Sie es erneut.',
+  'error.unprocessable': 'Die Anfrage konnte nicht verarbeitet werden.',
   'error.payload_too_large': 'Die Anfrage ist zu groß.',
   'error.unsupported_media_type': 'Dieser Inhaltstyp wird nicht unterstützt.',
   'error.too_many_requests': 'Zu viele Anfragen. Bitte warten Sie und versuchen Sie es erneut.',
@@ -51,12 +95,14 @@ const de: Catalog = {
   'field.invalid_value': 'Ungültiger Wert.',
   'field.unknown_key': 'Unbekanntes Feld.',
 };
-const fr: Catalog = {
+const fr: Texts<typeof en> = {
   'error.bad_request': 'La requête est illisible.',
   'error.validation_failed': 'Certains champs ne sont pas valides.',
   'error.unauthorized': 'Veuillez vous connecter.',
   'error.forbidden': "Vous n'êtes pas autorisé à faire cela.",
   'error.not_found': 'Introuvable.',
+  'error.conflict': "Cela entre en conflit avec l'état actuel. Rechargez puis réessayez.",
+  'error.unprocessable': "La requête n'a pas pu être traitée.",
   'error.payload_too_large': 'La requête est trop volumineuse.',
   'error.unsupported_media_type': "Ce type de contenu n'est pas pris en charge.",
   'error.too_many_requests': 'Trop de requêtes. Veuillez patienter puis réessayer.',
@@ -73,12 +119,14 @@ const fr: Catalog = {
   'field.invalid_value': 'Valeur invalide.',
   'field.unknown_key': 'Champ inconnu.',
 };
-const pt: Catalog = {
+const pt: Texts<typeof en> = {
   'error.bad_request': 'Não foi possível ler o pedido.',
   'error.validation_failed': 'Alguns campos não são válidos.',
   'error.unauthorized': 'Por favor, inicie sessão.',
   'error.forbidden': 'Não tem permissão para fazer isto.',
   'error.not_found': 'Não encontrado.',
+  'error.conflict': 'Isto entra em conflito com o estado atual. Recarregue e tente novamente.',
+  'error.unprocessable': 'Não foi possível processar o pedido.',
   'error.payload_too_large': 'O pedido é demasiado grande.',
   'error.unsupported_media_type': 'Este tipo de conteúdo não é suportado.',
   'error.too_many_requests': 'Demasiados pedidos. Aguarde e tente novamente.',
@@ -95,12 +143,14 @@ const pt: Catalog = {
   'field.invalid_value': 'Valor inválido.',
   'field.unknown_key': 'Campo desconhecido.',
 };
-const ru: Catalog = {
+const ru: Texts<typeof en> = {
   'error.bad_request': 'Не удалось прочитать запрос.',
   'error.validation_failed': 'Некоторые поля заполнены неверно.',
   'error.unauthorized': 'Пожалуйста, войдите в систему.',
   'error.forbidden': 'У вас нет прав на это действие.',
   'error.not_found': 'Не найдено.',
+  'error.conflict': 'Это противоречит текущему состоянию. Обновите страницу и попробуйте снова.',
+  'error.unprocessable': 'Не удалось обработать запрос.',
   'error.payload_too_large': 'Запрос слишком большой.',
   'error.unsupported_media_type': 'Этот тип содержимого не поддерживается.',
   'error.too_many_requests': 'Слишком много запросов. Подождите и попробуйте снова.',
@@ -118,11 +168,31 @@ const ru: Catalog = {
   'field.unknown_key': 'Неизвестное поле.',
 };
 
-const catalogs: Record<Lang, Catalog> = { en, de, fr, pt, ru };
+const common = register({ en, de, fr, pt, ru });
+type CommonKey = keyof typeof en;
 
-/** Adds texts (e.g. a module's own field messages) to the catalogues. */
-export function addMessages(texts: Record<Lang, Catalog>): void {
-  for (const lang of languages) Object.assign(catalogs[lang], texts[lang]);
+function lookup(own: Record<Lang, Record<string, string>>, lang: Lang, key: string): string {
+  return own[lang][key] ?? common[lang][key] ?? own.en[key] ?? common.en[key] ?? key;
+}
+
+/**
+ * Defines a module's catalogue: English first, then every other language with exactly the
+ * same keys. Keys are unique across catalogues (a second definition of a key throws at start).
+ */
+export function defineMessages<En extends Record<string, string>>(
+  texts: { en: En } & { [L in Exclude<Lang, 'en'>]: Texts<En> },
+): Translator<Extract<keyof En, string>> {
+  const own = register(texts as Record<Lang, Record<string, string>>);
+  return (lang, key, params = {}) => format(lookup(own, lang, key), params);
+}
+
+/** The common texts (`error.*`, `field.*`). */
+export const msg: Translator<never> = (lang, key, params = {}) =>
+  format(common[lang][key] ?? common.en[key] ?? key, params);
+
+/** Every catalogue with its texts per language — for the completeness tests. */
+export function allCatalogues(): readonly Record<Lang, Record<string, string>>[] {
+  return registry;
 }
 
 export function pickLang(acceptLanguage: string | undefined): Lang {
@@ -139,7 +209,7 @@ export function pickLang(acceptLanguage: string | undefined): Lang {
   return 'en';
 }
 
-export function msg(lang: Lang, key: string, params: Record<string, string | number> = {}): string {
-  const text = catalogs[lang][key] ?? catalogs.en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? `{${k}}`));
+/** The language a request asks for (`Accept-Language`), English when none of ours. */
+export function langOf(request: FastifyRequest): Lang {
+  return pickLang(request.headers['accept-language']);
 }

@@ -1,5 +1,4 @@
-import { AppError } from '../../lib/app-error.js';
-import { addMessages, msg, type Lang } from '../../lib/messages.js';
+import { defineMessages, type Texts } from './messages.js';
 
 /** Texts of the data platform (objects, fields, records, views, domains) in every language. */
 const en = {
@@ -58,8 +57,7 @@ const en = {
   'pf.option_not_applicable': 'This option does not apply to {type} fields.',
   'pf.object_kind': 'Choose table or reference.',
 };
-type Keys = keyof typeof en;
-type Catalog = Record<Keys, string>;
+type Catalog = Texts<typeof en>;
 
 const de: Catalog = {
   'pf.not_found.object': 'Dieses Objekt existiert nicht.',
@@ -291,37 +289,5 @@ const ru: Catalog = {
   'pf.object_kind': 'Выберите таблицу или справочник.',
 };
 
-addMessages({ en, de, fr, pt, ru });
-
-export type PfKey = Keys;
-export function t(
-  lang: Lang,
-  key: PfKey | string,
-  params: Record<string, string | number> = {},
-): string {
-  return msg(lang, key, params);
-}
-
-export type NotFoundWhat = 'object' | 'field' | 'record' | 'view' | 'domain' | 'member';
-export function notFoundIn(lang: Lang, what: NotFoundWhat): AppError {
-  return new AppError('not_found', t(lang, `pf.not_found.${what}`));
-}
-
-/** A 400 with per-field messages. */
-export function invalid(lang: Lang, fields: Record<string, string[]>): AppError {
-  return new AppError('validation_failed', msg(lang, 'error.validation_failed'), fields);
-}
-
-/** Adds one message to a field-errors map. */
-export function addError(fields: Record<string, string[]>, path: string, text: string): void {
-  // Own property even for keys like "__proto__" that a client may send as a field name.
-  if (!Object.hasOwn(fields, path)) {
-    Object.defineProperty(fields, path, {
-      value: [],
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
-  fields[path]?.push(text);
-}
+/** Texts of the data platform (objects, fields, records, views, domains). */
+export const t = defineMessages({ en, de, fr, pt, ru });

@@ -3,7 +3,6 @@ import {
   filterKindOf,
   filterOps,
   filterOpsByKind,
-  opsForType,
   textualTypes,
   type Condition,
   type FilterKind,
@@ -14,11 +13,12 @@ import {
   type OrderBy,
 } from '@fiscus/contracts';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { DialectName } from '../../db/dialect.js';
-import type { Lang } from '../../lib/messages.js';
-import { isValidDate, normalizeDatetime } from '../fields/values.js';
-import { findField, type FieldMeta, type ObjectMeta } from '../objects/meta.js';
-import { addError, invalid, t } from './records.messages.js';
+import type { DialectName } from '../db/dialect.js';
+import type { KeyOf, Lang } from './messages.js';
+import { isValidDate, normalizeDatetime } from './values.js';
+import { findField, type FieldMeta, type ObjectMeta } from './meta.js';
+import { addError, invalid } from './errors.js';
+import { t } from './platform.messages.js';
 
 /**
  * The query compiler: turns the seed's filter tree, search text, orderby and groupby into SQL
@@ -42,7 +42,6 @@ type RangeOp = FilterRangeOp;
 
 const OPS = filterOpsByKind;
 export const kindOf = filterKindOf;
-export { opsForType };
 
 const SYSTEM: Record<string, Kind> = {
   id: 'id',
@@ -148,7 +147,7 @@ export function dateRange(op: RangeOp, today: string, days?: number): [string, s
 type V = { ok: true; v: unknown } | { ok: false; msg: string };
 
 function scalar(c: Column, value: unknown, lang: Lang): V {
-  const bad = (key: string): V => ({ ok: false, msg: t(lang, key) });
+  const bad = (key: KeyOf<typeof t>): V => ({ ok: false, msg: t(lang, key) });
   switch (c.kind) {
     case 'text':
     case 'choice':

@@ -1,13 +1,11 @@
 import type { Action, Subject } from '@fiscus/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../lib/app-error.js';
-import { createMailer, type Mailer } from '../lib/mailer.js';
-import { msg } from '../lib/messages.js';
-import { AuthService, type AuthContext } from '../modules/auth/auth.service.js';
-import { langOf } from './errors.js';
-
-export type { AuthContext } from '../modules/auth/auth.service.js';
+import { AppError } from '../../lib/app-error.js';
+import { createMailer, type Mailer } from '../../lib/mailer.js';
+import { langOf } from '../../platform/messages.js';
+import { AuthService, type AuthContext } from './auth.service.js';
+import { msg } from './auth.messages.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTestApp } from '../test/helpers.js';
-import { isoNow } from './clock.js';
+import { isoNow } from '../lib/clock.js';
 import { Jobs } from './jobs.js';
 
 describe('job runner', () => {

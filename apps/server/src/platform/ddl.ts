@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import type { DialectName } from '../../db/dialect.js';
-import { isoNow } from '../../lib/clock.js';
-import { columnType, type Storage } from '../fields/values.js';
-import { safeIdent, type Q } from './meta.js';
+import type { DialectName } from '../db/dialect.js';
+import { isoNow } from '../lib/clock.js';
+import { columnType, type Storage } from './values.js';
+import { safeIdent } from './ident.js';
+import { type Q } from './context.js';
 
 /**
  * DDL of the physical record tables. Every identifier comes from metadata made by the server

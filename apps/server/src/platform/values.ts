@@ -1,8 +1,8 @@
 import type { FieldOptions, FieldType } from '@fiscus/contracts';
-import type { DialectName } from '../../db/dialect.js';
-import type { Lang } from '../../lib/messages.js';
-import { msg } from '../../lib/messages.js';
-import { t } from '../records/records.messages.js';
+import type { DialectName } from '../db/dialect.js';
+import type { Lang } from './messages.js';
+import { msg } from './messages.js';
+import { t } from './platform.messages.js';
 
 /** How a field type is stored; a type change within one class keeps the column. */
 export type Storage = 'text' | 'int' | 'real' | 'money' | 'bool';

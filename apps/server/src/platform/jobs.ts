@@ -3,12 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/dialect.js';
 import '../db/files-jobs.tables.js';
 import type { PfJobsTable } from '../db/files-jobs.tables.js';
-import { AppError } from './app-error.js';
-import { isoNow, nowMs } from './clock.js';
-import { addMessages, msg, type Lang } from './messages.js';
-import { randomKey } from './ids.js';
+import { AppError } from '../lib/app-error.js';
+import { isoNow, nowMs } from '../lib/clock.js';
+import { defineMessages, type Lang } from './messages.js';
+import { randomKey } from '../lib/ids.js';
 
-addMessages({
+const msg = defineMessages({
   en: {
     'job.interrupted': 'The server stopped while this job ran; nothing of it was kept.',
     'job.cancelled': 'Cancelled.',

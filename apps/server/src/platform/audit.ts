@@ -1,6 +1,6 @@
-import { isoNow } from '../../lib/clock.js';
-import type { Q } from '../objects/meta.js';
-import '../objects/platform.tables.js';
+import { isoNow } from '../lib/clock.js';
+import type { Q } from './context.js';
+import './tables.js';
 
 export type AuditAction = 'create' | 'update' | 'delete' | 'restore';
 

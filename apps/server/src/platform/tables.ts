@@ -64,7 +64,7 @@ export interface PfAuditTable {
   after: string | null;
 }
 
-declare module '../../db/schema.js' {
+declare module '../db/schema.js' {
   interface Database {
     pf_objects: PfObjectsTable;
     pf_fields: PfFieldsTable;

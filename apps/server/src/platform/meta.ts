@@ -1,22 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import type { AppAbility, FieldOptions, FieldType, ObjectKind } from '@fiscus/contracts';
-import type { Kysely } from 'kysely';
-import type { Db } from '../../db/dialect.js';
-import type { Database } from '../../db/schema.js';
-import type { Lang } from '../../lib/messages.js';
-import { notFoundIn } from '../records/records.messages.js';
-import './platform.tables.js';
-
-/** What every platform operation knows about its caller. */
-export interface OpContext {
-  db: Db;
-  domainId: string;
-  userId: string;
-  ability: AppAbility;
-  lang: Lang;
-}
-
-export type Q = Kysely<Database>;
+import type { FieldOptions, FieldType, ObjectKind, PlatformObject } from '@fiscus/contracts';
+import type { Db } from '../db/dialect.js';
+import type { Database } from '../db/schema.js';
+import type { OpContext, Q } from './context.js';
+import { notFoundIn } from './errors.js';
+import { safeIdent } from './ident.js';
+import './tables.js';
 
 export interface FieldMeta {
   id: string;
@@ -44,29 +32,6 @@ export interface ObjectMeta {
   updatedAt: string;
   /** Ordered by position. */
   fields: FieldMeta[];
-}
-
-const ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
-/** A short random id of lower-case letters and digits (safe inside SQL identifiers). */
-export function shortId(length = 12): string {
-  const bytes = randomBytes(length);
-  let out = '';
-  for (const b of bytes) out += ALPHABET[b % ALPHABET.length];
-  return out;
-}
-
-const IDENT = /^(obj|f|ix|ux|vx)_[a-z0-9_]{1,60}$/;
-/** Every identifier the platform puts in SQL is made by the server; this double-checks it. */
-export function safeIdent(name: string): string {
-  if (!IDENT.test(name)) throw new Error(`refusing identifier ${JSON.stringify(name)}`);
-  return name;
-}
-
-export function newTableName(): string {
-  return `obj_${shortId()}`;
-}
-export function newColumnName(): string {
-  return `f_${shortId()}`;
 }
 
 type ObjectRow = Database['pf_objects'];
@@ -166,15 +131,34 @@ export function displayFieldOf(meta: ObjectMeta): FieldMeta | undefined {
   );
 }
 
-/** A code from a display name: "Due date" → "due_date". */
-export function codeFromName(name: string): string {
-  const base = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .slice(0, 48);
-  const code = /^[a-z]/.test(base) ? base : `f_${base}`.replace(/_+$/, '');
-  return code.length > 1 ? code : `field_${shortId(4)}`;
+/** A field as the contracts show it. */
+export function fieldOut(f: FieldMeta) {
+  return {
+    id: f.id,
+    objectId: f.objectId,
+    name: f.name,
+    code: f.code,
+    type: f.type,
+    options: f.options,
+    position: f.position,
+    createdAt: f.createdAt,
+    updatedAt: f.updatedAt,
+  };
+}
+
+/** An object with its fields as the contracts show it. */
+export function objectOut(meta: ObjectMeta): PlatformObject {
+  return {
+    id: meta.id,
+    name: meta.name,
+    code: meta.code,
+    kind: meta.kind,
+    description: meta.description,
+    displayFieldId: meta.displayFieldId,
+    tableName: meta.table,
+    fieldCount: meta.fields.length,
+    createdAt: meta.createdAt,
+    updatedAt: meta.updatedAt,
+    fields: meta.fields.map(fieldOut),
+  };
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { RegisteredUser } from '../../test/auth-helpers.js';
+import type { RegisteredUser } from './auth-helpers.js';
 
 export interface QryResult<T = unknown> {
   status: number;

@@ -1,0 +1,2 @@
+/** The signed-in user's own profile. */
+export { accountOps } from './account.ops.js';

@@ -1,0 +1,2 @@
+/** Domains and their members. */
+export { domainsOps } from './domains.ops.js';

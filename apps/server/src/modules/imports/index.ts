@@ -1,0 +1,3 @@
+/** Imports of CSV and XLSX files into an object, run as jobs. */
+export { importsModule } from './imports.module.js';
+export { importsOps } from './imports.ops.js';

@@ -1,0 +1,2 @@
+/** Objects (tables and reference catalogs): their metadata and real SQL tables. */
+export { objectsOps } from './objects.ops.js';

@@ -1,0 +1,2 @@
+/** `POST /api/qry`: the one typed op endpoint; it composes every module's op handlers. */
+export { qryRoutes } from './qry.routes.js';

@@ -1,0 +1,3 @@
+/** Saved views of an object (personal or shared) and the indexes they need. */
+export { viewsOps } from './views.ops.js';
+export { pruneViewsOfField } from './views.service.js';
