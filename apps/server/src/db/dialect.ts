@@ -20,6 +20,15 @@ import type { Database } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
+/**
+ * The case folding of case-insensitive text matching: Unicode lower case ("МОСКВА" → "москва",
+ * "ÄRGER" → "ärger"). PostgreSQL's ILIKE folds the same way in a UTF-8 database; SQLite gets it
+ * as the SQL function `fold` on every connection.
+ */
+export function foldCase(text: string): string {
+  return text.toLowerCase();
+}
+
 export interface Db {
   kysely: Kysely<Database>;
   dialect: DialectName;
@@ -277,6 +286,11 @@ export function createDb(opts: { databaseUrl?: string; dataDir: string }): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // SQLite's LIKE and lower() fold ASCII letters only; the query compiler folds other letters
+  // with this (see foldedMatch in platform/compiler.ts).
+  sqlite.function('fold', { deterministic: true }, (text: unknown) =>
+    typeof text === 'string' ? foldCase(text) : text,
+  );
   const kysely = new Kysely<Database>({
     dialect: watchCommits(new SqliteDialect({ database: cachingStatements(sqlite) }), () =>
       watch.committed(),

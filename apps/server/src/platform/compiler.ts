@@ -13,7 +13,7 @@ import {
   type OrderBy,
 } from '@fiscus/contracts';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { DialectName } from '../db/dialect.js';
+import { foldCase, type DialectName } from '../db/dialect.js';
 import type { KeyOf, Lang } from './messages.js';
 import { isValidDate, normalizeDatetime } from './values.js';
 import { findField, type FieldMeta, type ObjectMeta } from './meta.js';
@@ -86,6 +86,25 @@ function like(dialect: DialectName, c: RawBuilder<unknown>, pattern: string): Ex
   return dialect === 'postgres'
     ? sql<SqlBool>`${c} ilike ${pattern} escape '\\'`
     : sql<SqlBool>`${c} like ${pattern} escape '\\'`;
+}
+
+/**
+ * Case-insensitive text matching — the one folding rule of the compiler (filters and search;
+ * trigram or full-text indexes must index the same expression). The needle is folded here;
+ * PostgreSQL's ILIKE folds the column. SQLite's LIKE folds ASCII only, so a needle with other
+ * letters compares against `fold(column)`; an ASCII needle keeps the plain LIKE (no letter
+ * outside ASCII folds into ASCII), and with it whatever index use SQLite makes of it.
+ */
+function foldedMatch(
+  dialect: DialectName,
+  c: RawBuilder<unknown>,
+  needle: string,
+  at: 'anywhere' | 'start',
+): Expr {
+  const folded = foldCase(needle);
+  const pattern = at === 'start' ? `${likeEscape(folded)}%` : `%${likeEscape(folded)}%`;
+  if (dialect === 'postgres' || !/[^\p{ASCII}]/u.test(folded)) return like(dialect, c, pattern);
+  return sql<SqlBool>`fold(${c}) like ${pattern} escape '\\'`;
 }
 
 // ---- dates -----------------------------------------------------------------------------------
@@ -323,11 +342,11 @@ function condition(s: State, cond: Condition, path: string): Expr {
           : sql<SqlBool>`(${x} is null or ${x} not in (${vs}))`;
       }
       case 'contains':
-        return like(dialect, x, `%${likeEscape(String(one(cond.value)))}%`);
+        return foldedMatch(dialect, x, String(one(cond.value)), 'anywhere');
       case 'not_contains':
-        return sql<SqlBool>`(${x} is null or not ${like(dialect, x, `%${likeEscape(String(one(cond.value)))}%`)})`;
+        return sql<SqlBool>`(${x} is null or not ${foldedMatch(dialect, x, String(one(cond.value)), 'anywhere')})`;
       case 'starts_with':
-        return like(dialect, x, `${likeEscape(String(one(cond.value)))}%`);
+        return foldedMatch(dialect, x, String(one(cond.value)), 'start');
       case 'is_empty':
         return empty;
       case 'is_not_empty':
@@ -420,7 +439,7 @@ export function compileSearch(
   const cols = meta.fields.filter((f) => textualTypes.includes(f.type) || f.type === 'select');
   const parts = words.map((w) => {
     const ors: Expr[] = cols.map((f) =>
-      like(dialect, sql.id(f.column), `%${likeEscape(w.slice(0, 200))}%`),
+      foldedMatch(dialect, sql.id(f.column), w.slice(0, 200), 'anywhere'),
     );
     if (/^\d{1,15}$/.test(w)) ors.push(sql<SqlBool>`id = ${Number(w)}`);
     return ors.length ? sql<SqlBool>`(${sql.join(ors, sql` or `)})` : FALSE;
@@ -510,13 +529,13 @@ function orderTerm(
   return desc ? sql`${c} desc` : sql`${c} asc`;
 }
 
-/** ORDER BY with `id` as the last key (same direction as the last sort) for stable windows. */
+/** ORDER BY ending with `id` (its own direction, else the last sort's) for stable windows. */
 export function compileOrderBy(keys: SortKey[], dialect: DialectName): RawBuilder<unknown> {
-  const terms = keys
-    .filter((k) => k.column.column !== 'id')
-    .map((k) => orderTerm(dialect, col(k.column), k.desc));
-  const idKey = keys.find((k) => k.column.column === 'id');
-  const lastDesc = idKey ? idKey.desc : (keys.at(-1)?.desc ?? false);
+  // `id` is unique: keys after it cannot change the order, and it ends every order.
+  const idAt = keys.findIndex((k) => k.column.column === 'id');
+  const used = idAt < 0 ? keys : keys.slice(0, idAt);
+  const terms = used.map((k) => orderTerm(dialect, col(k.column), k.desc));
+  const lastDesc = idAt >= 0 ? (keys[idAt]?.desc ?? false) : (keys.at(-1)?.desc ?? false);
   terms.push(orderTerm(dialect, sql.id('id'), lastDesc));
   return sql`${sql.join(terms)}`;
 }
