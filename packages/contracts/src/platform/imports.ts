@@ -11,7 +11,31 @@ export const importModes = ['append', 'update', 'replace'] as const;
 export type ImportMode = (typeof importModes)[number];
 /** stop: the first bad row fails the import and nothing changes; skip: bad rows are logged. */
 export const importErrorPolicies = ['stop', 'skip'] as const;
-export const importEncodings = ['auto', 'utf-8', 'windows-1251'] as const;
+/** Text encodings a CSV file may be read in (UTF-16 with or without a byte-order mark). */
+export const textEncodings = [
+  'utf-8',
+  'utf-16le',
+  'utf-16be',
+  'windows-1252',
+  'iso-8859-1',
+  'iso-8859-15',
+  'windows-1251',
+  'koi8-r',
+] as const;
+export type TextEncoding = (typeof textEncodings)[number];
+/** The encodings' names as people know them. */
+export const textEncodingLabels: Record<TextEncoding, string> = {
+  'utf-8': 'UTF-8',
+  'utf-16le': 'UTF-16 LE',
+  'utf-16be': 'UTF-16 BE',
+  'windows-1252': 'Windows-1252',
+  'iso-8859-1': 'ISO-8859-1',
+  'iso-8859-15': 'ISO-8859-15',
+  'windows-1251': 'Windows-1251',
+  'koi8-r': 'KOI8-R',
+};
+/** `auto`: detected from the bytes (the preview says when more than one is plausible). */
+export const importEncodings = ['auto', ...textEncodings] as const;
 /** Draft until Run; then the job's status. */
 export const importStatuses = ['draft', ...jobStatuses] as const;
 export type ImportStatus = (typeof importStatuses)[number];
@@ -126,8 +150,15 @@ export const importsPreviewOutput = z.object({
   rows: z.array(z.array(z.string().nullable())),
   /** XLSX: every sheet's name. */
   sheets: z.array(z.string()),
-  /** What was used when `auto` / detection was asked for. */
-  encoding: z.enum(['utf-8', 'windows-1251']).nullable(),
+  /** CSV: the encoding the rows were read in (the detected one for `auto`). */
+  encoding: z.enum(textEncodings).nullable(),
+  /**
+   * CSV: the encodings the file reads plausibly in, most likely first, each with a short excerpt
+   * decoded that way (lines with non-ASCII characters). One entry when the bytes leave no doubt.
+   */
+  encodings: z.array(z.object({ encoding: z.enum(textEncodings), sample: z.string() })),
+  /** CSV: more than one encoding is plausible, so `auto` is a guess — ask the user to choose. */
+  encodingUncertain: z.boolean(),
   delimiter: z.string().nullable(),
   /** Mapping suggested for these columns. */
   mapping: z.array(importMappingSchema),

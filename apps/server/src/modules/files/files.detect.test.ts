@@ -19,9 +19,12 @@ describe('detectType', () => {
     expect(await typeOf('name,amount\n"A, B",1.5\n')).toBe(CSV_TYPE);
     expect(await typeOf('\ufeffa\tb\r\n1\t2\r\n')).toBe(CSV_TYPE);
     expect(await typeOf('')).toBeUndefined();
-    // UTF-16 is named as such, and not accepted.
-    expect(await typeOf(Buffer.from('\ufeffa;b\n', 'utf16le'))).toBe('text/plain; charset=utf-16');
-    expect(isAllowedType('text/plain; charset=utf-16')).toBe(false);
+    // UTF-16 text, with or without its byte-order mark, little or big endian.
+    expect(await typeOf(Buffer.from('\ufeffa;b\nÄpfel;Ёлка\n', 'utf16le'))).toBe(CSV_TYPE);
+    expect(await typeOf(Buffer.from('a;b\nÄpfel;Ёлка\n', 'utf16le'))).toBe(CSV_TYPE);
+    expect(await typeOf(Buffer.from('a;b\nÄpfel;Ёлка\n', 'utf16le').swap16())).toBe(CSV_TYPE);
+    // Zero bytes without UTF-16's pattern are binary.
+    expect(await typeOf(Buffer.from([0, 1, 2, 3, 0, 0, 7, 8, 9, 0, 0, 0]))).not.toBe(CSV_TYPE);
     expect(await typeOf(Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1'))).toBe(
       'application/pdf',
     );

@@ -1,12 +1,12 @@
 import { open } from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';
 import yauzl from 'yauzl';
+import { bomOf, decode, detectEncoding } from '../../lib/text-encoding.js';
 
 export const CSV_TYPE = 'text/csv';
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const ODT_TYPE = 'application/vnd.oasis.opendocument.text';
-const UTF16_TYPE = 'text/plain; charset=utf-16';
 
 /** Content types a file may have to be stored (detected from the bytes, never the name). */
 export const ALLOWED_TYPES: ReadonlySet<string> = new Set([
@@ -60,6 +60,17 @@ export function looksLikeText(buf: Buffer): boolean {
     // Not UTF-8: single-byte text has its letters in 0x80–0xFF, which is fine as it is.
     return true;
   }
+}
+
+/** Decoded UTF-16 text with hardly any control characters (and no NUL). */
+function looksLikeText16(text: string): boolean {
+  let control = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0) return false;
+    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0c && c !== 0x0d) || c === 0x7f) control++;
+  }
+  return text.length > 0 && control <= text.length * 0.02;
 }
 
 /** Main content types of a spreadsheet package (workbook, template; macro-enabled ones too). */
@@ -133,12 +144,16 @@ async function isSpreadsheetPackage(file: string, max = 10_000): Promise<boolean
 export async function detectType(file: string): Promise<string | undefined> {
   const probe = await head(file, TEXT_PROBE_BYTES);
   if (probe.length === 0) return undefined;
-  // UTF-16 text (with its byte-order mark) is not taken: name it rather than guess a format.
-  if (
-    probe.length >= 2 &&
-    ((probe[0] === 0xff && probe[1] === 0xfe) || (probe[0] === 0xfe && probe[1] === 0xff))
-  )
-    return UTF16_TYPE;
+  // UTF-16 text (with a byte-order mark, or with its pattern of zero bytes) is text too.
+  const bom = bomOf(probe);
+  if (bom === 'utf-16le' || bom === 'utf-16be' || (!bom && probe.includes(0))) {
+    const { encoding } = bom ? { encoding: bom } : detectEncoding(probe);
+    if (
+      (encoding === 'utf-16le' || encoding === 'utf-16be') &&
+      looksLikeText16(decode(probe, encoding))
+    )
+      return CSV_TYPE;
+  }
   const found = await fileTypeFromFile(file).catch(() => undefined);
   let type = found?.mime as string | undefined;
   if (type === XLSX_TYPE || type === 'application/zip')

@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { CsvError, CsvParser, detectDelimiter, isUtf8, makeDecoder } from './csv.js';
+import { isUtf8 } from '../../lib/text-encoding.js';
+import { CsvError, CsvParser, detectDelimiter, makeDecoder } from './csv.js';
 
 function parseChunks(text: string, delimiter: string, sizes: number[]): string[][] {
   const p = new CsvParser(delimiter);

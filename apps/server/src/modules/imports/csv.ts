@@ -1,3 +1,4 @@
+import type { TextEncoding } from '@fiscus/contracts';
 import iconv from 'iconv-lite';
 
 /** Cells of one row as read from a file; null where a row is shorter than others. */
@@ -219,23 +220,13 @@ export function detectDelimiter(sample: string): string {
   return best;
 }
 
-/** Whether bytes are valid UTF-8 (an incomplete sequence at the very end is allowed). */
-export function isUtf8(bytes: Uint8Array): boolean {
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: true });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export interface TextDecoderLike {
   write(chunk: Buffer): string;
   end(): string;
 }
 
-/** A streaming decoder: UTF-8 (a BOM is dropped) or Windows-1251. */
-export function makeDecoder(encoding: 'utf-8' | 'windows-1251'): TextDecoderLike {
+/** A streaming decoder for one of the text encodings (a byte-order mark is dropped). */
+export function makeDecoder(encoding: TextEncoding): TextDecoderLike {
   if (encoding === 'utf-8') {
     const td = new TextDecoder('utf-8', { ignoreBOM: false });
     return {
@@ -243,7 +234,7 @@ export function makeDecoder(encoding: 'utf-8' | 'windows-1251'): TextDecoderLike
       end: () => td.decode(),
     };
   }
-  const dec = iconv.getDecoder('win1251');
+  const dec = iconv.getDecoder(encoding);
   return {
     write: (chunk) => dec.write(chunk),
     end: () => dec.end() ?? '',

@@ -24,6 +24,8 @@ const en = {
   'imp.bad_xml': 'The Excel file could not be read: {reason}',
   'imp.too_many_columns': 'A row has more than {max} columns.',
   'imp.cell_too_long': 'A cell is longer than {max} characters.',
+  'imp.encoding_uncertain':
+    'The file reads plausibly as {choices}; choose its encoding in the preview.',
   'imp.sheet_text':
     "The sheet's cells hold more than {max} million characters of text together; it is refused.",
   'imp.row_failed': 'Row {row}, column {column}: {reason}',
@@ -65,6 +67,8 @@ const de: Catalog = {
   'imp.bad_xml': 'Die Excel-Datei konnte nicht gelesen werden: {reason}',
   'imp.too_many_columns': 'Eine Zeile hat mehr als {max} Spalten.',
   'imp.cell_too_long': 'Eine Zelle ist länger als {max} Zeichen.',
+  'imp.encoding_uncertain':
+    'Die Datei lässt sich als {choices} lesen; wählen Sie ihre Kodierung in der Vorschau.',
   'imp.sheet_text':
     'Die Zellen des Blatts enthalten zusammen mehr als {max} Millionen Zeichen Text; es wird abgelehnt.',
   'imp.row_failed': 'Zeile {row}, Spalte {column}: {reason}',
@@ -106,6 +110,8 @@ const fr: Catalog = {
   'imp.bad_xml': 'Le fichier Excel n’a pas pu être lu : {reason}',
   'imp.too_many_columns': 'Une ligne a plus de {max} colonnes.',
   'imp.cell_too_long': 'Une cellule dépasse {max} caractères.',
+  'imp.encoding_uncertain':
+    'Le fichier peut se lire en {choices} ; choisissez son encodage dans l’aperçu.',
   'imp.sheet_text':
     'Les cellules de la feuille contiennent ensemble plus de {max} millions de caractères de texte ; elle est refusée.',
   'imp.row_failed': 'Ligne {row}, colonne {column} : {reason}',
@@ -146,6 +152,8 @@ const pt: Catalog = {
   'imp.bad_xml': 'Não foi possível ler o arquivo Excel: {reason}',
   'imp.too_many_columns': 'Uma linha tem mais de {max} colunas.',
   'imp.cell_too_long': 'Uma célula tem mais de {max} caracteres.',
+  'imp.encoding_uncertain':
+    'O arquivo pode ser lido como {choices}; escolha a codificação na pré-visualização.',
   'imp.sheet_text':
     'As células da planilha somam mais de {max} milhões de caracteres de texto; ela foi recusada.',
   'imp.row_failed': 'Linha {row}, coluna {column}: {reason}',
@@ -185,6 +193,7 @@ const ru: Catalog = {
   'imp.bad_xml': 'Не удалось прочитать файл Excel: {reason}',
   'imp.too_many_columns': 'В строке больше {max} столбцов.',
   'imp.cell_too_long': 'Ячейка длиннее {max} символов.',
+  'imp.encoding_uncertain': 'Файл читается как {choices}; выберите его кодировку в предпросмотре.',
   'imp.sheet_text': 'В ячейках листа в сумме больше {max} млн символов текста; он отклонён.',
   'imp.row_failed': 'Строка {row}, столбец {column}: {reason}',
   'imp.row_failed_plain': 'Строка {row}: {reason}',

@@ -4,6 +4,7 @@ import { rm } from 'node:fs/promises';
 import {
   importResultSchema,
   importSettingsSchema,
+  textEncodingLabels,
   type Import,
   type ImportFormat,
   type ImportMapping,
@@ -309,7 +310,8 @@ export async function importsCreate(
   const settings: ImportSettings = {
     ...defaults,
     delimiter: first.info.delimiter,
-    encoding: first.info.encoding ?? 'auto',
+    // An uncertain encoding stays `auto`: the preview asks the user to choose.
+    encoding: (!first.info.encodingUncertain && first.info.encoding) || 'auto',
     sheet: first.info.sheets[0] ?? null,
     mapping: autoMapping(meta, names),
   };
@@ -359,6 +361,8 @@ export async function importsPreview(
     }),
     sheets: s.info.sheets,
     encoding: s.info.encoding,
+    encodings: s.info.encodings,
+    encodingUncertain: s.info.encodingUncertain,
     delimiter: s.info.delimiter,
     mapping: autoMapping(meta, names),
   };
@@ -400,7 +404,19 @@ export async function importsRun(
   if (isActive(current.status)) throw new AppError('conflict', ti(ctx.lang, 'imp.running'));
   const meta = await loadObject(ctx, current.objectId);
   checkSettings(ctx, meta, current.settings, true);
-  await fileOf(ctx, app, current.fileId);
+  const file = await fileOf(ctx, app, current.fileId);
+  if (current.format === 'csv' && current.settings.encoding === 'auto') {
+    // Never a silent guess: an encoding the bytes leave open must be chosen first.
+    const { info } = await sample(ctx, file.path, 'csv', current.settings, 1);
+    if (info.encodingUncertain)
+      throw invalid(ctx.lang, {
+        'settings.encoding': [
+          ti(ctx.lang, 'imp.encoding_uncertain', {
+            choices: info.encodings.map((e) => textEncodingLabels[e.encoding]).join(', '),
+          }),
+        ],
+      });
+  }
   const job = await app.jobs.enqueue({
     kind: 'import',
     domainId: ctx.domainId,

@@ -1,9 +1,16 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import type { FieldOptions, FieldType, ImportFormat, ImportSettings } from '@fiscus/contracts';
+import type {
+  FieldOptions,
+  FieldType,
+  ImportFormat,
+  ImportSettings,
+  TextEncoding,
+} from '@fiscus/contracts';
 import { AppError } from '../../lib/app-error.js';
 import type { Lang } from '../../platform/messages.js';
-import { CsvError, CsvParser, detectDelimiter, isUtf8, makeDecoder, type Row } from './csv.js';
+import { decode, detectEncoding, excerpt, joined } from '../../lib/text-encoding.js';
+import { CsvError, CsvParser, detectDelimiter, makeDecoder, type Row } from './csv.js';
 import { ti, unreadable } from './imports.messages.js';
 import { Workbook, XlsxError, type RowBatch, type XlsxLimits } from './xlsx.js';
 
@@ -22,11 +29,23 @@ export function formatOfType(type: string): ImportFormat | undefined {
 
 export interface ReadInfo {
   sheets: string[];
-  encoding: 'utf-8' | 'windows-1251' | null;
+  /** CSV: the encoding the rows were read in. */
+  encoding: TextEncoding | null;
+  /** CSV: the encodings the file reads plausibly in (most likely first), with an excerpt each. */
+  encodings: { encoding: TextEncoding; sample: string }[];
+  /** CSV: more than one encoding is plausible. */
+  encodingUncertain: boolean;
   delimiter: string | null;
 }
 
+const NO_TEXT: Pick<ReadInfo, 'encoding' | 'encodings' | 'encodingUncertain'> = {
+  encoding: null,
+  encodings: [],
+  encodingUncertain: false,
+};
+
 const SAMPLE_BYTES = 64 * 1024;
+const WINDOW_BYTES = 16 * 1024;
 const READ_CHUNK = 256 * 1024;
 /** A CSV batch is handed over early once this much of the file went into it. */
 const BATCH_BYTES = 16 * 1024 * 1024;
@@ -118,18 +137,37 @@ async function readXlsx(
       );
     if (opts.sample !== undefined) await onBatch(await wb.sample(sheet, opts.sample), 0);
     else await wb.readSheet(sheet, opts.batchSize, (batch) => onBatch(batch, wb.fraction()));
-    return { sheets, encoding: null, delimiter: null };
+    return { sheets, ...NO_TEXT, delimiter: null };
   } finally {
     wb.close();
   }
 }
 
-async function readSample(file: string): Promise<Buffer> {
+/**
+ * What the encoding is detected from: the first 64 kB and, in a larger file, 16 kB from a third,
+ * two thirds and the end (each starting at a character: leading UTF-8 continuation bytes are
+ * skipped), so that a file whose first rows are plain ASCII is not taken for UTF-8 blindly.
+ */
+async function readSample(file: string): Promise<{ head: Buffer; windows: Buffer[] }> {
   const fh = await open(file, 'r');
   try {
-    const buf = Buffer.alloc(SAMPLE_BYTES);
-    const { bytesRead } = await fh.read(buf, 0, SAMPLE_BYTES, 0);
-    return buf.subarray(0, bytesRead);
+    const read = async (at: number, length: number) => {
+      const buf = Buffer.alloc(length);
+      const { bytesRead } = await fh.read(buf, 0, length, at);
+      return buf.subarray(0, bytesRead);
+    };
+    const head = await read(0, SAMPLE_BYTES);
+    const { size } = await fh.stat();
+    const windows: Buffer[] = [];
+    if (size > SAMPLE_BYTES + WINDOW_BYTES) {
+      for (const at of [size / 3, (2 * size) / 3, size - WINDOW_BYTES]) {
+        const w = await read(Math.floor(at / 2) * 2, WINDOW_BYTES);
+        let skip = 0;
+        while (skip < 3 && skip < w.length && ((w[skip] as number) & 0xc0) === 0x80) skip++;
+        windows.push(w.subarray(skip));
+      }
+    }
+    return { head, windows };
   } finally {
     await fh.close();
   }
@@ -142,11 +180,19 @@ async function readCsv(
   onBatch: (batch: RowBatch, fraction: number) => Promise<boolean | void> | boolean | void,
 ): Promise<ReadInfo> {
   const sample = await readSample(file);
-  const encoding =
-    settings.encoding === 'auto' ? (isUtf8(sample) ? 'utf-8' : 'windows-1251') : settings.encoding;
-  const sampleText = makeDecoder(encoding)
-    .write(sample)
-    .replace(/^\uFEFF/, '');
+  const guess = detectEncoding(sample.head, sample.windows);
+  const encoding = settings.encoding === 'auto' ? guess.encoding : settings.encoding;
+  const sampleText = decode(sample.head, encoding);
+  const read: Pick<ReadInfo, 'encoding' | 'encodings' | 'encodingUncertain'> = {
+    encoding,
+    encodings: guess.plausible.map((e) => ({
+      encoding: e,
+      sample: excerpt(
+        decode(e.startsWith('utf-16') ? sample.head : joined([sample.head, ...sample.windows]), e),
+      ),
+    })),
+    encodingUncertain: guess.uncertain,
+  };
   const delimiter = settings.delimiter ?? detectDelimiter(sampleText);
   const size = opts.fileSize ?? 0;
   const decoder = makeDecoder(encoding);
@@ -186,7 +232,7 @@ async function readCsv(
         first = false;
       }
       parser.push(text, out);
-      if (!(await emit(false))) return { sheets: [], encoding, delimiter };
+      if (!(await emit(false))) return { sheets: [], ...read, delimiter };
     }
     parser.push(decoder.end(), out);
     parser.end(out);
@@ -194,7 +240,7 @@ async function readCsv(
   } finally {
     stream.destroy();
   }
-  return { sheets: [], encoding, delimiter };
+  return { sheets: [], ...read, delimiter };
 }
 
 /** Text of a cell for comparison: no accents, case, spaces or punctuation. */

@@ -35,7 +35,12 @@ afterAll(() => {
 });
 
 /** A draft that walks through run: queued, then finished on the next `imports.get`. */
-function importBackend(over: { update?: (b: Record<string, unknown>) => unknown } = {}) {
+function importBackend(
+  over: {
+    update?: (b: Record<string, unknown>) => unknown;
+    preview?: (b: Record<string, unknown>) => unknown;
+  } = {},
+) {
   let imp: Import = makeImport();
   let gets = 0;
   const api = fakeQry({
@@ -57,6 +62,7 @@ function importBackend(over: { update?: (b: Record<string, unknown>) => unknown 
       return imp;
     },
     'imports.preview': (b) => {
+      if (over.preview) return over.preview(b);
       const settings = (b.settings ?? {}) as { delimiter?: string | null };
       return settings.delimiter === ';'
         ? { ...preview, delimiter: ';', rows: [['Truck;3;red']] }
@@ -148,6 +154,43 @@ describe('import wizard', () => {
     expect(within(result).getByTestId('result-inserted')).toHaveTextContent('2');
     expect(screen.getByTestId('wizard-open-records')).toHaveAttribute('href', '/fiscus/object/o1');
   }, 30_000);
+
+  it('asks which encoding reads right when the file leaves it open, and previews the choice', async () => {
+    await i18nReady;
+    const uncertain = {
+      ...preview,
+      rows: [['Cœur', '3', 'red']],
+      encoding: 'iso-8859-15' as const,
+      encodings: [
+        { encoding: 'iso-8859-15' as const, sample: 'Cœur,3,red' },
+        { encoding: 'windows-1252' as const, sample: 'C½ur,3,red' },
+      ],
+      encodingUncertain: true,
+    };
+    const api = importBackend({
+      preview: (b) =>
+        (b.settings as { encoding?: string } | undefined)?.encoding === 'windows-1252'
+          ? { ...uncertain, encoding: 'windows-1252', rows: [['C½ur', '3', 'red']] }
+          : uncertain,
+    });
+    const user = userEvent.setup();
+    renderAt(<ImportsScreen />, '/fiscus/imports?import=i1');
+    const choice = await screen.findByTestId('preview-encoding-choice');
+    expect(within(choice).getByText('Which encoding reads right?')).toBeInTheDocument();
+    expect(within(choice).getByText('Cœur,3,red')).toBeInTheDocument();
+    expect(within(choice).getByText('C½ur,3,red')).toBeInTheDocument();
+    const step = screen.getByTestId('wizard-step-preview');
+    expect(within(step).getByText('Detected: ISO-8859-15')).toBeInTheDocument();
+    await user.click(within(choice).getByRole('radio', { name: 'Windows-1252' }));
+    expect(await within(step).findByText('C½ur')).toBeInTheDocument();
+    expect(api.of('imports.preview').at(-1)).toMatchObject({
+      settings: { encoding: 'windows-1252' },
+    });
+    expect(selectIn(step, 'Encoding')).toHaveValue('Windows-1252');
+    await user.click(screen.getByTestId('wizard-next'));
+    await screen.findByTestId('wizard-step-map');
+    expect(api.of('imports.update')[0]).toMatchObject({ settings: { encoding: 'windows-1252' } });
+  });
 
   it('puts the server’s field errors next to the right control', async () => {
     await i18nReady;

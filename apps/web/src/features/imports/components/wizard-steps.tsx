@@ -15,12 +15,15 @@ import {
   Text,
 } from '@mantine/core';
 import { IconAlertTriangle, IconPlayerStop } from '@tabler/icons-react';
-import type {
-  Field,
-  Import,
-  ImportMapping,
-  ImportSettings,
-  ImportsPreviewOutput,
+import {
+  textEncodingLabels,
+  textEncodings,
+  type Field,
+  type Import,
+  type ImportMapping,
+  type ImportSettings,
+  type ImportsPreviewOutput,
+  type TextEncoding,
 } from '@fiscus/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,6 +42,54 @@ const delimiters = [
   { key: 'tab', value: '\t' },
   { key: 'pipe', value: '|' },
 ] as const;
+
+/**
+ * The encodings a CSV file reads plausibly in, each with a line decoded that way: the user
+ * picks the one that reads right (the rows below follow at once). Asked while `auto` stands.
+ */
+function EncodingChoice({
+  preview,
+  value,
+  onChange,
+}: {
+  preview: ImportsPreviewOutput;
+  value: Reading['encoding'];
+  onChange: (encoding: TextEncoding) => void;
+}) {
+  const { t } = useTranslation('imports');
+  return (
+    <Alert
+      color={value === 'auto' ? 'yellow' : 'gray'}
+      icon={<IconAlertTriangle size={18} />}
+      title={t('preview.uncertainTitle')}
+      data-testid="preview-encoding-choice"
+    >
+      <Text size="sm" mb="xs">
+        {t('preview.uncertainText')}
+      </Text>
+      <Radio.Group
+        value={value === 'auto' ? null : value}
+        onChange={(v) => onChange(v as TextEncoding)}
+        aria-label={t('preview.uncertainTitle')}
+      >
+        <Stack gap="xs">
+          {preview.encodings.map((e) => (
+            <Radio
+              key={e.encoding}
+              value={e.encoding}
+              label={textEncodingLabels[e.encoding]}
+              description={
+                <Text span size="sm" ff="monospace" style={{ wordBreak: 'break-word' }}>
+                  {e.sample || t('preview.noSample')}
+                </Text>
+              }
+            />
+          ))}
+        </Stack>
+      </Radio.Group>
+    </Alert>
+  );
+}
 
 /** Step 2: the first rows as the current settings read them, with the reading controls. */
 export function PreviewStep({
@@ -69,8 +120,7 @@ export function PreviewStep({
             label={t('preview.encoding')}
             data={[
               { value: 'auto', label: t('preview.auto') },
-              { value: 'utf-8', label: 'UTF-8' },
-              { value: 'windows-1251', label: 'Windows-1251' },
+              ...textEncodings.map((e) => ({ value: e, label: textEncodingLabels[e] })),
             ]}
             value={reading.encoding}
             onChange={(v) => v && onChange({ ...reading, encoding: v as Reading['encoding'] })}
@@ -78,7 +128,7 @@ export function PreviewStep({
             error={errors['settings.encoding']}
             description={
               reading.encoding === 'auto' && preview?.encoding
-                ? t('preview.detected', { value: preview.encoding.toUpperCase() })
+                ? t('preview.detected', { value: textEncodingLabels[preview.encoding] })
                 : undefined
             }
             data-testid="preview-encoding"
@@ -133,6 +183,13 @@ export function PreviewStep({
           data-testid="preview-header"
         />
       </SimpleGrid>
+      {csv && preview?.encodingUncertain && (
+        <EncodingChoice
+          preview={preview}
+          value={reading.encoding}
+          onChange={(encoding) => onChange({ ...reading, encoding })}
+        />
+      )}
       {error && <Alert color="red">{error}</Alert>}
       {loading && !preview && (
         <Group justify="center" py="xl">

@@ -93,6 +93,8 @@ export const preview: ImportsPreviewOutput = {
   ],
   sheets: [],
   encoding: 'utf-8',
+  encodings: [{ encoding: 'utf-8', sample: '' }],
+  encodingUncertain: false,
   delimiter: ',',
   mapping: [
     { column: 0, field: 'name' },
