@@ -31,6 +31,7 @@ import {
   recordsCountInput,
   recordsCountOutput,
   recordsCreateInput,
+  recordsCreateManyInput,
   recordsGetInput,
   recordsGroupsInput,
   recordsGroupsOutput,
@@ -41,6 +42,8 @@ import {
   recordsListInput,
   recordsListOutput,
   recordsUpdateInput,
+  recordsUpsertManyInput,
+  recordsWriteManyOutput,
 } from './records.js';
 import { tablesListInput, tablesListOutput } from './tables.js';
 import { exportsGetInput, recordsExportInput } from './exports.js';
@@ -121,6 +124,8 @@ export const platformOps = {
   'records.get': op(recordsGetInput, recordSchema, 'read', 'Record'),
   'records.create': op(recordsCreateInput, recordSchema, 'create', 'Record'),
   'records.update': op(recordsUpdateInput, recordSchema, 'update', 'Record'),
+  'records.createMany': op(recordsCreateManyInput, recordsWriteManyOutput, 'create', 'Record'),
+  'records.upsertMany': op(recordsUpsertManyInput, recordsWriteManyOutput, 'update', 'Record'),
   'records.delete': op(recordsIdsInput, recordsIdsOutput, 'delete', 'Record'),
   'records.restore': op(recordsIdsInput, recordsIdsOutput, 'update', 'Record'),
   'records.history': op(recordsHistoryInput, recordsHistoryOutput, 'read', 'Record'),

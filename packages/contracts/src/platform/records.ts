@@ -98,6 +98,55 @@ export const recordsUpdateInput = z.object({
   id: recordIdSchema,
   values: recordValuesSchema,
 });
+// records.createMany / records.upsertMany — bulk writes: up to MAX_BULK_ROWS rows per call, one
+// transaction, the same validation and audit as records.create / records.update.
+export const MAX_BULK_ROWS = 10_000;
+/**
+ * What a bulk write does with bad rows: `abort` (default) writes nothing and answers the error
+ * envelope with every problem keyed `rows.<index>.<field>`; `skip` writes the good rows and
+ * lists the bad ones in `errors`.
+ */
+export const bulkOnErrorSchema = z.enum(['abort', 'skip']);
+export type BulkOnError = z.infer<typeof bulkOnErrorSchema>;
+const bulkRowsSchema = z.array(recordValuesSchema).min(1).max(MAX_BULK_ROWS);
+export const recordsCreateManyInput = z.object({
+  objectId: idSchema,
+  /** One values object per new record, keyed by field code (or id) as in records.create. */
+  rows: bulkRowsSchema,
+  onError: bulkOnErrorSchema.optional().default('abort'),
+});
+export type RecordsCreateManyInput = z.input<typeof recordsCreateManyInput>;
+export const recordsUpsertManyInput = z.object({
+  objectId: idSchema,
+  /**
+   * How a row finds its record: the code (or id) of a unique field whose value every row
+   * carries, or `id` — then a row with an `id` updates that record and a row without one is
+   * created.
+   */
+  key: z.string().min(1).max(128),
+  /** Values as in records.update for rows that match a record, as in records.create otherwise. */
+  rows: bulkRowsSchema,
+  onError: bulkOnErrorSchema.optional().default('abort'),
+});
+export type RecordsUpsertManyInput = z.input<typeof recordsUpsertManyInput>;
+/** The problems of one row: its index in `rows` and messages per field code (`_`: the row). */
+export const bulkRowErrorSchema = z.object({
+  index: z.number().int().min(0),
+  fields: z.record(z.string(), z.array(z.string())),
+});
+export type BulkRowError = z.infer<typeof bulkRowErrorSchema>;
+export const recordsWriteManyOutput = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  /** Rows that matched a record whose values were already the same (nothing written). */
+  unchanged: z.number().int(),
+  /** Per row, in the order sent: the id of its record, or null when the row was skipped. */
+  ids: z.array(z.number().int().nullable()),
+  /** Skipped rows (only with `onError: 'skip'`), in row order. */
+  errors: z.array(bulkRowErrorSchema),
+});
+export type RecordsWriteManyOutput = z.infer<typeof recordsWriteManyOutput>;
+
 // records.delete / records.restore — soft delete of up to 1000 records at once.
 export const recordsIdsInput = z.object({
   objectId: idSchema,

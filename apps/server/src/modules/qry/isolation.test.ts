@@ -74,6 +74,11 @@ describe('user B cannot see or change user A’s data by id', () => {
     ['records.get', () => ({ objectId: objA.id, id: 1 })],
     ['records.create', () => ({ objectId: objA.id, values: { name: 'x' } })],
     ['records.update', () => ({ objectId: objA.id, id: 1, values: { name: 'x' } })],
+    ['records.createMany', () => ({ objectId: objA.id, rows: [{ name: 'x' }] })],
+    [
+      'records.upsertMany',
+      () => ({ objectId: objA.id, key: 'id', rows: [{ id: 1, name: 'x' }, { name: 'y' }] }),
+    ],
     ['records.delete', () => ({ objectId: objA.id, ids: [1, 2] })],
     ['records.restore', () => ({ objectId: objA.id, ids: [1, 2] })],
     ['records.history', () => ({ objectId: objA.id, id: 1 })],

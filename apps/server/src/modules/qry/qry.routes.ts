@@ -1,5 +1,10 @@
-import { platformOps, type ErrorEnvelope, type PlatformOpName } from '@fiscus/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  MAX_BULK_ROWS,
+  platformOps,
+  type ErrorEnvelope,
+  type PlatformOpName,
+} from '@fiscus/contracts';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import type { OpContext } from '../../platform/context.js';
 import { invalid, issuesToFields } from '../../platform/errors.js';
@@ -7,6 +12,7 @@ import { langOf, msg, type Lang } from '../../platform/messages.js';
 import { t } from '../../platform/platform.messages.js';
 import type { OpHandler } from '../../platform/ops.js';
 import { handlers } from './qry.handlers.js';
+import { qt } from './qry.messages.js';
 
 /** Deepest nesting of a request body the dispatcher reads (filter trees are far shallower). */
 const MAX_BODY_DEPTH = 40;
@@ -107,7 +113,17 @@ function envelopeOf(e: unknown, request: FastifyRequest, lang: Lang): ErrorEnvel
  * answer is `{ data }`. Errors leave as the contracts' envelope.
  */
 export async function qryRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/api/qry', { preHandler: app.authenticate }, async (request) => {
+  const mb = Math.floor((app.initialConfig.bodyLimit ?? 1024 * 1024) / (1024 * 1024));
+  const errorHandler = (error: FastifyError, request: FastifyRequest): never => {
+    // The body limit answers before the op is known: say what to do instead of only "too large".
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      throw new AppError(
+        'payload_too_large',
+        qt(langOf(request), 'qry.too_large', { mb, rows: MAX_BULK_ROWS }),
+      );
+    throw error;
+  };
+  app.post('/api/qry', { preHandler: app.authenticate, errorHandler }, async (request) => {
     const lang = langOf(request);
     const body = request.body;
     const problem = bodyProblem(body);

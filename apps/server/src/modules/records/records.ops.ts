@@ -1,6 +1,7 @@
 import type { OpHandlers } from '../../platform/ops.js';
 import {
   countRecords,
+  createMany,
   createRecord,
   getRecord,
   groupRecords,
@@ -8,6 +9,7 @@ import {
   recordHistory,
   setDeleted,
   updateRecord,
+  upsertMany,
 } from './records.service.js';
 
 export const recordsOps = {
@@ -17,6 +19,8 @@ export const recordsOps = {
   'records.get': (ctx, i) => getRecord(ctx, i.objectId, i.id),
   'records.create': (ctx, i) => createRecord(ctx, i.objectId, i.values),
   'records.update': (ctx, i) => updateRecord(ctx, i.objectId, i.id, i.values),
+  'records.createMany': (ctx, i) => createMany(ctx, i),
+  'records.upsertMany': (ctx, i) => upsertMany(ctx, i),
   'records.delete': (ctx, i) => setDeleted(ctx, i.objectId, i.ids, true),
   'records.restore': (ctx, i) => setDeleted(ctx, i.objectId, i.ids, false),
   'records.history': (ctx, i) => recordHistory(ctx, i),

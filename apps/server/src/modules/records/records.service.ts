@@ -3,20 +3,24 @@ import type {
   RecordGroup,
   RecordRow,
   recordsCountInput,
+  recordsCreateManyInput,
   recordsGroupsInput,
   recordsHistoryInput,
   recordsListInput,
   RecordsListOutput,
+  recordsUpsertManyInput,
+  RecordsWriteManyOutput,
 } from '@fiscus/contracts';
 import { sql, type RawBuilder } from 'kysely';
 import type { z } from 'zod';
-import { AppError } from '../../lib/app-error.js';
 import { isoNow } from '../../lib/clock.js';
 import { msg } from '../../platform/messages.js';
 import { readAudit, writeAudit, type AuditEntry } from '../../platform/audit.js';
-import { checkRules, decode, encode, isEmptyValue, parseValue } from '../../platform/values.js';
+import { decode } from '../../platform/values.js';
 import { findField, loadObject, type FieldMeta, type ObjectMeta } from '../../platform/meta.js';
 import { type OpContext, type Q } from '../../platform/context.js';
+import { rt } from './records.messages.js';
+import { createOne, same, snapshot, updateOne, writeMany } from './records.write.js';
 import {
   aggregateAllowed,
   compileOrderBy,
@@ -244,173 +248,14 @@ async function getOnce(ctx: OpContext, id: number, meta: ObjectMeta): Promise<Re
   return rec;
 }
 
-/** Parses and checks input values; returns field id → API value. */
-function parseInput(
-  ctx: OpContext,
-  meta: ObjectMeta,
-  values: Record<string, unknown>,
-  mode: 'create' | 'update',
-  errors: Errors,
-): Map<string, unknown> {
-  const out = new Map<string, unknown>();
-  for (const [key, v] of Object.entries(values)) {
-    const f = findField(meta, key);
-    if (!f) {
-      addError(errors, key, t(ctx.lang, 'pf.unknown_field', { field: key.slice(0, 60) }));
-      continue;
-    }
-    const p = parseValue(f.type, f.options, v, ctx.lang);
-    if (!p.ok) {
-      addError(errors, f.code, p.error);
-      continue;
-    }
-    const ruleError = checkRules(f.type, f.options, p.value, ctx.lang);
-    if (ruleError) addError(errors, f.code, ruleError);
-    out.set(f.id, p.value);
-  }
-  if (mode === 'create') {
-    for (const f of meta.fields) {
-      if (out.has(f.id) || errors[f.code] || f.options.default === undefined) continue;
-      const p = parseValue(f.type, f.options, f.options.default, ctx.lang);
-      if (p.ok) out.set(f.id, p.value);
-    }
-  }
-  for (const f of meta.fields) {
-    if (!f.options.required || errors[f.code]) continue;
-    if ((mode === 'create' || out.has(f.id)) && isEmptyValue(out.get(f.id))) {
-      addError(errors, f.code, msg(ctx.lang, 'field.required'));
-    }
-  }
-  return out;
-}
-
-async function checkReferences(
-  ctx: OpContext,
-  k: Q,
-  meta: ObjectMeta,
-  values: Map<string, unknown>,
-  errors: Errors,
-): Promise<void> {
-  for (const f of meta.fields) {
-    const v = values.get(f.id);
-    if (f.type !== 'reference' || typeof v !== 'number' || errors[f.code]) continue;
-    let ok = false;
-    if (f.options.target) {
-      try {
-        const target = await loadObject(ctx, f.options.target);
-        const { rows } = await sql`select id from ${sql.id(target.table)} where id = ${v}`.execute(
-          k,
-        );
-        ok = rows.length > 0;
-      } catch {
-        ok = false;
-      }
-    }
-    if (!ok) addError(errors, f.code, t(ctx.lang, 'pf.reference_missing'));
-  }
-}
-
-async function checkUnique(
-  ctx: OpContext,
-  k: Q,
-  meta: ObjectMeta,
-  values: Map<string, unknown>,
-  exceptId: number,
-): Promise<void> {
-  const errors: Errors = {};
-  for (const f of meta.fields) {
-    const v = values.get(f.id);
-    if (!f.options.unique || isEmptyValue(v)) continue;
-    const { rows } =
-      await sql`select id from ${sql.id(meta.table)} where ${sql.id(f.column)} = ${encode(f.type, v)} and id <> ${exceptId} limit 1`.execute(
-        k,
-      );
-    if (rows.length) addError(errors, f.code, t(ctx.lang, 'pf.unique'));
-  }
-  if (Object.keys(errors).length) throw new AppError('conflict', t(ctx.lang, 'pf.unique'), errors);
-}
-
-/** A unique index violation that slipped past the check (a race) is still a 409. */
-function mapUniqueViolation(ctx: OpContext, meta: ObjectMeta, e: unknown): never {
-  const err = e as { code?: string; message?: string };
-  const text = String(err.message ?? '');
-  if (
-    err.code === '23505' ||
-    err.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    /UNIQUE constraint failed/.test(text)
-  ) {
-    const f = meta.fields.find((x) => x.options.unique && text.includes(x.column));
-    const fields = f ? { [f.code]: [t(ctx.lang, 'pf.unique')] } : undefined;
-    throw new AppError('conflict', t(ctx.lang, 'pf.unique'), fields);
-  }
-  throw e;
-}
-
-function snapshot(meta: ObjectMeta, raw: Raw): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const f of meta.fields) out[f.id] = decode(f.type, raw[f.column]);
-  return out;
-}
-
 export async function createRecord(
   ctx: OpContext,
   objectId: string,
   values: Record<string, unknown>,
 ): Promise<RecordRow> {
   const meta = await loadObject(ctx, objectId);
-  const errors: Errors = {};
-  const parsed = parseInput(ctx, meta, values, 'create', errors);
-  await checkReferences(ctx, q(ctx), meta, parsed, errors);
-  if (Object.keys(errors).length) throw invalid(ctx.lang, errors);
-  const id = await q(ctx)
-    .transaction()
-    .execute(async (trx) => {
-      await checkUnique(ctx, trx, meta, parsed, 0);
-      const now = isoNow();
-      const cols = [
-        sql.id('created_at'),
-        sql.id('created_by'),
-        sql.id('updated_at'),
-        sql.id('updated_by'),
-      ];
-      const vals: unknown[] = [now, ctx.userId, now, ctx.userId];
-      const after: Record<string, unknown> = {};
-      for (const f of meta.fields) {
-        const v = parsed.has(f.id) ? parsed.get(f.id) : null;
-        after[f.id] = v ?? null;
-        if (v === null || v === undefined) continue;
-        cols.push(sql.id(f.column));
-        vals.push(encode(f.type, v));
-      }
-      let newId: number;
-      try {
-        const { rows } = await sql<{
-          id: number;
-        }>`insert into ${sql.id(meta.table)} (${sql.join(cols)}) values (${sql.join(vals)}) returning id`.execute(
-          trx,
-        );
-        newId = Number(rows[0]?.id);
-      } catch (e) {
-        mapUniqueViolation(ctx, meta, e);
-      }
-      await writeAudit(trx, [
-        {
-          domainId: ctx.domainId,
-          objectId: meta.id,
-          recordId: newId,
-          action: 'create',
-          userId: ctx.userId,
-          before: null,
-          after,
-        },
-      ]);
-      return newId;
-    });
+  const id = await createOne(ctx, meta, values);
   return getRecord(ctx, objectId, id);
-}
-
-function same(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 
 export async function updateRecord(
@@ -420,50 +265,44 @@ export async function updateRecord(
   values: Record<string, unknown>,
 ): Promise<RecordRow> {
   const meta = await loadObject(ctx, objectId);
-  const errors: Errors = {};
-  const parsed = parseInput(ctx, meta, values, 'update', errors);
-  await checkReferences(ctx, q(ctx), meta, parsed, errors);
-  if (Object.keys(errors).length) throw invalid(ctx.lang, errors);
-  await q(ctx)
-    .transaction()
-    .execute(async (trx) => {
-      const raw = await readRaw(trx, meta, id);
-      if (!raw) throw notFoundIn(ctx.lang, 'record');
-      if (raw.deleted_at) throw new AppError('conflict', t(ctx.lang, 'pf.record_deleted'));
-      const current = snapshot(meta, raw);
-      const before: Record<string, unknown> = {};
-      const after: Record<string, unknown> = {};
-      const sets: RawBuilder<unknown>[] = [];
-      for (const f of meta.fields) {
-        if (!parsed.has(f.id)) continue;
-        const v = parsed.get(f.id) ?? null;
-        if (same(current[f.id], v)) continue;
-        before[f.id] = current[f.id] ?? null;
-        after[f.id] = v;
-        sets.push(sql`${sql.id(f.column)} = ${encode(f.type, v)}`);
-      }
-      if (!sets.length) return;
-      const changed = new Map([...parsed].filter(([fid]) => fid in after));
-      await checkUnique(ctx, trx, meta, changed, id);
-      sets.push(sql`updated_at = ${isoNow()}`, sql`updated_by = ${ctx.userId}`);
-      try {
-        await sql`update ${sql.id(meta.table)} set ${sql.join(sets)} where id = ${id}`.execute(trx);
-      } catch (e) {
-        mapUniqueViolation(ctx, meta, e);
-      }
-      await writeAudit(trx, [
-        {
-          domainId: ctx.domainId,
-          objectId: meta.id,
-          recordId: id,
-          action: 'update',
-          userId: ctx.userId,
-          before,
-          after,
-        },
-      ]);
-    });
+  await updateOne(ctx, meta, id, values);
   return getRecord(ctx, objectId, id);
+}
+
+type CreateManyInput = z.output<typeof recordsCreateManyInput>;
+type UpsertManyInput = z.output<typeof recordsUpsertManyInput>;
+
+/** records.createMany: every row a new record. */
+export async function createMany(
+  ctx: OpContext,
+  input: CreateManyInput,
+): Promise<RecordsWriteManyOutput> {
+  const meta = await loadObject(ctx, input.objectId);
+  const rows = input.rows.map((values) => ({ values }));
+  return writeMany(ctx, meta, rows, { kind: 'create' }, input.onError);
+}
+
+/** records.upsertMany: rows update the record their key finds, the others are created. */
+export async function upsertMany(
+  ctx: OpContext,
+  input: UpsertManyInput,
+): Promise<RecordsWriteManyOutput> {
+  const meta = await loadObject(ctx, input.objectId);
+  if (input.key === 'id') {
+    const rows = input.rows.map(({ id, ...values }) => ({ id, values }));
+    return writeMany(ctx, meta, rows, { kind: 'id' }, input.onError);
+  }
+  const field = findField(meta, input.key);
+  if (!field)
+    throw invalid(ctx.lang, {
+      key: [t(ctx.lang, 'pf.unknown_field', { field: input.key.slice(0, 60) })],
+    });
+  if (!field.options.unique)
+    throw invalid(ctx.lang, {
+      key: [rt(ctx.lang, 'records.key_not_unique', { field: field.name })],
+    });
+  const rows = input.rows.map((values) => ({ values }));
+  return writeMany(ctx, meta, rows, { kind: 'field', field }, input.onError);
 }
 
 /** Soft delete (`deleted`) or restore of up to 1000 records; each change is audited. */

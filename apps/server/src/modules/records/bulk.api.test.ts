@@ -1,0 +1,430 @@
+import { MAX_BULK_ROWS } from '@fiscus/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
+import { makeTestApp } from '../../test/helpers.js';
+import { ok, qry } from '../../test/qry-helpers.js';
+
+/** records.createMany / records.upsertMany through the real HTTP layer (SQLite or PostgreSQL). */
+let t: Awaited<ReturnType<typeof makeTestApp>>;
+let u: RegisteredUser;
+let currency: { id: string };
+let eur: number;
+let usd: number;
+
+interface WriteMany {
+  created: number;
+  updated: number;
+  unchanged: number;
+  ids: (number | null)[];
+  errors: { index: number; fields: Record<string, string[]> }[];
+}
+
+/** A fresh object per test: name (required), code (unique), amount (money ≥ 0), qty, status, currency. */
+async function makeObject(name: string) {
+  const o = await ok<{ id: string }>(t.app, u, 'objects.create', { name });
+  for (const f of [
+    { name: 'Code', type: 'text', options: { unique: true } },
+    { name: 'Amount', type: 'money', options: { min: 0 } },
+    { name: 'Qty', type: 'integer' },
+    {
+      name: 'Status',
+      type: 'select',
+      options: { choices: [{ value: 'open' }, { value: 'paid' }], default: 'open' },
+    },
+    { name: 'Currency', type: 'reference', options: { target: currency.id } },
+  ])
+    await ok(t.app, u, 'fields.create', { objectId: o.id, ...f });
+  return o;
+}
+
+async function all(objectId: string) {
+  const r = await ok<{ rows: { id: number; values: Record<string, unknown> }[] }>(
+    t.app,
+    u,
+    'records.list',
+    { objectId, limit: 1000, orderby: { isActive: true, sorts: [{ field: 'id', dir: 'asc' }] } },
+  );
+  return r.rows;
+}
+
+async function count(objectId: string): Promise<number> {
+  return (await ok<{ total: number }>(t.app, u, 'records.count', { objectId })).total;
+}
+
+async function history(objectId: string, id: number) {
+  return (
+    await ok<{
+      items: {
+        action: string;
+        before: Record<string, unknown> | null;
+        after: Record<string, unknown> | null;
+      }[];
+    }>(t.app, u, 'records.history', { objectId, id })
+  ).items;
+}
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  u = await registerUser(t.app);
+  currency = await ok(t.app, u, 'objects.create', { name: 'Currency', kind: 'reference' });
+  const made = await ok<WriteMany>(t.app, u, 'records.createMany', {
+    objectId: currency.id,
+    rows: [{ name: 'EUR' }, { name: 'USD' }],
+  });
+  [eur, usd] = made.ids as [number, number];
+});
+afterAll(async () => t.cleanup());
+
+describe('records.createMany', () => {
+  it('creates every row in order with defaults, references and one audit entry each', async () => {
+    const o = await makeObject('Created');
+    const rows = Array.from({ length: 1500 }, (_, i) => ({
+      name: `Row ${i}`,
+      code: `C${i}`,
+      amount: i / 4,
+      qty: i,
+      currency: i % 2 ? usd : eur,
+    }));
+    const r = await ok<WriteMany>(t.app, u, 'records.createMany', { objectId: o.id, rows });
+    expect(r).toMatchObject({ created: 1500, updated: 0, unchanged: 0, errors: [] });
+    expect(new Set(r.ids).size).toBe(1500);
+    const stored = await ok<{ values: Record<string, unknown>; display: Record<string, unknown> }>(
+      t.app,
+      u,
+      'records.get',
+      { objectId: o.id, id: r.ids[1001] },
+    );
+    expect(stored.values).toMatchObject({
+      name: 'Row 1001',
+      code: 'C1001',
+      amount: 250.25,
+      qty: 1001,
+      status: 'open',
+      currency: usd,
+    });
+    expect(stored.display.currency).toBe('USD');
+    const h = await history(o.id, r.ids[7] as number);
+    expect(h).toHaveLength(1);
+    expect(h[0]?.action).toBe('create');
+    expect(h[0]?.after).toMatchObject({ name: 'Row 7', code: 'C7', qty: 7, status: 'open' });
+    expect(await count(o.id)).toBe(1500);
+  });
+
+  it('abort: writes nothing and reports every bad row by index and field, in the caller language', async () => {
+    const o = await makeObject('Aborted');
+    const rows = [
+      { name: 'good 0', code: 'A0' },
+      { name: 'bad 1', amount: -1 },
+      { name: 'good 2', code: 'A2' },
+      { code: 'A3', qty: 1.5 },
+      { name: 'bad 4', currency: 999_999, ghost: 1 },
+    ];
+    const r = await qry(t.app, u, 'records.createMany', { objectId: o.id, rows }, 'de');
+    expect(r.status).toBe(400);
+    expect(r.error?.code).toBe('validation_failed');
+    expect(r.error?.message).toContain('3 von 5 Zeilen');
+    expect(Object.keys(r.error?.fields ?? {}).sort()).toEqual(
+      ['rows.1.amount', 'rows.3.name', 'rows.3.qty', 'rows.4.currency', 'rows.4.ghost'].sort(),
+    );
+    expect(r.error?.fields?.['rows.3.name']).toEqual(['Dieses Feld ist erforderlich.']);
+    expect(await count(o.id)).toBe(0);
+  });
+
+  it('skip: writes the good rows and lists the bad ones', async () => {
+    const o = await makeObject('Skipped');
+    const rows = [
+      { name: 'good 0', code: 'S0' },
+      { name: 'bad 1', status: 'lost' },
+      { name: 'good 2', code: 'S2', currency: eur },
+      { name: 'bad 3', currency: 999_999 },
+    ];
+    const r = await ok<WriteMany>(t.app, u, 'records.createMany', {
+      objectId: o.id,
+      rows,
+      onError: 'skip',
+    });
+    expect(r.created).toBe(2);
+    expect(r.ids[1]).toBeNull();
+    expect(r.ids[3]).toBeNull();
+    expect(r.errors.map((e) => [e.index, Object.keys(e.fields)])).toEqual([
+      [1, ['status']],
+      [3, ['currency']],
+    ]);
+    expect((await all(o.id)).map((x) => x.values.name)).toEqual(['good 0', 'good 2']);
+  });
+
+  it('unique values: twice among the rows or taken by a record is a 409 naming the rows', async () => {
+    const o = await makeObject('Unique');
+    await ok(t.app, u, 'records.create', { objectId: o.id, values: { name: 'old', code: 'U1' } });
+    const rows = [
+      { name: 'a', code: 'U1' },
+      { name: 'b', code: 'U2' },
+      { name: 'c', code: 'U2' },
+      { name: 'd', code: 'U3' },
+    ];
+    const r = await qry(t.app, u, 'records.createMany', { objectId: o.id, rows });
+    expect(r.status).toBe(409);
+    expect(Object.keys(r.error?.fields ?? {}).sort()).toEqual(['rows.0.code', 'rows.2.code']);
+    expect(r.error?.fields?.['rows.2.code']?.[0]).toContain('1');
+    expect(await count(o.id)).toBe(1);
+    const skipped = await ok<WriteMany>(t.app, u, 'records.createMany', {
+      objectId: o.id,
+      rows,
+      onError: 'skip',
+    });
+    expect(skipped.created).toBe(2);
+    expect(skipped.errors.map((e) => e.index)).toEqual([0, 2]);
+    expect((await all(o.id)).map((x) => x.values.code)).toEqual(['U1', 'U2', 'U3']);
+  });
+
+  it('a bad row in skip mode does not hold a unique value against a later good row', async () => {
+    const o = await makeObject('Unique skip');
+    const r = await ok<WriteMany>(t.app, u, 'records.createMany', {
+      objectId: o.id,
+      rows: [
+        { name: 'bad', code: 'X', amount: -5 },
+        { name: 'good', code: 'X' },
+      ],
+      onError: 'skip',
+    });
+    expect(r.created).toBe(1);
+    expect(r.errors.map((e) => e.index)).toEqual([0]);
+  });
+
+  it('wide rows past the bound-value limit of one statement: 2,000 rows × 40 fields', async () => {
+    const o = await ok<{ id: string }>(t.app, u, 'objects.create', { name: 'Wide' });
+    for (let i = 0; i < 39; i++)
+      await ok(t.app, u, 'fields.create', { objectId: o.id, name: `F${i}`, type: 'integer' });
+    const rows = Array.from({ length: 2000 }, (_, r) => {
+      const row: Record<string, unknown> = { name: `W${r}` };
+      for (let i = 0; i < 39; i++) row[`f${i}`] = r * 100 + i;
+      return row;
+    });
+    const made = await ok<WriteMany>(t.app, u, 'records.createMany', { objectId: o.id, rows });
+    expect(made.created).toBe(2000);
+    const last = await ok<{ values: Record<string, unknown> }>(t.app, u, 'records.get', {
+      objectId: o.id,
+      id: made.ids[1999],
+    });
+    expect(last.values).toMatchObject({ name: 'W1999', f0: 199900, f38: 199938 });
+    const up = await ok<WriteMany>(t.app, u, 'records.upsertMany', {
+      objectId: o.id,
+      key: 'id',
+      rows: rows.map((row, r) => ({ ...row, id: made.ids[r], f38: -r })),
+    });
+    expect(up).toMatchObject({ created: 0, updated: 2000, unchanged: 0 });
+    const again = await ok<{ values: Record<string, unknown> }>(t.app, u, 'records.get', {
+      objectId: o.id,
+      id: made.ids[1234],
+    });
+    expect(again.values).toMatchObject({ f37: 123437, f38: -1234 });
+  });
+});
+
+describe('records.upsertMany', () => {
+  it('by a unique field: updates the existing, inserts the new, counts the unchanged, audits both', async () => {
+    const o = await makeObject('Upsert by code');
+    const first = await ok<WriteMany>(t.app, u, 'records.createMany', {
+      objectId: o.id,
+      rows: [
+        { name: 'one', code: 'K1', qty: 1 },
+        { name: 'two', code: 'K2', qty: 2 },
+      ],
+    });
+    const r = await ok<WriteMany>(t.app, u, 'records.upsertMany', {
+      objectId: o.id,
+      key: 'code',
+      rows: [
+        { code: 'K2', qty: 20, status: 'paid' },
+        { code: 'K3', name: 'three', qty: 3 },
+        { code: 'K1', qty: 1, name: 'one' },
+      ],
+    });
+    expect(r).toMatchObject({ created: 1, updated: 1, unchanged: 1, errors: [] });
+    expect(r.ids[0]).toBe(first.ids[1]);
+    expect(r.ids[2]).toBe(first.ids[0]);
+    const rows = await all(o.id);
+    expect(rows.map((x) => [x.values.code, x.values.name, x.values.qty, x.values.status])).toEqual([
+      ['K1', 'one', 1, 'open'],
+      ['K2', 'two', 20, 'paid'],
+      ['K3', 'three', 3, 'open'],
+    ]);
+    const h = await history(o.id, first.ids[1] as number);
+    expect(h.map((x) => x.action)).toEqual(['update', 'create']);
+    expect(Object.values(h[0]?.before ?? {})).toEqual(expect.arrayContaining([2, 'open']));
+    expect(h[0]?.after).toMatchObject({ qty: 20, status: 'paid' });
+    expect((await history(o.id, first.ids[0] as number)).map((x) => x.action)).toEqual(['create']);
+  });
+
+  it('by a unique field: key missing, key twice and update rules per row', async () => {
+    const o = await makeObject('Upsert rules');
+    await ok(t.app, u, 'records.create', { objectId: o.id, values: { name: 'one', code: 'K1' } });
+    const r = await qry(t.app, u, 'records.upsertMany', {
+      objectId: o.id,
+      key: 'code',
+      rows: [
+        { name: 'no key' },
+        { code: 'K1', name: '' },
+        { code: 'K9', qty: 1 },
+        { code: 'K9', name: 'again' },
+      ],
+    });
+    expect(r.status).toBe(400);
+    expect(Object.keys(r.error?.fields ?? {}).sort()).toEqual([
+      'rows.0.code',
+      'rows.1.name',
+      'rows.2.name',
+      'rows.3.code',
+    ]);
+    expect(await count(o.id)).toBe(1);
+  });
+
+  it('refuses a key that is not a unique field, or no field at all', async () => {
+    const o = await makeObject('Upsert key');
+    const notUnique = await qry(t.app, u, 'records.upsertMany', {
+      objectId: o.id,
+      key: 'qty',
+      rows: [{ qty: 1 }],
+    });
+    expect(notUnique.status).toBe(400);
+    expect(notUnique.error?.fields?.key?.[0]).toContain('Qty');
+    const unknown = await qry(t.app, u, 'records.upsertMany', {
+      objectId: o.id,
+      key: 'ghost',
+      rows: [{ qty: 1 }],
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.error?.fields?.key).toBeDefined();
+  });
+
+  it('by id: rows with an id update, rows without are created, unknown ids are reported', async () => {
+    const o = await makeObject('Upsert by id');
+    const made = await ok<WriteMany>(t.app, u, 'records.createMany', {
+      objectId: o.id,
+      rows: [{ name: 'one' }, { name: 'two' }],
+    });
+    const bad = await qry(t.app, u, 'records.upsertMany', {
+      objectId: o.id,
+      key: 'id',
+      rows: [{ id: made.ids[0], qty: 5 }, { id: 999_999, qty: 1 }, { name: 'new' }],
+    });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.error?.fields ?? {})).toEqual(['rows.1.id']);
+    expect(await count(o.id)).toBe(2);
+    const r = await ok<WriteMany>(t.app, u, 'records.upsertMany', {
+      objectId: o.id,
+      key: 'id',
+      rows: [{ id: made.ids[0], qty: 5 }, { name: 'new' }, { id: made.ids[1], name: 'two' }],
+    });
+    expect(r).toMatchObject({ created: 1, updated: 1, unchanged: 1 });
+    expect(r.ids[0]).toBe(made.ids[0]);
+    expect(r.ids[2]).toBe(made.ids[1]);
+    expect((await all(o.id)).map((x) => [x.values.name, x.values.qty])).toEqual([
+      ['one', 5],
+      ['two', null],
+      ['new', null],
+    ]);
+  });
+
+  it('a deleted record is a conflict; skip writes the rest', async () => {
+    const o = await makeObject('Upsert deleted');
+    const made = await ok<WriteMany>(t.app, u, 'records.createMany', {
+      objectId: o.id,
+      rows: [
+        { name: 'one', code: 'D1' },
+        { name: 'two', code: 'D2' },
+      ],
+    });
+    await ok(t.app, u, 'records.delete', { objectId: o.id, ids: [made.ids[0]] });
+    const rows = [
+      { code: 'D1', qty: 1 },
+      { code: 'D2', qty: 2 },
+    ];
+    const r = await qry(t.app, u, 'records.upsertMany', { objectId: o.id, key: 'code', rows });
+    expect(r.status).toBe(409);
+    expect(Object.keys(r.error?.fields ?? {})).toEqual(['rows.0.code']);
+    const skipped = await ok<WriteMany>(t.app, u, 'records.upsertMany', {
+      objectId: o.id,
+      key: 'code',
+      rows,
+      onError: 'skip',
+    });
+    expect(skipped).toMatchObject({ created: 0, updated: 1 });
+    expect(skipped.errors.map((e) => e.index)).toEqual([0]);
+  });
+});
+
+describe('limits, permissions and isolation', () => {
+  it('answers 4xx for too many rows, no rows and bodies over the limit', async () => {
+    const o = await makeObject('Limits');
+    const many = await qry(t.app, u, 'records.createMany', {
+      objectId: o.id,
+      rows: Array.from({ length: MAX_BULK_ROWS + 1 }, () => ({ name: 'x' })),
+    });
+    expect(many.status).toBe(400);
+    expect(many.error?.fields?.rows).toBeDefined();
+    const none = await qry(t.app, u, 'records.createMany', { objectId: o.id, rows: [] });
+    expect(none.status).toBe(400);
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/api/qry',
+      headers: { ...u.headers, 'accept-language': 'fr' },
+      payload: {
+        op: 'records.createMany',
+        objectId: o.id,
+        rows: Array.from({ length: 3000 }, () => ({ name: 'x'.repeat(1000) })),
+      },
+    });
+    expect(big.statusCode).toBe(413);
+    const body = big.json() as { error: { code: string; message: string } };
+    expect(body.error.code).toBe('payload_too_large');
+    expect(body.error.message).toContain('2 Mo');
+    expect(body.error.message).toContain(String(MAX_BULK_ROWS));
+    expect(await count(o.id)).toBe(0);
+  });
+
+  it('a viewer may not write in bulk; an editor may', async () => {
+    const o = await makeObject('Roles');
+    const member = async (role: string) => {
+      const user = await registerUser(t.app);
+      await ok(t.app, u, 'members.add', { login: user.username, role });
+      const switched = await ok<{ accessToken: string }>(t.app, user, 'domains.switch', {
+        id: u.session.domain.id,
+      });
+      return { headers: bearer(switched.accessToken) };
+    };
+    const viewer = await member('viewer');
+    const editor = await member('editor');
+    const input = { objectId: o.id, rows: [{ name: 'x', code: 'R1' }] };
+    expect((await qry(t.app, viewer, 'records.createMany', input)).status).toBe(403);
+    expect((await qry(t.app, viewer, 'records.upsertMany', { ...input, key: 'code' })).status).toBe(
+      403,
+    );
+    expect((await qry(t.app, editor, 'records.createMany', input)).status).toBe(200);
+    expect((await qry(t.app, editor, 'records.upsertMany', { ...input, key: 'code' })).status).toBe(
+      200,
+    );
+  });
+
+  it('another domain’s object is 404 and stays untouched', async () => {
+    const o = await makeObject('Private');
+    const made = await ok<WriteMany>(t.app, u, 'records.createMany', {
+      objectId: o.id,
+      rows: [{ name: 'mine', code: 'P1' }],
+    });
+    const other = await registerUser(t.app);
+    const create = await qry(t.app, other, 'records.createMany', {
+      objectId: o.id,
+      rows: [{ name: 'theirs' }],
+    });
+    expect(create.status).toBe(404);
+    for (const [key, row] of [
+      ['id', { id: made.ids[0], name: 'theirs' }],
+      ['code', { code: 'P1', name: 'theirs' }],
+    ] as const) {
+      const r = await qry(t.app, other, 'records.upsertMany', { objectId: o.id, key, rows: [row] });
+      expect(r.status).toBe(404);
+    }
+    expect((await all(o.id)).map((x) => x.values.name)).toEqual(['mine']);
+  });
+});

@@ -1,0 +1,173 @@
+import { CompiledQuery, sql, type RawBuilder } from 'kysely';
+import type { DialectName } from '../db/dialect.js';
+import type { Q } from './context.js';
+
+/**
+ * Multi-row statements within the databases' bound-value limits (SQLite: 32,766 per statement;
+ * PostgreSQL: 65,535). Statements hold a power-of-two number of rows, so a handful of statement
+ * texts serve every call: SQLite keeps them prepared, and nobody's cache fills with one-off
+ * shapes. Table and column names come from metadata or the platform's own tables; values are
+ * always bound.
+ */
+
+const MAX_PARAMS: Record<DialectName, number> = { sqlite: 32_000, postgres: 65_000 };
+/** Rows per statement at most: beyond this, larger statements no longer write faster. */
+const MAX_ROWS = 1024;
+
+const NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+function quote(name: string): string {
+  if (!NAME.test(name)) throw new Error(`refusing identifier ${JSON.stringify(name)}`);
+  return `"${name}"`;
+}
+
+/** The largest power of two of rows of `width` values that fits one statement. */
+function rowsPerStatement(dialect: DialectName, width: number, reserved = 0): number {
+  const fit = Math.max(1, Math.floor((MAX_PARAMS[dialect] - reserved) / width));
+  let n = 1;
+  while (n * 2 <= Math.min(fit, MAX_ROWS)) n *= 2;
+  return n;
+}
+
+/** Row counts of the statements for `total` rows: full statements, then powers of two. */
+export function statementSizes(total: number, per: number): number[] {
+  const out: number[] = [];
+  let left = total;
+  while (left >= per) {
+    out.push(per);
+    left -= per;
+  }
+  for (let p = per >> 1; p >= 1; p >>= 1) {
+    if (left >= p) {
+      out.push(p);
+      left -= p;
+    }
+  }
+  return out;
+}
+
+const texts = new Map<string, string>();
+function cachedText(key: string, make: () => string): string {
+  let s = texts.get(key);
+  if (s === undefined) {
+    if (texts.size >= 256) texts.clear();
+    s = make();
+    texts.set(key, s);
+  }
+  return s;
+}
+
+function placeholders(
+  dialect: DialectName,
+  rows: number,
+  width: number,
+  first: number,
+  casts?: readonly string[],
+): string {
+  const groups = new Array<string>(rows);
+  if (dialect === 'postgres') {
+    let p = first;
+    for (let r = 0; r < rows; r++) {
+      const g = new Array<string>(width);
+      for (let c = 0; c < width; c++) {
+        const cast = casts?.[c];
+        g[c] = cast ? `cast($${p++} as ${cast})` : `$${p++}`;
+      }
+      groups[r] = `(${g.join(',')})`;
+    }
+  } else {
+    groups.fill(`(${new Array<string>(width).fill('?').join(',')})`);
+  }
+  return groups.join(',');
+}
+
+/**
+ * Inserts rows given as one flat array of values (`columns.length` per row, in column order).
+ * With `returningId`, answers the new ids in row order (ids grow in the order rows are written
+ * on both databases; the returned set is sorted, whatever order the database lists it in).
+ */
+export async function insertRows(
+  q: Q,
+  dialect: DialectName,
+  table: string,
+  columns: readonly string[],
+  values: readonly unknown[],
+  opts: { returningId?: boolean } = {},
+): Promise<number[]> {
+  const width = columns.length;
+  const total = values.length / width;
+  if (!Number.isInteger(total)) throw new Error('insertRows: values do not fill whole rows');
+  const head = `insert into ${quote(table)} (${columns.map(quote).join(', ')}) values `;
+  const tail = opts.returningId ? ' returning id' : '';
+  const ids: number[] = [];
+  let at = 0;
+  for (const rows of statementSizes(total, rowsPerStatement(dialect, width))) {
+    const text = cachedText(`i|${dialect}|${head}|${rows}|${tail}`, () => {
+      return head + placeholders(dialect, rows, width, 1) + tail;
+    });
+    const params = values.slice(at * width, (at + rows) * width);
+    at += rows;
+    const res = await q.executeQuery<{ id: number | string }>(CompiledQuery.raw(text, params));
+    if (opts.returningId) {
+      const got = res.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+      for (const id of got) ids.push(id);
+    }
+  }
+  return ids;
+}
+
+/**
+ * Updates rows by id from one flat array of `[id, ...values]` per row: every row sets the same
+ * `columns`, plus `constants` (the same value for every row, e.g. who and when). `types` are the
+ * PostgreSQL column types of `id` and `columns` (its VALUES lists need them; SQLite ignores them).
+ */
+export async function updateRows(
+  q: Q,
+  dialect: DialectName,
+  table: string,
+  columns: readonly string[],
+  types: readonly string[],
+  values: readonly unknown[],
+  constants: Readonly<Record<string, unknown>>,
+): Promise<void> {
+  const width = columns.length + 1;
+  const total = values.length / width;
+  if (!Number.isInteger(total)) throw new Error('updateRows: values do not fill whole rows');
+  const fixed = Object.keys(constants);
+  const fixedParams = fixed.map((k) => constants[k]);
+  const t = quote(table);
+  const sets = [
+    ...columns.map((c, i) => `${quote(c)} = v.column${i + 2}`),
+    ...fixed.map((c, i) => `${quote(c)} = ${dialect === 'postgres' ? `$${i + 1}` : '?'}`),
+  ].join(', ');
+  const casts = dialect === 'postgres' ? ['bigint', ...types] : undefined;
+  let at = 0;
+  for (const rows of statementSizes(total, rowsPerStatement(dialect, width, fixed.length))) {
+    const text = cachedText(`u|${dialect}|${t}|${sets}|${casts?.join(',')}|${rows}`, () => {
+      const list = placeholders(dialect, rows, width, fixed.length + 1, casts);
+      return `update ${t} set ${sets} from (values ${list}) as v where ${t}.id = v.column1`;
+    });
+    const params = [...fixedParams, ...values.slice(at * width, (at + rows) * width)];
+    at += rows;
+    await q.executeQuery(CompiledQuery.raw(text, params));
+  }
+}
+
+/**
+ * `column in (…)` conditions for many values, one per statement: lists of at most 1,024
+ * values, padded (with their last value) to a power of two so that few statement shapes exist.
+ */
+export function inLists(
+  column: RawBuilder<unknown>,
+  values: readonly unknown[],
+): RawBuilder<unknown>[] {
+  const out: RawBuilder<unknown>[] = [];
+  for (let i = 0; i < values.length; i += MAX_ROWS) {
+    const part = values.slice(i, i + MAX_ROWS);
+    let size = 1;
+    while (size < part.length) size *= 2;
+    const last = part[part.length - 1];
+    while (part.length < size) part.push(last);
+    out.push(sql`${column} in (${sql.join(part)})`);
+  }
+  return out;
+}
