@@ -278,7 +278,8 @@ function condition(s: State, cond: Condition, path: string): Expr {
         : sql<SqlBool>`${x} is null`;
   try {
     if (c.kind === 'multi') {
-      const has = (v: unknown) => like(dialect, x, `%${likeEscape(JSON.stringify(v))}%`);
+      // A choice among the stored JSON list, its case folded as in every text match.
+      const has = (v: unknown) => foldedMatch(dialect, x, JSON.stringify(v), 'anywhere');
       switch (op) {
         case 'contains':
           return has(one(cond.value));

@@ -14,15 +14,25 @@ beforeAll(async () => {
   u = await registerUser(t.app);
   obj = await ok(t.app, u, 'objects.create', { name: 'Places' });
   await ok(t.app, u, 'fields.create', { objectId: obj.id, name: 'Rank', type: 'integer' });
+  await ok(t.app, u, 'fields.create', {
+    objectId: obj.id,
+    name: 'Tags',
+    type: 'multiselect',
+    options: { choices: ['Äpfel', 'Birnen', 'Щи'].map((value) => ({ value })) },
+  });
+  const tags: Record<string, string[]> = { 'Москва-Сити': ['Щи'], ÄRGERLICH: ['Äpfel', 'Birnen'] };
   // Ranks repeat (0, 1, 2, 0, …), so an order by rank is never an order by id.
   for (const [i, name] of names.entries())
-    await ok(t.app, u, 'records.create', { objectId: obj.id, values: { name, rank: i % 3 } });
+    await ok(t.app, u, 'records.create', {
+      objectId: obj.id,
+      values: { name, rank: i % 3, tags: tags[name] ?? null },
+    });
 });
 afterAll(async () => {
   await t.cleanup();
 });
 
-async function namesWhere(field: string, op: string, value: string): Promise<string[]> {
+async function namesWhere(field: string, op: string, value: unknown): Promise<string[]> {
   const out = await ok<{ rows: { values: { name: string } }[] }>(t.app, u, 'records.list', {
     objectId: obj.id,
     filter: group(AND, [{ field, op, value }]),
@@ -53,6 +63,16 @@ describe('case-insensitive text matching beyond ASCII', () => {
   it('keeps ASCII matching case-insensitive and wildcards literal', async () => {
     expect(await namesWhere('name', 'contains', 'Plain text')).toEqual(['plain TEXT']);
     expect(await namesWhere('name', 'contains', '%')).toEqual([]);
+  });
+
+  it('multiselect membership folds case the same way (contains, in, not_in)', async () => {
+    expect(await namesWhere('tags', 'contains', 'äpfel')).toEqual(['ÄRGERLICH']);
+    expect(await namesWhere('tags', 'contains', 'ЩИ')).toEqual(['Москва-Сити']);
+    expect(await namesWhere('tags', 'in', ['щи', 'BIRNEN'])).toEqual(['ÄRGERLICH', 'Москва-Сити']);
+    const without = await namesWhere('tags', 'not_in', ['щи', 'äpfel']);
+    expect(without).toHaveLength(names.length - 2);
+    expect(without).not.toContain('Москва-Сити');
+    expect(without).not.toContain('ÄRGERLICH');
   });
 
   it('search folds case the same way', async () => {
