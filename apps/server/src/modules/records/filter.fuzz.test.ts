@@ -271,7 +271,9 @@ describe('query compiler fuzz', () => {
           expect(body.data).toBeDefined();
         } else {
           expect(res.statusCode, JSON.stringify(body)).toBe(400);
-          expect(body.error?.code).toBe('validation_failed');
+          // A `__proto__` key (fc.jsonValue makes some) is refused while the body is read.
+          const poisoned = JSON.stringify(q).includes('"__proto__":');
+          expect(body.error?.code).toBe(poisoned ? 'bad_request' : 'validation_failed');
         }
       }),
       { numRuns: RUNS },
