@@ -5,11 +5,13 @@
  * `records.createMany` in batches over HTTP, one request after another as a syncing client
  * would; then (unless `--no-upsert`) sends the same rows again through `records.upsertMany`
  * keyed by the unique `code`, each row with a changed quantity (every row an update). Request
- * bodies are made before the clock starts. Prints JSON per size: rows/s end to end, batch
- * latency p50/p95, records afterwards and the server's peak RSS.
+ * bodies are made before the clock starts. Prints JSON per size: rows/s end to end, the server's
+ * CPU seconds and rows per CPU second (steady under load), batch latency p50/p95, records
+ * afterwards and the server's peak RSS.
  * Run: node --conditions=source --import tsx bench/bulk.ts [--rows 100000,1000000]
  *      [--batch 5000] [--port 3190] [--no-upsert]
- * Env: BENCH_DATABASE_URL (postgres://… to run on PostgreSQL).
+ * Env: BENCH_DATABASE_URL (postgres://… to run on PostgreSQL), BENCH_PROFILE=<dir> (CPU
+ * profiles of the server's threads, written when it stops).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -71,6 +73,13 @@ async function peakRss(pid: number): Promise<number> {
   return m ? Number(m[1]) * 1024 : 0;
 }
 
+/** CPU seconds the server process has used (user + system, all threads): load-independent. */
+async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 function row(i: number, qtyShift: number) {
   const day = `2026-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`;
   return {
@@ -111,6 +120,7 @@ interface Written {
 async function send(list: string[], rows: number) {
   const times: number[] = [];
   const totals = { created: 0, updated: 0, unchanged: 0, failed: 0 };
+  const cpu0 = await cpuSeconds(server.pid as number);
   const t0 = performance.now();
   for (const body of list) {
     const t = performance.now();
@@ -122,21 +132,30 @@ async function send(list: string[], rows: number) {
     totals.failed += r.errors.length;
   }
   const seconds = (performance.now() - t0) / 1000;
+  const cpu = (await cpuSeconds(server.pid as number)) - cpu0;
   times.sort((a, b) => a - b);
   return {
     ...totals,
     seconds: +seconds.toFixed(2),
     rowsPerSecond: Math.round(rows / seconds),
+    // What the server spent, whatever else runs on the machine: rows per CPU second is close to
+    // the rows per second of an idle machine (the server does the work on one thread).
+    serverCpuSeconds: +cpu.toFixed(2),
+    rowsPerServerCpuSecond: Math.round(rows / cpu),
     batchMs: { p50: Math.round(quantile(times, 0.5)), p95: Math.round(quantile(times, 0.95)) },
   };
 }
 
 const built = path.join(root, 'apps/server/dist/server.js');
+const profile = process.env.BENCH_PROFILE;
 const server = spawn(
   process.execPath,
-  existsSync(built)
-    ? [built]
-    : ['--conditions=source', '--import', 'tsx', path.join(root, 'apps/server/src/server.ts')],
+  [
+    ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : []),
+    ...(existsSync(built)
+      ? [built]
+      : ['--conditions=source', '--import', 'tsx', path.join(root, 'apps/server/src/server.ts')]),
+  ],
   {
     cwd: root,
     env: {
