@@ -9,15 +9,13 @@
  *      [--format csv|xlsx]
  * Env: BENCH_DATABASE_URL (postgres://… to run on PostgreSQL), BENCH_FORMAT (csv | xlsx).
  */
-import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { ZipWriter } from '../apps/server/src/modules/exports/zip-writer.js';
+import { createLedger, startServer } from './lib/server.js';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -31,9 +29,7 @@ const fmtAt = process.argv.indexOf('--format');
 const FORMAT =
   (fmtAt >= 0 ? process.argv[fmtAt + 1] : process.env.BENCH_FORMAT) === 'xlsx' ? 'xlsx' : 'csv';
 const CHUNK = 8 * 1024 * 1024;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = mkdtempSync(path.join(tmpdir(), 'fiscus-bench-import-'));
-const base = `http://127.0.0.1:${PORT}`;
 
 const categories = Array.from({ length: 10 }, (_, i) => `c${i}`);
 
@@ -151,31 +147,6 @@ async function writeXlsx(file: string, rows: number): Promise<void> {
   await zip.finish();
 }
 
-async function waitReady(): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    try {
-      const r = await fetch(`${base}/api/health`);
-      if (r.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
-}
-
-let token = '';
-async function qry<T>(op: string, input: Record<string, unknown>): Promise<T> {
-  const res = await fetch(`${base}/api/qry`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ op, ...input }),
-  });
-  const body = (await res.json()) as { data?: T; error?: unknown };
-  if (!res.ok) throw new Error(`${op}: ${res.status} ${JSON.stringify(body.error)}`);
-  return body.data as T;
-}
-
 async function upload(file: string): Promise<string> {
   const size = statSync(file).size;
   let uploadId: string | undefined;
@@ -192,9 +163,9 @@ async function upload(file: string): Promise<string> {
       form.set('size', String(size));
       form.set('offset', String(offset));
       form.set('chunk', new Blob([bytes], { type: 'application/octet-stream' }), 'chunk');
-      const res = await fetch(`${base}/api/uploadchunk`, {
+      const res = await fetch(`${server.base}/api/uploadchunk`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
+        headers: { authorization: `Bearer ${server.token()}` },
         body: form,
       });
       const body = (await res.json()) as {
@@ -214,68 +185,21 @@ async function upload(file: string): Promise<string> {
   }
 }
 
-async function peakRss(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const m = /VmHWM:\s+(\d+) kB/.exec(status);
-  return m ? Number(m[1]) * 1024 : 0;
-}
-
 const csv = path.join(dir, FORMAT === 'xlsx' ? 'rows.xlsx' : 'rows.csv');
 const tGen = performance.now();
 if (FORMAT === 'xlsx') await writeXlsx(csv, ROWS);
 else await writeCsv(csv, ROWS);
 const genSeconds = (performance.now() - tGen) / 1000;
 
-// The built server when there is one (`npm run build`): what production runs, without the
-// TypeScript loader's memory; else the sources.
-const built = path.join(root, 'apps/server/dist/server.js');
-const server = spawn(
-  process.execPath,
-  existsSync(built)
-    ? [built]
-    : ['--conditions=source', '--import', 'tsx', path.join(root, 'apps/server/src/server.ts')],
-  {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(dir, 'data'),
-      WEB_DIST: path.join(dir, 'web'),
-      LOG_LEVEL: 'warn',
-      ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  },
-);
+const server = await startServer({ port: PORT, dir }).catch((e: unknown) => {
+  rmSync(dir, { recursive: true, force: true });
+  throw e;
+});
+const qry = server.qry;
 try {
-  await waitReady();
-  const reg = await fetch(`${base}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'bench', email: 'bench@example.com', password: 'Secret123' }),
-  });
-  token = ((await reg.json()) as { accessToken: string }).accessToken;
-  const obj = await qry<{ id: string }>('objects.create', { name: 'Ledger' });
-  for (const f of [
-    { name: 'Code', code: 'code', type: 'text' },
-    { name: 'Amount', code: 'amount', type: 'money' },
-    { name: 'Qty', code: 'qty', type: 'integer' },
-    { name: 'Day', code: 'day', type: 'date' },
-    { name: 'Paid', code: 'paid', type: 'boolean' },
-    {
-      name: 'Category',
-      code: 'category',
-      type: 'select',
-      options: { choices: categories.map((value) => ({ value })) },
-    },
-    { name: 'Region', code: 'region', type: 'text' },
-    { name: 'Note', code: 'note', type: 'text' },
-    { name: 'Ratio', code: 'ratio', type: 'decimal' },
-  ])
-    await qry('fields.create', { objectId: obj.id, ...f });
+  const obj = await createLedger(server, 'Ledger', categories);
 
-  const rssIdle = await peakRss(server.pid as number);
+  const rssIdle = await server.peakRss();
   const t0 = performance.now();
   const fileId = await upload(csv);
   const t1 = performance.now();
@@ -284,13 +208,13 @@ try {
   let state: { status: string; result: unknown; error: string | null; processed: number };
   let rssPeak = 0;
   for (;;) {
-    rssPeak = Math.max(rssPeak, await peakRss(server.pid as number));
+    rssPeak = Math.max(rssPeak, await server.peakRss());
     state = await qry('imports.get', { id: imp.id });
     if (!['queued', 'running'].includes(state.status)) break;
     await new Promise((r) => setTimeout(r, 100));
   }
   const t2 = performance.now();
-  rssPeak = Math.max(rssPeak, await peakRss(server.pid as number));
+  rssPeak = Math.max(rssPeak, await server.peakRss());
   const { total } = await qry<{ total: number }>('records.count', { objectId: obj.id });
   const endToEnd = (t2 - t0) / 1000;
   console.log(
@@ -317,7 +241,6 @@ try {
     ),
   );
 } finally {
-  server.kill('SIGTERM');
-  await once(server, 'exit').catch(() => undefined);
+  await server.stop();
   rmSync(dir, { recursive: true, force: true });
 }
