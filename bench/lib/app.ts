@@ -22,6 +22,8 @@ export async function benchApp(opts: {
   username?: string;
   /** Labels for the ten categories (`Cat 0` …) instead of bare values. */
   labelledCategories?: boolean;
+  /** Also the text fields `company` (a firm's name) and `note` (mostly empty). */
+  textFields?: boolean;
 }) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fiscus-bench-'));
   const config = loadConfig(
@@ -67,6 +69,12 @@ export async function benchApp(opts: {
     { name: 'Region', code: 'region', type: 'text' },
     { name: 'Day', code: 'day', type: 'date' },
     { name: 'Qty', code: 'qty', type: 'integer' },
+    ...(opts.textFields
+      ? [
+          { name: 'Company', code: 'company', type: 'text' },
+          { name: 'Note', code: 'note', type: 'text' },
+        ]
+      : []),
   ]) {
     await qry(token, 'fields.create', { objectId: obj.id, ...f });
   }

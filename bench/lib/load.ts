@@ -13,17 +13,20 @@ export function percentile(xs: number[], p: number): number {
 const workerSource = `
 const { parentPort, workerData } = require('node:worker_threads');
 const http = require('node:http');
-const { url, token, body, connections, seconds } = workerData;
+const { url, token, body, bodies, connections, seconds, requests } = workerData;
+const list = bodies && bodies.length ? bodies : [body];
+let issued = 0;
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
 const u = new URL(url);
 const latencies = [];
 let ok = 0, failed = 0;
 const end = Date.now() + seconds * 1000;
 function one() {
+  const payload = list[issued++ % list.length];
   return new Promise((resolve) => {
     const t0 = process.hrtime.bigint();
     const req = http.request({ host: u.hostname, port: u.port, path: u.pathname, method: 'POST', agent,
-      headers: { 'content-type': 'application/json', authorization: 'Bearer ' + token, 'content-length': Buffer.byteLength(body) } }, (res) => {
+      headers: { 'content-type': 'application/json', authorization: 'Bearer ' + token, 'content-length': Buffer.byteLength(payload) } }, (res) => {
       res.resume();
       res.on('end', () => {
         latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
@@ -32,10 +35,11 @@ function one() {
       });
     });
     req.on('error', () => { failed++; resolve(); });
-    req.end(body);
+    req.end(payload);
   });
 }
-async function loop() { while (Date.now() < end) await one(); }
+const more = () => (requests ? issued < requests : Date.now() < end);
+async function loop() { while (more()) await one(); }
 Promise.all(Array.from({ length: connections }, loop)).then(() => {
   agent.destroy();
   parentPort.postMessage({ ok, failed, latencies });
@@ -46,8 +50,12 @@ export async function throughput(opts: {
   url: string;
   token: string;
   body: string;
+  /** Bodies sent in turn instead of `body`. */
+  bodies?: string[];
   connections: number;
   seconds: number;
+  /** Stop after this many requests instead of after `seconds`. */
+  requests?: number;
 }) {
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
@@ -73,6 +81,7 @@ export async function throughput(opts: {
     requestsPerSecond: Math.round(result.ok / elapsed),
     latencyMs: {
       p50: +percentile(result.latencies, 50).toFixed(2),
+      p95: +percentile(result.latencies, 95).toFixed(2),
       p99: +percentile(result.latencies, 99).toFixed(2),
     },
     // Time the server's event loop was busy per answered request (lower is better; less

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { foldCase } from '../../apps/server/src/db/dialect.js';
 
 /** Deterministic pseudo-random numbers (mulberry32) so runs are comparable. */
 export function rng(seed: number): () => number {
@@ -15,6 +16,25 @@ export function rng(seed: number): () => number {
 }
 
 const REGIONS = ['North', 'South', 'East', 'West', 'Central', 'Harbour', 'Airport', 'Mountain'];
+const COMPANIES = [
+  'Müller GmbH',
+  'Schmidt & Söhne AG',
+  'Acme Corporation',
+  'Globex',
+  'Initech',
+  'Umbrella Pharma',
+  'Stark Industries',
+  'Wayne Enterprises',
+  'ООО Ромашка',
+  'Café Zürich',
+  'Tyrell Corp',
+  'Cyberdyne Systems',
+  'Soylent Foods',
+  'Hooli',
+  'Vandelay Industries',
+  'Wonka Chocolate',
+];
+const NOTES = ['Paid in advance', 'Call back', 'Überweisung offen', 'Проверить счёт', 'Disputed'];
 
 /**
  * Inserts `rows` records into the object's table with multi-row INSERTs inside transactions
@@ -38,6 +58,8 @@ export async function seedRows(
     .where('object_id', '=', objectId)
     .execute();
   const col = (code: string) => fields.find((f) => f.code === code)?.column_name as string;
+  // `company` and `note` when the object has them (benchApp's textFields).
+  const texts = col('company') && col('note');
   const columns = [
     'created_at',
     'created_by',
@@ -49,6 +71,7 @@ export async function seedRows(
     col('region'),
     col('day'),
     col('qty'),
+    ...(texts ? [col('company'), col('note')] : []),
   ];
   const perRow = columns.length;
   const perStatement = Math.floor(32_766 / perRow);
@@ -60,7 +83,7 @@ export async function seedRows(
     const day = new Date(start + Math.floor(random() * 730) * 86_400_000)
       .toISOString()
       .slice(0, 10);
-    return [
+    const row: unknown[] = [
       now,
       userId,
       now,
@@ -72,6 +95,13 @@ export async function seedRows(
       day,
       Math.floor(random() * 100),
     ];
+    if (texts) {
+      row.push(
+        `${COMPANIES[Math.floor(random() * COMPANIES.length)]} ${1 + Math.floor(random() * 500)}`,
+        random() < 0.7 ? null : NOTES[Math.floor(random() * NOTES.length)],
+      );
+    }
+    return row;
   };
   if (app.db.dialect === 'sqlite') {
     // The fastest path on SQLite: one prepared multi-row statement on a second connection.
@@ -79,6 +109,10 @@ export async function seedRows(
     const file = path.join(app.config.dataDir, 'fiscus.sqlite');
     const conn = new SQLite(file);
     conn.pragma('journal_mode = WAL');
+    // Triggers of trigram indexes call fold() (see platform/text-index.ts).
+    conn.function('fold', { deterministic: true }, (v: unknown) =>
+      typeof v === 'string' ? foldCase(v) : v,
+    );
     conn.pragma('synchronous = NORMAL');
     const head = `insert into "${object.table_name}" (${columns.map((c) => `"${c}"`).join(', ')}) values `;
     const tuple = `(${columns.map(() => '?').join(', ')})`;
