@@ -41,6 +41,11 @@ export interface Db {
    * are stale once it differs. Absent on handles made elsewhere (then: do not cache).
    */
   writeVersion?: (tables: readonly string[]) => number;
+  /**
+   * SQLite: rows visited so far by queries that call `pf_visit()` (the query planner adds it
+   * when tests and benchmarks ask it to count, see platform/planner.ts).
+   */
+  rowVisits?: () => number;
   close(): Promise<void>;
 }
 
@@ -291,6 +296,13 @@ export function createDb(opts: { databaseUrl?: string; dataDir: string }): Db {
   sqlite.function('fold', { deterministic: true }, (text: unknown) =>
     typeof text === 'string' ? foldCase(text) : text,
   );
+  let visits = 0;
+  sqlite.function('pf_visit', { deterministic: false }, () => {
+    visits++;
+    return 1;
+  });
+  // Planner statistics for tables that have none yet, with a bounded effort (see platform/stats.ts).
+  sqlite.pragma('optimize = 0x10002');
   const kysely = new Kysely<Database>({
     dialect: watchCommits(new SqliteDialect({ database: cachingStatements(sqlite) }), () =>
       watch.committed(),
@@ -302,6 +314,7 @@ export function createDb(opts: { databaseUrl?: string; dataDir: string }): Db {
     dialect: 'sqlite',
     sqliteFile: file,
     writeVersion,
+    rowVisits: () => visits,
     close: () => kysely.destroy(),
   };
 }

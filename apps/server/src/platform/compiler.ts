@@ -19,6 +19,7 @@ import { isValidDate, normalizeDatetime } from './values.js';
 import { findField, type FieldMeta, type ObjectMeta } from './meta.js';
 import { addError, invalid } from './errors.js';
 import { t } from './platform.messages.js';
+import { trigramQuery, trigramRowids } from './text-index.js';
 
 /**
  * The query compiler: turns the seed's filter tree, search text, orderby and groupby into SQL
@@ -66,6 +67,26 @@ export interface CompileOptions {
   timeZone?: string;
   /** Reference date for relative ranges (tests); default now. */
   now?: Date;
+  /**
+   * SQLite: trigram indexes by column (see text-index.ts). Substring and search conditions on
+   * these columns look up candidate rows in the index and re-check the exact condition on them.
+   * Absent: every condition reads rows.
+   */
+  textIndexes?: ReadonlyMap<string, string>;
+  /** Whether a trigram lookup is used (the planner decides from its size); default: yes. */
+  useTrigrams?: (lookup: TrigramLookup) => boolean;
+}
+
+/** A trigram index lookup the compiler would make (see CompileOptions.useTrigrams). */
+export interface TrigramLookup {
+  index: string;
+  /** The FTS5 query (trigramQuery). */
+  query: string;
+  /**
+   * Every row the whole filter matches is among this lookup's candidates (the condition lies on
+   * a path of AND nodes from the root), so its size bounds the number of matches.
+   */
+  necessary: boolean;
 }
 
 type Errors = Record<string, string[]>;
@@ -105,6 +126,31 @@ function foldedMatch(
   const pattern = at === 'start' ? `${likeEscape(folded)}%` : `%${likeEscape(folded)}%`;
   if (dialect === 'postgres' || !/[^\p{ASCII}]/u.test(folded)) return like(dialect, c, pattern);
   return sql<SqlBool>`fold(${c}) like ${pattern} escape '\\'`;
+}
+
+/** The lookup of `needle` in a column's trigram index, when it has one the options allow. */
+function lookupOf(
+  opts: CompileOptions,
+  column: string,
+  needle: string,
+  necessary: boolean,
+): TrigramLookup | undefined {
+  const index = opts.dialect === 'sqlite' ? opts.textIndexes?.get(column) : undefined;
+  const query = index ? trigramQuery(needle) : null;
+  if (!index || query === null) return undefined;
+  const lookup = { index, query, necessary };
+  return !opts.useTrigrams || opts.useTrigrams(lookup) ? lookup : undefined;
+}
+
+/**
+ * A substring condition (`exact`: the condition itself) narrowed to the candidate rows of the
+ * column's trigram index, when it has one and the needle is long enough; else `exact` alone.
+ * Answers are the same either way: the candidates are a superset of the matching rows.
+ */
+function viaTrigrams(s: State, column: string, needle: string, exact: Expr): Expr {
+  const lookup = lookupOf(s.opts, column, needle, s.necessary);
+  if (!lookup) return exact;
+  return sql<SqlBool>`(id in (${trigramRowids(lookup.index, lookup.query)}) and ${exact})`;
 }
 
 // ---- dates -----------------------------------------------------------------------------------
@@ -226,6 +272,8 @@ interface State {
   errors: Errors;
   conditions: number;
   today?: string;
+  /** The node being compiled lies on a path of AND nodes from the root. */
+  necessary: boolean;
 }
 
 function condition(s: State, cond: Condition, path: string): Expr {
@@ -342,12 +390,16 @@ function condition(s: State, cond: Condition, path: string): Expr {
           ? sql<SqlBool>`${x} not in (${vs})`
           : sql<SqlBool>`(${x} is null or ${x} not in (${vs}))`;
       }
-      case 'contains':
-        return foldedMatch(dialect, x, String(one(cond.value)), 'anywhere');
+      case 'contains': {
+        const needle = String(one(cond.value));
+        return viaTrigrams(s, c.column, needle, foldedMatch(dialect, x, needle, 'anywhere'));
+      }
       case 'not_contains':
         return sql<SqlBool>`(${x} is null or not ${foldedMatch(dialect, x, String(one(cond.value)), 'anywhere')})`;
-      case 'starts_with':
-        return foldedMatch(dialect, x, String(one(cond.value)), 'start');
+      case 'starts_with': {
+        const needle = String(one(cond.value));
+        return viaTrigrams(s, c.column, needle, foldedMatch(dialect, x, needle, 'start'));
+      }
       case 'is_empty':
         return empty;
       case 'is_not_empty':
@@ -389,6 +441,9 @@ function node(s: State, n: FilterNode, path: string, depth: number): Expr | null
     return null;
   }
   const parts: Expr[] = [];
+  const outer = s.necessary;
+  const single = n.conditions.length + n.children.filter((c) => c.isactive).length === 1;
+  s.necessary = outer && (n.operator.sid !== 'or' || single);
   n.conditions.forEach((c, i) => {
     s.conditions += 1;
     if (s.conditions === FILTER_LIMITS.maxConditions + 1) {
@@ -406,6 +461,7 @@ function node(s: State, n: FilterNode, path: string, depth: number): Expr | null
     const e = node(s, child, `${path}.children.${i}`, depth + 1);
     if (e) parts.push(e);
   });
+  s.necessary = outer;
   if (!parts.length) return null;
   if (parts.length === 1) return parts[0] ?? null;
   const joiner = n.operator.sid === 'or' ? sql` or ` : sql` and `;
@@ -420,16 +476,20 @@ export function compileFilter(
   errors: Errors,
 ): Expr | null {
   if (!filter || !filter.isactive) return null;
-  const s: State = { meta, opts, errors, conditions: 0 };
+  const s: State = { meta, opts, errors, conditions: 0, necessary: true };
   return node(s, filter, 'filter', 1);
 }
 
-/** Full-text search: every word must occur in one of the object's text fields. */
+/**
+ * Full-text search: every word must occur in one of the object's text fields (or be the record
+ * number). With trigram indexes on all those fields a word's candidates come from the indexes.
+ */
 export function compileSearch(
   meta: ObjectMeta,
   search: string | undefined,
-  dialect: DialectName,
+  opts: CompileOptions,
 ): Expr | null {
+  const { dialect } = opts;
   const words = (search ?? '')
     .replaceAll('\u0000', '')
     .trim()
@@ -439,11 +499,19 @@ export function compileSearch(
   if (!words.length) return null;
   const cols = meta.fields.filter((f) => textualTypes.includes(f.type) || f.type === 'select');
   const parts = words.map((w) => {
-    const ors: Expr[] = cols.map((f) =>
-      foldedMatch(dialect, sql.id(f.column), w.slice(0, 200), 'anywhere'),
-    );
-    if (/^\d{1,15}$/.test(w)) ors.push(sql<SqlBool>`id = ${Number(w)}`);
-    return ors.length ? sql<SqlBool>`(${sql.join(ors, sql` or `)})` : FALSE;
+    const needle = w.slice(0, 200);
+    const ors: Expr[] = cols.map((f) => foldedMatch(dialect, sql.id(f.column), needle, 'anywhere'));
+    const id = /^\d{1,15}$/.test(w) ? Number(w) : undefined;
+    if (id !== undefined) ors.push(sql<SqlBool>`id = ${id}`);
+    if (!ors.length) return FALSE;
+    const exact = sql<SqlBool>`(${sql.join(ors, sql` or `)})`;
+    // With a trigram index on every searched field, a word's candidates are the union of the
+    // fields' candidates (and the record number).
+    const lookups = cols.map((f) => lookupOf(opts, f.column, needle, false));
+    if (!lookups.length || lookups.some((l) => !l)) return exact;
+    const sets = (lookups as TrigramLookup[]).map((l) => trigramRowids(l.index, l.query));
+    if (id !== undefined) sets.push(sql`select ${id}`);
+    return sql<SqlBool>`(id in (${sql.join(sets, sql` union `)}) and ${exact})`;
   });
   return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 }
@@ -471,7 +539,7 @@ export function compileWhere(meta: ObjectMeta, input: WhereInput, opts: CompileO
     errors,
   );
   if (f) parts.push(f);
-  const s = compileSearch(meta, input.search, opts.dialect);
+  const s = compileSearch(meta, input.search, opts);
   if (s) parts.push(s);
   if (Object.keys(errors).length) throw invalid(opts.lang, errors);
   if (!parts.length) return TRUE;
@@ -530,14 +598,32 @@ function orderTerm(
   return desc ? sql`${c} desc` : sql`${c} asc`;
 }
 
-/** ORDER BY ending with `id` (its own direction, else the last sort's) for stable windows. */
-export function compileOrderBy(keys: SortKey[], dialect: DialectName): RawBuilder<unknown> {
-  // `id` is unique: keys after it cannot change the order, and it ends every order.
+/**
+ * The columns a query is ordered by: the sort keys up to `id` (it is unique: keys after it
+ * cannot change the order), then `id` (its own direction, else the last sort's).
+ */
+export function orderColumns(keys: SortKey[]): { column: string; desc: boolean }[] {
   const idAt = keys.findIndex((k) => k.column.column === 'id');
   const used = idAt < 0 ? keys : keys.slice(0, idAt);
-  const terms = used.map((k) => orderTerm(dialect, col(k.column), k.desc));
+  const terms = used.map((k) => ({ column: k.column.column, desc: k.desc }));
   const lastDesc = idAt >= 0 ? (keys[idAt]?.desc ?? false) : (keys.at(-1)?.desc ?? false);
-  terms.push(orderTerm(dialect, sql.id('id'), lastDesc));
+  terms.push({ column: 'id', desc: lastDesc });
+  return terms;
+}
+
+/**
+ * ORDER BY ending with `id` for stable windows (see orderColumns).
+ * `unindexed` (SQLite): every term behind a unary plus, so no index serves the order and the
+ * database sorts the rows it found (see planner.ts).
+ */
+export function compileOrderBy(
+  keys: SortKey[],
+  dialect: DialectName,
+  unindexed = false,
+): RawBuilder<unknown> {
+  const terms = orderColumns(keys).map((c) =>
+    orderTerm(dialect, unindexed ? sql`+${sql.id(c.column)}` : sql.id(c.column), c.desc),
+  );
   return sql`${sql.join(terms)}`;
 }
 

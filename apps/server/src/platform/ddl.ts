@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import type { DialectName } from '../db/dialect.js';
+import type { Db, DialectName } from '../db/dialect.js';
 import { isoNow } from '../lib/clock.js';
 import { columnType, type Storage } from './values.js';
 import { safeIdent } from './ident.js';
 import { type Q } from './context.js';
+import { cached } from './cache.js';
+import { analyzeIndex } from './stats.js';
+import { buildTextIndex, dropTextIndex, isTextIndexName, textIndexName } from './text-index.js';
 
 /**
  * DDL of the physical record tables. Every identifier comes from metadata made by the server
@@ -24,7 +27,19 @@ export async function createRecordTable(q: Q, dialect: DialectName, table: strin
   )`.execute(q);
 }
 
-export async function dropRecordTable(q: Q, table: string): Promise<void> {
+/** Drops a record table with its indexes (trigram tables too). */
+export async function dropRecordTable(
+  q: Q,
+  dialect: DialectName,
+  objectId: string,
+  table: string,
+): Promise<void> {
+  const indexes = await q
+    .selectFrom('pf_indexes')
+    .select('name')
+    .where('object_id', '=', objectId)
+    .execute();
+  for (const ix of indexes) await dropIndex(q, dialect, ix.name);
   await sql`drop table if exists ${sql.id(safeIdent(table))}`.execute(q);
 }
 
@@ -43,6 +58,7 @@ export async function addColumn(
 /** Drops a column after the indexes that use it (SQLite refuses otherwise). */
 export async function dropColumn(
   q: Q,
+  dialect: DialectName,
   objectId: string,
   table: string,
   column: string,
@@ -53,15 +69,19 @@ export async function dropColumn(
     .where('object_id', '=', objectId)
     .execute();
   for (const ix of indexes) {
-    if (parseColumns(ix.columns).some((c) => c.column === column)) await dropIndex(q, ix.name);
+    if (parseColumns(ix.columns).some((c) => c.column === column))
+      await dropIndex(q, dialect, ix.name);
   }
+  // A trigram index still being built is not recorded yet; its triggers name the column.
+  await dropTextIndex(q, dialect, textIndexName(table, column));
   await sql`alter table ${sql.id(safeIdent(table))} drop column ${sql.id(safeIdent(column))}`.execute(
     q,
   );
 }
 
-export async function dropIndex(q: Q, name: string): Promise<void> {
-  await sql`drop index if exists ${sql.id(safeIdent(name))}`.execute(q);
+export async function dropIndex(q: Q, dialect: DialectName, name: string): Promise<void> {
+  if (isTextIndexName(name)) await dropTextIndex(q, dialect, name);
+  else await sql`drop index if exists ${sql.id(safeIdent(name))}`.execute(q);
   await q.deleteFrom('pf_indexes').where('name', '=', name).execute();
 }
 
@@ -124,6 +144,7 @@ export async function ensureIndex(
   await sql`create ${sql.raw(unique ? 'unique index' : 'index')} if not exists ${sql.id(name)} on ${sql.id(
     safeIdent(table),
   )} (${sql.join(parts)})${where}`.execute(q);
+  await analyzeIndex(q, dialect, table, name);
   await q
     .insertInto('pf_indexes')
     .values({
@@ -137,8 +158,49 @@ export async function ensureIndex(
   return name;
 }
 
+/**
+ * Creates and fills the trigram index of a column unless it exists (see text-index.ts) and
+ * records it; from then on the compiler uses it. Returns its name, or null when the database
+ * cannot have one (PostgreSQL without pg_trgm). Runs outside any transaction (it commits in
+ * chunks on SQLite): call it from a job, not from inside a write.
+ */
+export async function ensureTextIndex(
+  db: Db,
+  objectId: string,
+  table: string,
+  column: string,
+  signal?: AbortSignal,
+): Promise<string | null> {
+  const name = textIndexName(table, column);
+  const k = db.kysely;
+  const known = await k
+    .selectFrom('pf_indexes')
+    .select('name')
+    .where('name', '=', name)
+    .executeTakeFirst();
+  if (known) return name;
+  if (!(await buildTextIndex(db, table, column, name, signal))) return null;
+  await k
+    .insertInto('pf_indexes')
+    .values({
+      name,
+      object_id: objectId,
+      columns: JSON.stringify([column]),
+      is_unique: 0,
+      created_at: isoNow(),
+    })
+    .execute();
+  if (db.dialect === 'postgres') await analyzeIndex(k, db.dialect, table, name);
+  return name;
+}
+
 /** The unique index of a field, if any. */
-export async function dropUniqueIndexOf(q: Q, objectId: string, column: string): Promise<void> {
+export async function dropUniqueIndexOf(
+  q: Q,
+  dialect: DialectName,
+  objectId: string,
+  column: string,
+): Promise<void> {
   const rows = await q
     .selectFrom('pf_indexes')
     .selectAll()
@@ -147,7 +209,7 @@ export async function dropUniqueIndexOf(q: Q, objectId: string, column: string):
     .execute();
   for (const r of rows) {
     const cols = parseColumns(r.columns);
-    if (cols.length === 1 && cols[0]?.column === column) await dropIndex(q, r.name);
+    if (cols.length === 1 && cols[0]?.column === column) await dropIndex(q, dialect, r.name);
   }
 }
 
@@ -164,6 +226,8 @@ export interface IndexInfo {
   unique: boolean;
   /** Partial index over live (not deleted) records. */
   live: boolean;
+  /** A B-tree index, or a trigram text index of one column (see text-index.ts). */
+  kind: 'btree' | 'trigram';
 }
 
 export async function listIndexes(q: Q, objectId: string): Promise<IndexInfo[]> {
@@ -177,5 +241,21 @@ export async function listIndexes(q: Q, objectId: string): Promise<IndexInfo[]> 
     columns: parseColumns(r.columns),
     unique: r.is_unique === 1,
     live: r.name.startsWith('vx_'),
+    kind: isTextIndexName(r.name) ? ('trigram' as const) : ('btree' as const),
   }));
+}
+
+/** The indexes of an object, cached until an index is created or dropped. */
+export function indexesOf(db: Db, objectId: string): Promise<IndexInfo[]> {
+  return cached(db, 'indexes', objectId, ['pf_indexes'], () => listIndexes(db.kysely, objectId));
+}
+
+/** Column → trigram index name, for the query compiler. */
+export function textIndexMap(indexes: IndexInfo[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const ix of indexes) {
+    const col = ix.columns[0]?.column;
+    if (ix.kind === 'trigram' && col) out.set(col, ix.name);
+  }
+  return out;
 }

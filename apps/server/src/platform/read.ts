@@ -1,7 +1,8 @@
 import type { RecordRow } from '@fiscus/contracts';
 import { sql, type RawBuilder } from 'kysely';
 import { AppError } from '../lib/app-error.js';
-import { resolveColumn } from './compiler.js';
+import { resolveColumn, type CompileOptions } from './compiler.js';
+import { indexesOf, textIndexMap } from './ddl.js';
 import type { OpContext } from './context.js';
 import { addError, invalid } from './errors.js';
 import { displayFieldOf, findField, loadObject, type FieldMeta, type ObjectMeta } from './meta.js';
@@ -62,6 +63,12 @@ export function pickFields(
   });
   if (Object.keys(errors).length) throw invalid(ctx.lang, errors);
   return out;
+}
+
+/** How to compile a query over an object: dialect, language and the object's text indexes. */
+export async function compileOptionsFor(ctx: OpContext, meta: ObjectMeta): Promise<CompileOptions> {
+  const indexes = await indexesOf(ctx.db, meta.id);
+  return { dialect: ctx.db.dialect, lang: ctx.lang, textIndexes: textIndexMap(indexes) };
 }
 
 /** A database row as a record of the contracts (display texts still empty). */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { indexJob } from '../platform/index-jobs.js';
 import { Jobs } from '../platform/jobs.js';
 
 declare module 'fastify' {
@@ -14,6 +15,7 @@ declare module 'fastify' {
  */
 export const jobsPlugin = fp(async function jobsp(app: FastifyInstance) {
   const jobs = new Jobs(app.db, app.log);
+  jobs.register('index', indexJob);
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => {
     await jobs.start();

@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 export const jobStatuses = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof jobStatuses)[number];
-export const jobKinds = ['import', 'export'] as const;
+/** `index`: building an index that takes long (trigram text indexes), see docs/platform.md. */
+export const jobKinds = ['import', 'export', 'index'] as const;
 export type JobKind = (typeof jobKinds)[number];
 
 /** Long work recorded in the database and run off the request path. */

@@ -25,7 +25,7 @@ import {
   resolveColumn,
 } from '../../platform/compiler.js';
 import { invalid } from '../../platform/errors.js';
-import { pickFields, resolveLabels } from '../../platform/read.js';
+import { compileOptionsFor, pickFields, resolveLabels } from '../../platform/read.js';
 import type { Cell, CellKind, Convert, SheetColumn } from './cells.js';
 import { CsvWriter } from './csv-writer.js';
 import { xt } from './exports.messages.js';
@@ -117,9 +117,9 @@ function planColumns(ctx: OpContext, meta: ObjectMeta, input: ExportParams): Out
 }
 
 /** Everything a run needs, compiled from the input; throws 400s with field paths. */
-function compile(ctx: OpContext, meta: ObjectMeta, input: ExportParams) {
+async function compile(ctx: OpContext, meta: ObjectMeta, input: ExportParams) {
   const columns = planColumns(ctx, meta, input);
-  const where = compileWhere(meta, input, { dialect: ctx.db.dialect, lang: ctx.lang });
+  const where = compileWhere(meta, input, await compileOptionsFor(ctx, meta));
   const keys = compileSortKeys(meta, input.orderby, undefined, ctx.lang);
   const order = compileOrderBy(keys, ctx.db.dialect);
   return { columns, where, order };
@@ -132,7 +132,7 @@ export async function exportRecords(
   app: FastifyInstance,
 ): Promise<OpOutput<'records.export'>> {
   const meta = await loadObject(ctx, input.objectId);
-  compile(ctx, meta, input);
+  await compile(ctx, meta, input);
   return app.jobs.enqueue({
     kind: 'export',
     domainId: ctx.domainId,
@@ -341,7 +341,7 @@ export async function runExport(
   };
   const started = performance.now();
   const meta = await loadObject(ctx, p.objectId);
-  const { columns, where, order } = compile(ctx, meta, p);
+  const { columns, where, order } = await compile(ctx, meta, p);
   const total = await countRows(ctx, meta, where);
   if (p.format === 'xlsx' && total > XLSX_MAX_ROWS - 1) {
     throw new AppError(

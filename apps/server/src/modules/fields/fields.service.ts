@@ -14,10 +14,12 @@ import { isoNow } from '../../lib/clock.js';
 import {
   addColumn,
   dropColumn,
+  dropIndex,
   dropUniqueIndexOf,
   ensureIndex,
   listIndexes,
 } from '../../platform/ddl.js';
+import { textIndexable } from '../../platform/text-index.js';
 import { codeFromName, newColumnName, shortId } from '../../platform/ident.js';
 import {
   findField,
@@ -397,10 +399,11 @@ async function convertField(
   const column = newColumnName();
   await addColumn(k, ctx.db.dialect, meta.table, column, toStorage);
   await batchWrite(k, ctx.db.dialect, meta.table, column, to, updates);
+  // Trigram indexes go with the old column: every text type keeps its column (see updateField).
   const indexes = (await listIndexes(k, meta.id)).filter(
-    (ix) => ix.columns.some((c) => c.column === field.column) && !ix.unique,
+    (ix) => ix.columns.some((c) => c.column === field.column) && !ix.unique && ix.kind === 'btree',
   );
-  await dropColumn(k, meta.id, meta.table, field.column);
+  await dropColumn(k, ctx.db.dialect, meta.id, meta.table, field.column);
   for (const ix of indexes) {
     await ensureIndex(
       k,
@@ -418,6 +421,9 @@ type UpdateInput = z.output<typeof fieldsUpdateInput>;
 
 export async function updateField(ctx: OpContext, input: UpdateInput) {
   const { meta, field } = await loadFieldOwner(ctx, input.id);
+  const textIndex = (await listIndexes(ctx.db.kysely, meta.id)).find(
+    (ix) => ix.kind === 'trigram' && ix.columns[0]?.column === field.column,
+  );
   const to = input.type ?? field.type;
   const errors: Errors = {};
   const options = await checkOptions(ctx, to, input.options ?? field.options, errors);
@@ -447,10 +453,14 @@ export async function updateField(ctx: OpContext, input: UpdateInput) {
         await ensureIndex(trx, ctx.db.dialect, meta.id, meta.table, [{ column }], { unique: true });
       }
     } else if (field.options.unique && column === field.column) {
-      await dropUniqueIndexOf(trx, meta.id, column);
+      await dropUniqueIndexOf(trx, ctx.db.dialect, meta.id, column);
     }
     if (to === 'reference')
       await ensureIndex(trx, ctx.db.dialect, meta.id, meta.table, [{ column }]);
+    // Text types convert in place (their triggers kept the index in step); a trigram index
+    // stays only while the field is text. A moved column lost its indexes with the old one.
+    if (textIndex && column === field.column && !textIndexable(to))
+      await dropIndex(trx, ctx.db.dialect, textIndex.name);
     const now = isoNow();
     await trx
       .updateTable('pf_fields')
@@ -481,7 +491,7 @@ export async function updateField(ctx: OpContext, input: UpdateInput) {
 export async function deleteField(ctx: OpContext, id: string): Promise<{ ok: true }> {
   const { meta, field } = await loadFieldOwner(ctx, id);
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await dropColumn(trx, meta.id, meta.table, field.column);
+    await dropColumn(trx, ctx.db.dialect, meta.id, meta.table, field.column);
     await trx.deleteFrom('pf_fields').where('id', '=', field.id).execute();
     if (meta.displayFieldId === field.id) {
       const next = meta.fields.find((f) => f.id !== field.id && f.type === 'text');

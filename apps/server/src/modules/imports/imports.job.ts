@@ -21,6 +21,7 @@ import {
 } from '../../platform/values.js';
 import { findFile, tempDir } from '../files/index.js';
 import { ensureIndex } from '../../platform/ddl.js';
+import { refreshStatistics } from '../../platform/stats.js';
 import { loadObject, type FieldMeta, type ObjectMeta } from '../../platform/meta.js';
 import { type Q } from '../../platform/context.js';
 import { t } from '../../platform/platform.messages.js';
@@ -514,6 +515,9 @@ async function importInto(ctx: JobContext<ImportJobParams>, plan: Plan): Promise
 
   const result = await apply(ctx, plan);
   result.failed = failed;
+  // The planner chooses indexes from statistics: bring them up to date with the new data.
+  if (result.inserted || result.updated || plan.settings.mode === 'replace')
+    await refreshStatistics(ctx.db, plan.meta.table);
   return { result, processed };
 }
 

@@ -209,6 +209,7 @@ export async function deleteObject(ctx: OpContext, id: string): Promise<{ ok: tr
     );
   }
   await k.transaction().execute(async (trx) => {
+    await dropRecordTable(trx, ctx.db.dialect, meta.id, meta.table);
     await trx.deleteFrom('pf_indexes').where('object_id', '=', meta.id).execute();
     await trx.deleteFrom('pf_views').where('object_id', '=', meta.id).execute();
     await trx.deleteFrom('pf_fields').where('object_id', '=', meta.id).execute();
@@ -218,7 +219,6 @@ export async function deleteObject(ctx: OpContext, id: string): Promise<{ ok: tr
       .where('domain_id', '=', ctx.domainId)
       .execute();
     await deleteAuditOf(trx, meta.id);
-    await dropRecordTable(trx, meta.table);
   });
   invalidateObject(ctx.db, meta.id);
   return { ok: true };

@@ -21,11 +21,12 @@ import { findField, loadObject, type FieldMeta, type ObjectMeta } from '../../pl
 import { type OpContext, type Q } from '../../platform/context.js';
 import { rt } from './records.messages.js';
 import { createOne, same, snapshot, updateOne, writeMany } from './records.write.js';
+import { cached } from '../../platform/cache.js';
+import { indexesOf } from '../../platform/ddl.js';
+import { compileQuery, countMatches, readPage, rootEqualities } from '../../platform/planner.js';
 import {
   aggregateAllowed,
-  compileOrderBy,
   compileSortKeys,
-  compileWhere,
   resolveColumn,
   type AggFn,
   type Column,
@@ -77,13 +78,19 @@ async function listOnce(
   meta: ObjectMeta,
 ): Promise<RecordsListOutput> {
   const fields = pickFields(ctx, meta, input.fields);
-  const where = compileWhere(meta, input, { dialect: ctx.db.dialect, lang: ctx.lang });
+  const indexes = await indexesOf(ctx.db, meta.id);
+  const query = await compileQuery(ctx, meta, input, indexes);
   const keys = compileSortKeys(meta, input.orderby, input.groupby, ctx.lang);
-  const order = compileOrderBy(keys, ctx.db.dialect);
-  const { rows } =
-    await sql<Raw>`select ${selectList(fields)} from ${sql.id(meta.table)} where ${where} order by ${order} limit ${
-      input.limit + 1
-    } offset ${input.offset}`.execute(q(ctx));
+  const rows = await readPage(ctx, meta, query, {
+    columns: selectList(fields),
+    keys,
+    state: input.state ?? 'active',
+    filtered: !!(input.filter?.isactive || input.search?.trim()),
+    offset: input.offset,
+    limit: input.limit,
+    indexes,
+    equalities: rootEqualities(meta, input.filter),
+  });
   const hasMore = rows.length > input.limit;
   const records = rows.slice(0, input.limit).map((r) => toRecord(fields, r));
   await attachDisplay(ctx, fields, records);
@@ -95,11 +102,8 @@ async function countOnce(
   input: CountInput,
   meta: ObjectMeta,
 ): Promise<{ total: number }> {
-  const where = compileWhere(meta, input, { dialect: ctx.db.dialect, lang: ctx.lang });
-  const { rows } = await sql<{
-    n: number | string;
-  }>`select count(*) as n from ${sql.id(meta.table)} where ${where}`.execute(q(ctx));
-  return { total: Number(rows[0]?.n ?? 0) };
+  const query = await compileQuery(ctx, meta, input);
+  return { total: await countMatches(ctx, meta, query) };
 }
 
 function decodeColumn(c: Column, v: unknown): unknown {
@@ -148,7 +152,8 @@ async function groupsOnce(
   if (!groupCols.length && !Object.keys(errors).length)
     addError(errors, 'groupby.groups', msg(ctx.lang, 'field.required'));
   if (Object.keys(errors).length) throw invalid(ctx.lang, errors);
-  const where = compileWhere(meta, input, { dialect: ctx.db.dialect, lang: ctx.lang });
+  const query = await compileQuery(ctx, meta, input);
+  const where = query.fast;
   const keys = compileSortKeys(
     meta,
     input.orderby,
@@ -172,10 +177,18 @@ async function groupsOnce(
     selects.push(sql`${e} as ${sql.id(`a${i}`)}`);
   });
   const groupBy = sql.join(groupCols.map((c) => sql.id(c.column)));
-  const { rows } =
-    await sql<Raw>`select ${sql.join(selects)} from ${sql.id(meta.table)} where ${where} group by ${groupBy} order by ${sql.join(
-      order,
-    )} limit ${input.limit + 1}`.execute(q(ctx));
+  const groupsQuery = sql<Raw>`select ${sql.join(selects)} from ${sql.id(meta.table)} where ${where} group by ${groupBy} order by ${sql.join(
+    order,
+  )} limit ${input.limit + 1}`;
+  // Groups are cached like counts: until the object's table is written.
+  const c = groupsQuery.compile(ctx.db.kysely);
+  const rows = await cached(
+    ctx.db,
+    'groups',
+    `${c.sql}\u0000${JSON.stringify(c.parameters)}`,
+    [meta.table],
+    async () => (await groupsQuery.execute(q(ctx))).rows,
+  );
   const truncated = rows.length > input.limit;
   const groups: RecordGroup[] = rows.slice(0, input.limit).map((r) => {
     const key: Record<string, unknown> = {};

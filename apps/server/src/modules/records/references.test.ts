@@ -1,7 +1,7 @@
 import path from 'node:path';
 import SQLite from '../../db/sqlite.js';
 import { buildAbility, rulesForRole } from '@fiscus/contracts';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../db/dialect.js';
@@ -52,8 +52,10 @@ beforeAll(async () => {
       values: { name: `c${i}`, currency: (i % 3) + 1, centre: (i % 2) + 1 },
     });
   }
-  const log = () => {
-    queries += 1;
+  // Queries of records and references; the list of an object's indexes is metadata the
+  // server caches per data version (this handle has none, so it reads it each time).
+  const log = (e: LogEvent) => {
+    if (!e.query.sql.includes('"pf_indexes"')) queries += 1;
   };
   const kysely = t.config.databaseUrl
     ? new Kysely<Database>({

@@ -3,6 +3,6 @@ import { deleteView, listViews, saveView } from './views.service.js';
 
 export const viewsOps = {
   'views.list': (ctx, i) => listViews(ctx, i.objectId),
-  'views.save': (ctx, i) => saveView(ctx, i),
+  'views.save': (ctx, i, { app }) => saveView(ctx, i, app),
   'views.delete': (ctx, i) => deleteView(ctx, i.id),
 } satisfies OpHandlers;

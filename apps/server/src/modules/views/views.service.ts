@@ -1,8 +1,17 @@
-import type { FilterNode, SavedView, ViewDefinition, viewsSaveInput } from '@fiscus/contracts';
+import {
+  textualTypes,
+  type FilterNode,
+  type SavedView,
+  type ViewDefinition,
+  type viewsSaveInput,
+} from '@fiscus/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { isoNow } from '../../lib/clock.js';
 import { ensureIndex, type IndexColumn } from '../../platform/ddl.js';
+import { requestTextIndexes } from '../../platform/index-jobs.js';
+import { textIndexable } from '../../platform/text-index.js';
 import { loadObject, type FieldMeta, type ObjectMeta } from '../../platform/meta.js';
 import { shortId } from '../../platform/ident.js';
 import { type OpContext, type Q } from '../../platform/context.js';
@@ -236,9 +245,37 @@ export async function indexView(
   return made;
 }
 
+/**
+ * Fields whose substring conditions (`contains`, `starts_with`) or search a view has: they get a
+ * trigram index (built by a job; the view works meanwhile, reading rows).
+ */
+export function textFieldsOf(meta: ObjectMeta, d: ViewDefinition): string[] {
+  const ids = new Set<string>();
+  if (d.filter.isactive) {
+    for (const c of conditionsOf(d.filter)) {
+      const col = resolveColumn(meta, c.field);
+      if (
+        (c.op === 'contains' || c.op === 'starts_with') &&
+        col?.field &&
+        textIndexable(col.field.type)
+      )
+        ids.add(col.field.id);
+    }
+  }
+  if (d.search.trim()) {
+    for (const f of meta.fields)
+      if (textualTypes.includes(f.type) || f.type === 'select') ids.add(f.id);
+  }
+  return [...ids];
+}
+
 type SaveInput = z.output<typeof viewsSaveInput>;
 
-export async function saveView(ctx: OpContext, input: SaveInput): Promise<SavedView> {
+export async function saveView(
+  ctx: OpContext,
+  input: SaveInput,
+  app: FastifyInstance,
+): Promise<SavedView> {
   const meta = await loadObject(ctx, input.objectId);
   checkDefinition(ctx, meta, input.definition);
   const canShare = ctx.ability.can('update', 'View');
@@ -289,6 +326,7 @@ export async function saveView(ctx: OpContext, input: SaveInput): Promise<SavedV
       .execute();
   }
   await indexView(ctx, k, meta, input.definition);
+  await requestTextIndexes(app.jobs, ctx.db, ctx, meta, textFieldsOf(meta, input.definition));
   const row = await k
     .selectFrom('pf_views')
     .selectAll()

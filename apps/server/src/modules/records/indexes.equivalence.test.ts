@@ -1,0 +1,434 @@
+import { writeFile } from 'node:fs/promises';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
+import { makeTestApp } from '../../test/helpers.js';
+import { AND, OR, group, ok } from '../../test/qry-helpers.js';
+import { storeFile, tempPath } from '../files/index.js';
+
+/**
+ * Indexes, caches and the planner never change an answer. Two objects hold the same records:
+ * `plain` has no index at all, `indexed` has trigram indexes on every text field and B-tree
+ * indexes from saved views. Random queries (filters, search, sorts, pages, states) must answer
+ * the same on both, before and after the same writes, deletes, restores, imports and field
+ * changes are applied to both.
+ */
+let t: Awaited<ReturnType<typeof makeTestApp>>;
+let u: RegisteredUser;
+const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
+
+const WORDS = [
+  'Alpha',
+  'alpha',
+  'ÄRGER',
+  'ärger',
+  'Straße',
+  'STRASSE',
+  'Москва',
+  'МОСКВА',
+  'москва',
+  'ΟΔΟΣ',
+  'οδος',
+  '日本語',
+  '東京都',
+  '100%',
+  '50_off',
+  'back\\slash',
+  '"quoted"',
+  "O'Brien",
+  'İstanbul',
+  'naïve',
+  'NAÏVE',
+  'café',
+  'ﬁle',
+  '\u212Aelvin',
+  'Zürich',
+  'zz',
+  'a',
+];
+const KINDS = ['Gas', 'Öl', 'Strom', 'вода', 'x'];
+const CODES = ['name', 'note', 'mail', 'kind', 'amount', 'qty', 'day', 'flag'] as const;
+const TEXT_CODES = ['name', 'note', 'mail', 'kind'] as const;
+
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let x = a;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const random = rng(7);
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)] as T;
+function phrase(): string {
+  const n = 1 + Math.floor(random() * 3);
+  return Array.from({ length: n }, () => pick(WORDS)).join(pick([' ', '-', '']));
+}
+function row(i: number): Record<string, unknown> {
+  return {
+    name: `${phrase()} ${i}`,
+    note: random() < 0.2 ? null : `${phrase()} ${phrase()}`,
+    mail: random() < 0.3 ? null : `${pick(['anna', 'Björn', 'oleg'])}${i}@example.com`,
+    kind: random() < 0.15 ? null : pick(KINDS),
+    amount: random() < 0.1 ? null : Math.round(random() * 100000) / 100,
+    qty: random() < 0.1 ? null : Math.floor(random() * 50) - 10,
+    day:
+      random() < 0.1
+        ? null
+        : `2025-${String(1 + Math.floor(random() * 12)).padStart(2, '0')}-1${Math.floor(random() * 9)}`,
+    flag: random() < 0.1 ? null : random() < 0.5,
+  };
+}
+
+interface Obj {
+  id: string;
+  fields: Record<string, string>;
+}
+let plain: Obj;
+let indexed: Obj;
+
+async function makeObject(name: string): Promise<Obj> {
+  const o = await ok<{ id: string }>(t.app, u, 'objects.create', { name });
+  const fields: Record<string, string> = {};
+  for (const [code, type, options] of [
+    ['note', 'longtext', {}],
+    ['mail', 'email', {}],
+    ['kind', 'select', { choices: KINDS.map((value) => ({ value })) }],
+    ['amount', 'money', {}],
+    ['qty', 'integer', {}],
+    ['day', 'date', {}],
+    ['flag', 'boolean', {}],
+  ] as const) {
+    const f = await ok<{ id: string }>(t.app, u, 'fields.create', {
+      objectId: o.id,
+      name: code,
+      code,
+      type,
+      options,
+    });
+    fields[code] = f.id;
+  }
+  return { id: o.id, fields };
+}
+
+async function both(op: string, input: (o: Obj) => Record<string, unknown>): Promise<void> {
+  await ok(t.app, u, op, input(plain));
+  await ok(t.app, u, op, input(indexed));
+}
+
+/** Saved views on `indexed` whose indexes cover every field, sort and text condition. */
+async function indexEverything(): Promise<void> {
+  const views = [
+    ...TEXT_CODES.map((code) => ({
+      filter: group(AND, [{ field: code, op: 'contains', value: 'zzz' }]),
+      orderby: { isActive: true, sorts: [{ field: code, dir: 'asc' }] },
+    })),
+    {
+      filter: group(AND, [
+        { field: 'kind', op: 'eq', value: 'Gas' },
+        { field: 'amount', op: 'between', value: [1, 2] },
+      ]),
+      orderby: { isActive: true, sorts: [{ field: 'qty', dir: 'desc' }] },
+    },
+    {
+      filter: group(AND, [{ field: 'day', op: 'gte', value: '2025-01-01' }]),
+      orderby: { isActive: true, sorts: [{ field: 'amount', dir: 'asc' }] },
+    },
+    {
+      filter: group(AND, [{ field: 'flag', op: 'eq', value: true }]),
+      orderby: { isActive: false, sorts: [] },
+      groupby: {
+        isActive: true,
+        groups: [{ field: 'kind', aggregates: [{ field: 'amount', fn: 'sum' }] }],
+      },
+    },
+  ];
+  for (const [i, v] of views.entries()) {
+    await ok(t.app, u, 'views.save', {
+      objectId: indexed.id,
+      name: `v${i}`,
+      definition: { groupby: { isActive: false, groups: [] }, search: i === 0 ? 'x' : '', ...v },
+    });
+  }
+  await t.app.jobs.idle();
+}
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  u = await registerUser(t.app);
+  plain = await makeObject('Plain');
+  indexed = await makeObject('Indexed');
+  for (let i = 0; i < 240; i++) {
+    const values = row(i);
+    await both('records.create', (o) => ({ objectId: o.id, values }));
+  }
+  await indexEverything();
+}, 120_000);
+afterAll(async () => t.cleanup());
+
+// ---- random queries --------------------------------------------------------------------------
+
+/** A needle: a piece of a known word in random case, or something short or odd. */
+const needle = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom(...WORDS),
+        fc.nat(),
+        fc.nat(),
+        fc.constantFrom('same', 'upper', 'lower'),
+      )
+      .map(([w, a, b, c]) => {
+        const chars = Array.from(w);
+        const from = a % chars.length;
+        const to = Math.min(chars.length, from + 1 + (b % 6));
+        const s = chars.slice(from, to).join('');
+        return c === 'upper' ? s.toUpperCase() : c === 'lower' ? s.toLowerCase() : s;
+      }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('1', '12', '@example', 'ple.c', '%', '_', '\\', '"', "'", ' '),
+  },
+  { weight: 1, arbitrary: fc.string({ maxLength: 5 }) },
+);
+const textCondition = fc.oneof(
+  fc.record({
+    field: fc.constantFrom('name', 'note', 'mail'),
+    op: fc.constantFrom('contains', 'contains', 'starts_with', 'not_contains', 'eq', 'is_empty'),
+    value: needle,
+  }),
+  fc.record({
+    field: fc.constant('kind'),
+    op: fc.constantFrom('contains', 'starts_with', 'eq', 'neq', 'is_empty'),
+    value: fc.oneof(needle, fc.constantFrom(...KINDS)),
+  }),
+);
+const numberCondition = fc.oneof(
+  fc.record({
+    field: fc.constantFrom('amount', 'qty'),
+    op: fc.constantFrom('gt', 'gte', 'lt', 'lte', 'eq', 'neq', 'is_empty', 'is_not_empty'),
+    value: fc.integer({ min: -20, max: 1000 }),
+  }),
+  fc
+    .tuple(fc.integer({ min: -20, max: 1000 }), fc.integer({ min: 0, max: 400 }))
+    .map(([a, w]) => ({ field: 'amount', op: 'between', value: [a, a + w] })),
+  fc.record({
+    field: fc.constant('kind'),
+    op: fc.constantFrom('in', 'not_in'),
+    value: fc.subarray(KINDS, { minLength: 1 }),
+  }),
+);
+const dateCondition = fc
+  .tuple(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 0, max: 90 }))
+  .map(([m, span]) => {
+    const from = `2025-${String(m).padStart(2, '0')}-10`;
+    const d = new Date(`${from}T00:00:00Z`);
+    d.setUTCDate(d.getUTCDate() + span);
+    return { field: 'day', op: 'between', value: [from, d.toISOString().slice(0, 10)] };
+  });
+const boolCondition = fc.record({
+  field: fc.constant('flag'),
+  op: fc.constantFrom('eq', 'neq', 'is_empty'),
+  value: fc.boolean(),
+});
+const condition = fc.oneof(
+  { weight: 4, arbitrary: textCondition },
+  { weight: 3, arbitrary: numberCondition },
+  { weight: 1, arbitrary: dateCondition },
+  { weight: 1, arbitrary: boolCondition },
+);
+const filter = fc
+  .tuple(
+    fc.constantFrom(AND, OR),
+    fc.array(condition, { minLength: 0, maxLength: 3 }),
+    fc.array(
+      fc.tuple(fc.constantFrom(AND, OR), fc.array(condition, { minLength: 1, maxLength: 2 })),
+      {
+        maxLength: 1,
+      },
+    ),
+  )
+  .map(([op, conditions, children]) =>
+    group(
+      op,
+      conditions,
+      children.map(([o, cs]) => group(o, cs)),
+    ),
+  );
+const query = fc.record({
+  filter,
+  search: fc.oneof(
+    { weight: 3, arbitrary: fc.constant('') },
+    { weight: 2, arbitrary: fc.tuple(needle, needle).map(([a, b]) => `${a} ${b}`) },
+    { weight: 1, arbitrary: needle },
+  ),
+  orderby: fc.record({
+    isActive: fc.boolean(),
+    sorts: fc.array(
+      fc.record({ field: fc.constantFrom(...CODES, 'id'), dir: fc.constantFrom('asc', 'desc') }),
+      { maxLength: 2 },
+    ),
+  }),
+  state: fc.constantFrom('active', 'active', 'deleted', 'all'),
+  offset: fc.oneof(fc.constant(0), fc.nat({ max: 60 })),
+  limit: fc.integer({ min: 1, max: 80 }),
+});
+
+type Query = typeof query extends fc.Arbitrary<infer Q> ? Q : never;
+
+async function answers(o: Obj, q: Query) {
+  const list = await ok<{ rows: { id: number; values: unknown }[]; hasMore: boolean }>(
+    t.app,
+    u,
+    'records.list',
+    { objectId: o.id, ...q },
+  );
+  const { filter: f, search, state } = q;
+  const count = await ok<{ total: number }>(t.app, u, 'records.count', {
+    objectId: o.id,
+    filter: f,
+    search,
+    state,
+  });
+  const groups = await ok<{ groups: unknown[] }>(t.app, u, 'records.groups', {
+    objectId: o.id,
+    filter: f,
+    search,
+    state,
+    groupby: {
+      isActive: true,
+      groups: [
+        {
+          field: 'kind',
+          aggregates: [
+            { field: 'amount', fn: 'sum' },
+            { field: 'qty', fn: 'max' },
+          ],
+        },
+      ],
+    },
+  });
+  return {
+    // Record ids differ between the objects only if creation order did; it did not.
+    rows: list.rows.map((r) => [r.id, r.values]),
+    hasMore: list.hasMore,
+    total: count.total,
+    groups: groups.groups,
+  };
+}
+
+async function sameAnswers(runs: number): Promise<void> {
+  await fc.assert(
+    fc.asyncProperty(query, async (q) => {
+      const want = await answers(plain, q);
+      const got = await answers(indexed, q);
+      expect(got, JSON.stringify(q)).toEqual(want);
+    }),
+    { numRuns: runs },
+  );
+}
+
+// ---- tests -----------------------------------------------------------------------------------
+
+describe('indexes and caches never change an answer', () => {
+  it('the indexed object has trigram indexes on its text fields (so the test compares something)', async () => {
+    const tables = await ok<{ items: { objectId: string; indexes: string[] }[] }>(
+      t.app,
+      u,
+      'tables.list',
+    );
+    const ix = tables.items.find((x) => x.objectId === indexed.id)?.indexes ?? [];
+    expect(ix.filter((n) => n.startsWith('tg_'))).toHaveLength(TEXT_CODES.length);
+    expect(ix.filter((n) => n.startsWith('vx_')).length).toBeGreaterThan(3);
+    // Every object has one index of its live records by id; the plain one has only that.
+    expect(tables.items.find((x) => x.objectId === plain.id)?.indexes).toHaveLength(1);
+  });
+
+  it(`answers ${RUNS} random queries the same with and without indexes`, async () => {
+    await sameAnswers(RUNS);
+  }, 600_000);
+
+  it('answers the same after writes, deletes and restores', async () => {
+    for (let i = 0; i < 40; i++) {
+      const id = 1 + Math.floor(random() * 240);
+      const values = row(1000 + i);
+      await both('records.update', (o) => ({ objectId: o.id, id, values }));
+    }
+    await both('records.update', (o) => ({
+      objectId: o.id,
+      id: 3,
+      values: { note: null, mail: null },
+    }));
+    const ids = Array.from({ length: 30 }, () => 1 + Math.floor(random() * 240));
+    await both('records.delete', (o) => ({ objectId: o.id, ids }));
+    await both('records.restore', (o) => ({ objectId: o.id, ids: ids.slice(0, 10) }));
+    for (let i = 0; i < 10; i++) {
+      const values = row(2000 + i);
+      await both('records.create', (o) => ({ objectId: o.id, values }));
+    }
+    await sameAnswers(Math.ceil(RUNS / 3));
+  }, 600_000);
+
+  it('answers the same after imports (append, update by key, replace)', async () => {
+    const csv = [
+      'Name,Note,Mail,Kind,Amount,Qty,Day,Flag',
+      ...Array.from({ length: 25 }, (_, i) => {
+        const r: Record<string, unknown> = { ...row(3000 + i), mail: `import${i}@example.com` };
+        const cell = (v: unknown) => (v === null ? '' : `"${String(v).replaceAll('"', '""')}"`);
+        return [r.name, r.note, r.mail, r.kind, r.amount, r.qty, r.day, r.flag].map(cell).join(',');
+      }),
+    ].join('\n');
+    const runImport = async (o: Obj, settings: Record<string, unknown>) => {
+      const tmp = await tempPath(t.config.dataDir);
+      await writeFile(tmp, csv);
+      const file = await storeFile(t.app.db, t.config.dataDir, {
+        tempFile: tmp,
+        domainId: u.session.domain.id,
+        userId: u.session.user.id,
+        name: 'rows.csv',
+        type: 'text/csv',
+        purpose: 'upload',
+      });
+      const imp = await ok<{ id: string }>(t.app, u, 'imports.create', {
+        objectId: o.id,
+        fileId: file.id,
+      });
+      await ok(t.app, u, 'imports.update', { id: imp.id, settings });
+      await ok(t.app, u, 'imports.run', { id: imp.id });
+      await t.app.jobs.idle();
+      const done = await ok<{ status: string; error: string | null }>(t.app, u, 'imports.get', {
+        id: imp.id,
+      });
+      expect(done.status, done.error ?? '').toBe('succeeded');
+    };
+    for (const settings of [
+      { mode: 'append' },
+      { mode: 'update', keyField: 'mail', insertMissing: true },
+    ]) {
+      await runImport(plain, settings);
+      await runImport(indexed, settings);
+    }
+    await sameAnswers(Math.ceil(RUNS / 3));
+    await runImport(plain, { mode: 'replace' });
+    await runImport(indexed, { mode: 'replace' });
+    await sameAnswers(Math.ceil(RUNS / 4));
+  }, 600_000);
+
+  it('answers the same after field changes (text types converted in place, a field deleted)', async () => {
+    // email → text keeps its trigram index; longtext → text too; select → text rewrites nothing.
+    await both('fields.update', (o) => ({ id: o.fields.mail, type: 'text' }));
+    await both('fields.update', (o) => ({ id: o.fields.note, type: 'text' }));
+    await sameAnswers(Math.ceil(RUNS / 4));
+    await both('fields.delete', (o) => ({ id: o.fields.flag }));
+    const q = await ok<{ rows: unknown[] }>(t.app, u, 'records.list', {
+      objectId: indexed.id,
+      filter: group(AND, [{ field: 'note', op: 'contains', value: 'ärg' }]),
+    });
+    expect(q.rows.length).toBeGreaterThan(0);
+  }, 600_000);
+});

@@ -1,0 +1,131 @@
+import type { Db } from '../db/dialect.js';
+
+/**
+ * The cache of derived data: values computed from tables — record counts per filter, groups
+ * with aggregates, an object's indexes, cube cells — kept until one of the tables they were
+ * computed from is written. It stands on `Db.writeVersion`: an entry remembers the version of its
+ * tables from before its computation started and is stored only when that version is still the
+ * same afterwards, so a value is never cached under a version newer than the data it read.
+ *
+ * - `cached(db, area, key, tables, compute)` answers the entry when its tables' version is
+ *   unchanged, else computes (once: concurrent callers of the same key share one computation).
+ * - `peek(db, area, key, tables)` answers a valid entry or undefined without computing (a
+ *   query planner asks for a known count this way).
+ * - Entries are kept per database, at most `MAX_ENTRIES` (least recently used out).
+ * - Another server process writing the same database is not seen by `writeVersion`; entries
+ *   are therefore also bounded in age (`maxAgeMs`, default `DEFAULT_MAX_AGE_MS` on PostgreSQL,
+ *   where several processes may share a database, unbounded on SQLite, which one process owns).
+ * - Handles without `writeVersion` (made elsewhere) cache nothing.
+ *
+ * `area` names the kind of value (`count`, `groups`, `indexes`, `cube`…) so keys of different
+ * users of the cache never collide; `key` must hold everything the value depends on besides the
+ * tables' data (SQL text and bound values, the domain when it matters).
+ */
+export const MAX_ENTRIES = 5000;
+export const DEFAULT_MAX_AGE_MS = 2000;
+
+interface Entry {
+  version: number;
+  at: number;
+  value: unknown;
+}
+
+interface Store {
+  entries: Map<string, Entry>;
+  inflight: Map<string, { version: number; promise: Promise<unknown> }>;
+  hits: number;
+  misses: number;
+}
+
+const stores = new WeakMap<object, Store>();
+
+function storeOf(db: Db): Store {
+  let s = stores.get(db.kysely);
+  if (!s) {
+    s = { entries: new Map(), inflight: new Map(), hits: 0, misses: 0 };
+    stores.set(db.kysely, s);
+  }
+  return s;
+}
+
+export interface CacheOptions {
+  /** Oldest entry answered, in ms (see above); `Infinity` for none. */
+  maxAgeMs?: number;
+}
+
+function maxAge(db: Db, opts: CacheOptions | undefined): number {
+  return opts?.maxAgeMs ?? (db.dialect === 'postgres' ? DEFAULT_MAX_AGE_MS : Infinity);
+}
+
+function fresh(db: Db, e: Entry | undefined, version: number, opts?: CacheOptions): e is Entry {
+  return !!e && e.version === version && Date.now() - e.at <= maxAge(db, opts);
+}
+
+/** A valid entry's value, or undefined (nothing is computed). */
+export function peek<T>(
+  db: Db,
+  area: string,
+  key: string,
+  tables: readonly string[],
+  opts?: CacheOptions,
+): T | undefined {
+  if (!db.writeVersion) return undefined;
+  const e = storeOf(db).entries.get(`${area}\u0000${key}`);
+  return fresh(db, e, db.writeVersion(tables), opts) ? (e.value as T) : undefined;
+}
+
+/** The value of `compute()`, cached while `tables` are not written (see above). */
+export async function cached<T>(
+  db: Db,
+  area: string,
+  key: string,
+  tables: readonly string[],
+  compute: () => Promise<T>,
+  opts?: CacheOptions,
+): Promise<T> {
+  const versionOf = db.writeVersion;
+  if (!versionOf) return compute();
+  const s = storeOf(db);
+  const k = `${area}\u0000${key}`;
+  const before = versionOf(tables);
+  const e = s.entries.get(k);
+  if (fresh(db, e, before, opts)) {
+    s.hits++;
+    // Most recently used last.
+    s.entries.delete(k);
+    s.entries.set(k, e);
+    return e.value as T;
+  }
+  const running = s.inflight.get(k);
+  if (running && running.version === before) return running.promise as Promise<T>;
+  s.misses++;
+  const promise = compute();
+  s.inflight.set(k, { version: before, promise });
+  try {
+    const value = await promise;
+    if (versionOf(tables) === before) {
+      s.entries.delete(k);
+      s.entries.set(k, { version: before, at: Date.now(), value });
+      if (s.entries.size > MAX_ENTRIES) {
+        const oldest = s.entries.keys().next().value;
+        if (oldest !== undefined) s.entries.delete(oldest);
+      }
+    }
+    return value;
+  } finally {
+    if (s.inflight.get(k)?.promise === promise) s.inflight.delete(k);
+  }
+}
+
+/** Hits and misses so far (benchmarks and tests). */
+export function cacheStats(db: Db): { hits: number; misses: number; entries: number } {
+  const s = storeOf(db);
+  return { hits: s.hits, misses: s.misses, entries: s.entries.size };
+}
+
+/** Drops every entry of a database (tests comparing cached and uncached answers). */
+export function clearCache(db: Db): void {
+  const s = storeOf(db);
+  s.entries.clear();
+  s.inflight.clear();
+}

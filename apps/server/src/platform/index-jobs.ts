@@ -1,0 +1,112 @@
+import type { Db } from '../db/dialect.js';
+import type { Lang } from './messages.js';
+import type { JobContext, JobKindHandler, Jobs } from './jobs.js';
+import { dropIndex, ensureTextIndex, indexesOf } from './ddl.js';
+import { fieldFromRow, type ObjectMeta } from './meta.js';
+import { dropTextIndex, textIndexable, textIndexName } from './text-index.js';
+
+/**
+ * Index builds that take long run as jobs of kind `index`: trigram text indexes (they fill in
+ * chunks, seconds on a large table). Params name fields by id, so a field converted or renamed
+ * meanwhile is indexed under its current column; a field gone meanwhile is skipped. A build
+ * interrupted by a crash leaves no half-filled index behind (`recover`).
+ */
+export interface IndexJobParams {
+  objectId: string;
+  /** Fields whose text gets a trigram index. */
+  textFields: string[];
+}
+
+async function currentFields(db: Db, objectId: string) {
+  const o = await db.kysely
+    .selectFrom('pf_objects')
+    .select(['id', 'table_name'])
+    .where('id', '=', objectId)
+    .executeTakeFirst();
+  if (!o) return undefined;
+  const rows = await db.kysely
+    .selectFrom('pf_fields')
+    .selectAll()
+    .where('object_id', '=', objectId)
+    .execute();
+  return { table: o.table_name, fields: rows.map(fieldFromRow) };
+}
+
+async function runIndexJob(ctx: JobContext<IndexJobParams>) {
+  const { db, params } = ctx;
+  let done = 0;
+  ctx.progress(0, params.textFields.length);
+  for (const fieldId of params.textFields) {
+    ctx.signal.throwIfAborted();
+    const now = await currentFields(db, params.objectId);
+    const field = now?.fields.find((f) => f.id === fieldId);
+    if (now && field && textIndexable(field.type)) {
+      const name = await ensureTextIndex(db, params.objectId, now.table, field.column, ctx.signal);
+      // The field may have changed while its index was filled: keep only a fitting index.
+      const after = await currentFields(db, params.objectId);
+      const still = after?.fields.find((f) => f.id === fieldId);
+      if (name && (!still || still.column !== field.column || !textIndexable(still.type)))
+        await dropIndex(db.kysely, db.dialect, name);
+    }
+    ctx.progress(++done, params.textFields.length);
+  }
+  return { processed: done };
+}
+
+export const indexJob: JobKindHandler<IndexJobParams> = {
+  run: runIndexJob,
+  async recover(db, job) {
+    const now = await currentFields(db, job.params.objectId);
+    if (!now || db.dialect !== 'sqlite') return;
+    const known = new Set((await indexesOf(db, job.params.objectId)).map((ix) => ix.name));
+    for (const f of now.fields) {
+      const name = textIndexName(now.table, f.column);
+      if (!known.has(name)) await dropTextIndex(db.kysely, db.dialect, name);
+    }
+  },
+};
+
+/**
+ * Queues trigram indexes for the given fields of an object, skipping fields that have one or
+ * that a queued or running job already covers. Answers at once.
+ */
+export async function requestTextIndexes(
+  jobs: Jobs,
+  db: Db,
+  who: { domainId: string; userId: string | null; lang: Lang },
+  meta: ObjectMeta,
+  fieldIds: readonly string[],
+): Promise<void> {
+  const have = new Set(
+    (await indexesOf(db, meta.id)).filter((ix) => ix.kind === 'trigram').map((ix) => ix.name),
+  );
+  const pending = new Set<string>();
+  const rows = await db.kysely
+    .selectFrom('pf_jobs')
+    .select(['params'])
+    .where('domain_id', '=', who.domainId)
+    .where('kind', '=', 'index')
+    .where('status', 'in', ['queued', 'running'])
+    .execute();
+  for (const r of rows) {
+    const p = JSON.parse(r.params) as IndexJobParams;
+    if (p.objectId === meta.id) for (const f of p.textFields) pending.add(f);
+  }
+  const wanted = [...new Set(fieldIds)].filter((id) => {
+    const f = meta.fields.find((x) => x.id === id);
+    return (
+      f &&
+      textIndexable(f.type) &&
+      !pending.has(f.id) &&
+      !have.has(textIndexName(meta.table, f.column))
+    );
+  });
+  if (!wanted.length) return;
+  await jobs.enqueue({
+    kind: 'index',
+    domainId: who.domainId,
+    userId: who.userId,
+    lang: who.lang,
+    params: { objectId: meta.id, textFields: wanted } satisfies IndexJobParams,
+  });
+}

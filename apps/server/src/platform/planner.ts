@@ -1,0 +1,268 @@
+import type { FilterNode } from '@fiscus/contracts';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { Db } from '../db/dialect.js';
+import { cached, peek } from './cache.js';
+import {
+  compileOrderBy,
+  compileWhere,
+  orderColumns,
+  resolveColumn,
+  type CompileOptions,
+  type SortKey,
+  type TrigramLookup,
+  type WhereInput,
+} from './compiler.js';
+import type { OpContext } from './context.js';
+import { indexesOf, textIndexMap, type IndexInfo } from './ddl.js';
+import { safeIdent } from './ident.js';
+import type { ObjectMeta } from './meta.js';
+import { trigramCount } from './text-index.js';
+
+/**
+ * How a page, a count or a group-by of one object is read. A filtered page sorted by a field
+ * has two ways to be answered, and which one is fast depends on how many rows match:
+ *
+ * - **walk**: read an index in sort order and test the filter on each row until the page is
+ *   full — visits about `(offset + limit) × rows / matches` rows: a few hundred for a filter
+ *   that matches often, the whole table for one that matches rarely;
+ * - **filter first**: let the database find the matching rows through the filter's own
+ *   indexes (B-tree ranges, trigram lookups), then sort them — visits about `matches` rows.
+ *
+ * SQLite guesses the number of matches, and guesses badly for substring conditions and for
+ * filters over correlated fields: a saved view's sort index then walks the table row by row
+ * for a filter that matches ten rows. So on SQLite the planner decides itself, from what it
+ * knows for sure: the exact number of matches when it is cached (every count is — see
+ * `countMatches`), else an upper bound from the filter's trigram lookups, else it walks
+ * a bounded number of rows first (4 and then 40 pages' worth) and reads filter-first when
+ * those do not fill the page. Either plan is a plain SQL query; the answers are the same.
+ * PostgreSQL's planner estimates from its statistics and gets the query as it is.
+ *
+ * Trigram lookups are used only when they narrow the rows down: a lookup whose candidates
+ * exceed `TRIGRAM_SHARE` of the table costs more than testing every row.
+ */
+export const TRIGRAM_SHARE = 0.1;
+/** Walk budgets of a page whose number of matches is not known, in pages' worth of rows. */
+const WALK_BUDGETS = [4, 40];
+
+type Raw = Record<string, unknown>;
+type Expr = RawBuilder<SqlBool>;
+
+/** Test and benchmark instrumentation: SQLite rows visited by page queries (see `rowVisits`). */
+let countVisits = false;
+export function countRowVisits(on: boolean): void {
+  countVisits = on;
+}
+
+export interface CompiledQuery {
+  /** The WHERE without trigram lookups: the key of cached counts, and what a walk tests. */
+  plain: Expr;
+  /** The WHERE with the trigram lookups worth making. */
+  fast: Expr;
+  /** Cache key of the filter (its SQL and values). */
+  key: string;
+  /** Upper bound of the matches from necessary trigram lookups, when there is one. */
+  bound?: number;
+  /** Rows of the table (an estimate: the largest id), read when a plan needs it. */
+  rows: () => Promise<number>;
+}
+
+async function tableRows(db: Db, table: string): Promise<number> {
+  return cached(db, 'rows', table, [table], async () => {
+    const { rows } = await sql<{
+      n: number | null;
+    }>`select max(id) as n from ${sql.id(safeIdent(table))}`.execute(db.kysely);
+    return Number(rows[0]?.n ?? 0);
+  });
+}
+
+function keyOf(db: Db, table: string, where: Expr): string {
+  // Compiled as a select: the write watch takes a statement that does not start with one for
+  // a write (and would end every cached entry).
+  const c = sql`select 1 where ${where}`.compile(db.kysely);
+  return `${table}\u0000${c.sql}\u0000${JSON.stringify(c.parameters)}`;
+}
+
+/**
+ * Compiles the WHERE of a query over an object twice: plainly (the cache key) and with the
+ * trigram lookups that pay (sized once per data version).
+ */
+export async function compileQuery(
+  ctx: OpContext,
+  meta: ObjectMeta,
+  input: WhereInput,
+  indexes?: IndexInfo[],
+): Promise<CompiledQuery> {
+  const db = ctx.db;
+  const base: CompileOptions = { dialect: db.dialect, lang: ctx.lang };
+  const plain = compileWhere(meta, input, base);
+  const key = keyOf(db, meta.table, plain);
+  const rows = () => tableRows(db, meta.table);
+  const textIndexes = textIndexMap(indexes ?? (await indexesOf(db, meta.id)));
+  if (db.dialect !== 'sqlite' || !textIndexes.size) return { plain, fast: plain, key, rows };
+  const lookups: TrigramLookup[] = [];
+  compileWhere(meta, input, {
+    ...base,
+    textIndexes,
+    useTrigrams: (l) => (lookups.push(l), false),
+  });
+  if (!lookups.length) return { plain, fast: plain, key, rows };
+  const cap = Math.max(1000, Math.ceil((await rows()) * TRIGRAM_SHARE));
+  const sizes = new Map<string, number>();
+  let bound: number | undefined;
+  for (const l of lookups) {
+    const k = `${l.index}\u0000${l.query}`;
+    if (!sizes.has(k)) {
+      const n = await cached(db, 'trigram', `${k}\u0000${cap}`, [meta.table], () =>
+        trigramCount(db.kysely, l.index, l.query, cap),
+      );
+      sizes.set(k, n);
+    }
+    const n = sizes.get(k) as number;
+    if (l.necessary && n < cap) bound = Math.min(bound ?? n, n);
+  }
+  const fast = compileWhere(meta, input, {
+    ...base,
+    textIndexes,
+    useTrigrams: (l) => (sizes.get(`${l.index}\u0000${l.query}`) ?? cap) < cap,
+  });
+  return { plain, fast, key, rows, ...(bound !== undefined ? { bound } : {}) };
+}
+
+/** The number of rows a query matches, cached until the object's table is written. */
+export function countMatches(ctx: OpContext, meta: ObjectMeta, q: CompiledQuery): Promise<number> {
+  return cached(ctx.db, 'count', q.key, [meta.table], async () => {
+    const { rows } = await sql<{
+      n: number | string;
+    }>`select count(*) as n from ${sql.id(meta.table)} where ${q.fast}`.execute(ctx.db.kysely);
+    return Number(rows[0]?.n ?? 0);
+  });
+}
+
+export interface PageRequest {
+  columns: RawBuilder<unknown>;
+  keys: SortKey[];
+  state: 'active' | 'deleted' | 'all';
+  /** The query has a filter or search (not only the state). */
+  filtered: boolean;
+  offset: number;
+  /** Rows wanted; the answer holds up to `limit + 1` (the extra one tells there is more). */
+  limit: number;
+  indexes: IndexInfo[];
+  /** Equality conditions of an AND filter root (their columns), for composite indexes. */
+  equalities: string[];
+}
+
+/** An index that yields rows in the order of the query (then id), forwards or backwards. */
+function orderIndex(req: PageRequest): IndexInfo | 'rowid' | undefined {
+  const full = orderColumns(req.keys);
+  if (full.length === 1) return 'rowid';
+  return req.indexes.find((ix) => {
+    if (ix.kind !== 'btree' || (ix.live && req.state !== 'active')) return false;
+    if (ix.columns.length < full.length) return false;
+    const flip = !!ix.columns[0]?.desc !== !!full[0]?.desc;
+    return full.every((c, i) => {
+      const x = ix.columns[i];
+      return x?.column === c.column && (!!x.desc !== flip) === c.desc;
+    });
+  });
+}
+
+/** An index of equality columns (of the filter) followed by the order: read as it is. */
+function equalityIndex(req: PageRequest): boolean {
+  if (!req.equalities.length) return false;
+  const order = orderColumns(req.keys).map((c) => c.column);
+  return req.indexes.some((ix) => {
+    if (ix.kind !== 'btree' || (ix.live && req.state !== 'active')) return false;
+    const cols = ix.columns.map((c) => c.column);
+    const lead = cols.length - order.length;
+    return (
+      lead > 0 &&
+      cols.slice(0, lead).every((c) => req.equalities.includes(c)) &&
+      order.every((c, i) => cols[lead + i] === c)
+    );
+  });
+}
+
+/** Columns compared with `eq` by the conditions of an AND filter root. */
+export function rootEqualities(meta: ObjectMeta, filter: FilterNode | undefined): string[] {
+  if (!filter?.isactive || filter.operator.sid === 'or') return [];
+  const out: string[] = [];
+  for (const c of filter.conditions) {
+    const col = c.op === 'eq' ? resolveColumn(meta, c.field) : undefined;
+    // A datetime compared with a date is a day's range, not one value.
+    if (col && col.kind !== 'datetime') out.push(col.column);
+  }
+  return out;
+}
+
+async function run(db: Db, query: RawBuilder<unknown>): Promise<Raw[]> {
+  const { rows } = await query.execute(db.kysely);
+  return rows as Raw[];
+}
+
+/**
+ * Reads one page (up to `limit + 1` rows) of an object's records, choosing between walking an
+ * index in sort order and reading the filter's matches first (see above).
+ */
+export async function readPage(
+  ctx: OpContext,
+  meta: ObjectMeta,
+  q: CompiledQuery,
+  req: PageRequest,
+): Promise<Raw[]> {
+  const db = ctx.db;
+  const t = sql.id(meta.table);
+  const order = compileOrderBy(req.keys, db.dialect);
+  const visit = countVisits && db.dialect === 'sqlite' ? sql<SqlBool>`pf_visit() and ` : sql``;
+  const page = sql`limit ${req.limit + 1} offset ${req.offset}`;
+  const plainQuery = (where: Expr) =>
+    sql`select ${req.columns} from ${t} where ${visit}${where} order by ${order} ${page}`;
+  if (db.dialect !== 'sqlite' || !req.filtered) return run(db, plainQuery(q.fast));
+  // An index of the filter's equalities then the sort keys reads the page in order already.
+  if (equalityIndex(req)) return run(db, plainQuery(q.plain));
+
+  const filterFirst = () =>
+    run(
+      db,
+      sql`select ${req.columns} from ${t} where ${visit}${q.fast} order by ${compileOrderBy(req.keys, 'sqlite', true)} ${page}`,
+    );
+  const ix = orderIndex(req);
+  if (!ix) return filterFirst();
+  const from =
+    ix === 'rowid' ? sql`${t} not indexed` : sql`${t} indexed by ${sql.id(safeIdent(ix.name))}`;
+  const walk = () =>
+    run(
+      db,
+      sql`select ${req.columns} from ${from} where ${visit}${q.plain} order by ${order} ${page}`,
+    );
+  const need = req.offset + req.limit + 1;
+  const rows = Math.max(await q.rows(), 1);
+  const known = peek<number>(db, 'count', q.key, [meta.table]);
+  const matches = known ?? q.bound;
+  if (matches !== undefined) {
+    // Rows a walk visits against the rows reading the matches first visits (at least).
+    const walkCost = matches >= need ? (need * rows) / Math.max(matches, 1) : rows;
+    if (known === undefined && walkCost > matches) return filterFirst();
+    // The walk's estimate assumes matches spread evenly along the sort order; they seldom do,
+    // so it must be clearly cheaper.
+    if (known !== undefined) return 2 * walkCost <= matches ? walk() : filterFirst();
+  }
+  // Not known: walk a bounded stretch of the index, then read the matches first.
+  const state =
+    req.state === 'active'
+      ? sql<SqlBool>`deleted_at is null`
+      : req.state === 'deleted'
+        ? sql<SqlBool>`deleted_at is not null`
+        : sql<SqlBool>`1 = 1`;
+  for (const pages of WALK_BUDGETS) {
+    const budget = need * pages;
+    if (budget >= rows) return walk();
+    const stretch = sql`select id from ${from} where ${state} order by ${order} limit ${budget}`;
+    const found = await run(
+      db,
+      sql`select ${req.columns} from ${t} where ${visit}id in (${stretch}) and ${q.plain} order by ${compileOrderBy(req.keys, 'sqlite', true)} ${page}`,
+    );
+    if (found.length >= req.limit + 1) return found;
+  }
+  return filterFirst();
+}

@@ -1,0 +1,222 @@
+import { createHash } from 'node:crypto';
+import { setImmediate as yieldLoop } from 'node:timers/promises';
+import { textualTypes, type FieldType } from '@fiscus/contracts';
+import { sql, type RawBuilder } from 'kysely';
+import { foldCase, type Db, type DialectName } from '../db/dialect.js';
+import type { Q } from './context.js';
+import { safeIdent } from './ident.js';
+
+/**
+ * Trigram text indexes: substring matching (`contains`, `starts_with`) and word search that do
+ * not read every row. One index per text field.
+ *
+ * SQLite: an FTS5 table `tg_…` with the trigram tokenizer, holding for every record the field's
+ * text **folded** by `foldCase` — the same text the query compiler's case-insensitive matching
+ * compares — so a trigram match is exactly "the folded text contains the folded needle". It is
+ * contentless (`content=''`, the text is not stored twice) with `contentless_delete=1`, so a row
+ * leaves it by rowid alone; three triggers on the record table keep it in step with every write
+ * that reaches the table — records ops, imports (`insert … select`, `update … from`), bulk
+ * creates, field conversions — whoever makes them. The triggers call the SQL function `fold`,
+ * which every connection of the server registers (see `createDb`): a tool writing the file
+ * without it gets "no such function: fold". Positions are not kept (`detail=none`): a needle is
+ * looked up as the AND of its trigrams, a superset of the rows that contain it, and the compiler
+ * always re-checks the exact condition, so answers are identical with and without the index.
+ *
+ * PostgreSQL: a GIN index `tg_…` with pg_trgm's `gin_trgm_ops` on the column; the planner uses
+ * it for `ILIKE '%…%'` by itself (pg_trgm re-checks every candidate). The extension is created
+ * when missing and allowed (it is a trusted extension: a database owner may create it); when it
+ * cannot be created, no trigram index is made and text matching reads rows as before.
+ *
+ * Needles shorter than three characters have no trigram and are matched by reading rows.
+ */
+
+/** Field types whose text can have a trigram index (those `contains` and search match). */
+export function textIndexable(type: FieldType): boolean {
+  return textualTypes.includes(type) || type === 'select';
+}
+
+export function textIndexName(table: string, column: string): string {
+  const hash = createHash('sha1').update(`${table}:${column}:trigram`).digest('hex').slice(0, 12);
+  return `tg_${table.slice(4)}_${hash}`;
+}
+
+export function isTextIndexName(name: string): boolean {
+  return name.startsWith('tg_');
+}
+
+/** Trigrams looked up for one needle at most (any subset finds a superset of the matches). */
+const MAX_TRIGRAMS = 12;
+
+/**
+ * The FTS5 query for rows whose folded text may contain `needle`: the AND of its distinct
+ * trigrams (first and last always, the rest spread over the needle). Null when the needle has
+ * fewer than three characters.
+ */
+export function trigramQuery(needle: string): string | null {
+  const chars = Array.from(foldCase(needle));
+  if (chars.length < 3) return null;
+  const all: string[] = [];
+  for (let i = 0; i + 3 <= chars.length; i++) {
+    const g = chars.slice(i, i + 3).join('');
+    if (!all.includes(g)) all.push(g);
+  }
+  let picked = all;
+  if (all.length > MAX_TRIGRAMS) {
+    picked = [];
+    for (let i = 0; i < MAX_TRIGRAMS; i++) {
+      const g = all[Math.round((i * (all.length - 1)) / (MAX_TRIGRAMS - 1))] as string;
+      if (!picked.includes(g)) picked.push(g);
+    }
+  }
+  return picked.map((g) => `"${g.replaceAll('"', '""')}"`).join(' AND ');
+}
+
+/** SQLite: the rowids of a trigram index matching an FTS5 query from `trigramQuery`. */
+export function trigramRowids(index: string, query: string): RawBuilder<unknown> {
+  const n = sql.id(safeIdent(index));
+  return sql`select rowid from ${n} where ${n} match ${query}`;
+}
+
+/** SQLite: how many rows a trigram query finds, counting at most `cap`. */
+export async function trigramCount(
+  q: Q,
+  index: string,
+  query: string,
+  cap: number,
+): Promise<number> {
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(*) as n from (${trigramRowids(index, query)} limit ${cap})`.execute(q);
+  return Number(rows[0]?.n ?? 0);
+}
+
+// ---- PostgreSQL: the extension ---------------------------------------------------------------
+
+const pgTrgm = new WeakMap<object, Promise<string | null>>();
+
+/**
+ * The schema holding pg_trgm, creating the extension when missing (in `public` when that schema
+ * exists and may be written, so that dropping another schema never drops it); null when it is
+ * not available or not allowed. Asked once per database handle.
+ */
+export function trigramSchema(db: Db): Promise<string | null> {
+  let p = pgTrgm.get(db.kysely);
+  if (!p) {
+    p = findOrCreateTrgm(db.kysely);
+    pgTrgm.set(db.kysely, p);
+  }
+  return p;
+}
+
+async function installedTrgm(k: Q): Promise<string | null> {
+  const { rows } = await sql<{
+    schema: string;
+  }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(
+    k,
+  );
+  return rows[0]?.schema ?? null;
+}
+
+async function findOrCreateTrgm(k: Q): Promise<string | null> {
+  try {
+    const found = await installedTrgm(k);
+    if (found) return found;
+    const { rows } = await sql<{
+      pub: boolean | null;
+    }>`select has_schema_privilege('public', 'CREATE') as pub where exists (select 1 from pg_namespace where nspname = 'public')`.execute(
+      k,
+    );
+    const where = rows[0]?.pub ? sql` schema public` : sql``;
+    try {
+      await sql`create extension if not exists pg_trgm${where}`.execute(k);
+    } catch {
+      // Not allowed, not installed on the server, or created meanwhile by another process.
+    }
+    return await installedTrgm(k);
+  } catch {
+    return null;
+  }
+}
+
+// ---- building and dropping -------------------------------------------------------------------
+
+/** Rows copied into a new SQLite trigram index per statement (the event loop runs between). */
+const BACKFILL_CHUNK = 5000;
+
+/**
+ * Creates the trigram index of one column and fills it. On SQLite the table and its triggers are
+ * created first, in one transaction, then existing rows are copied in chunks of short
+ * statements (writes meanwhile go through the triggers; a row copied twice is replaced), so a
+ * large table is indexed without holding the database for long. Returns false when the
+ * database cannot have the index (PostgreSQL without pg_trgm). The caller records the index
+ * (pf_indexes) once this returns true; until then the compiler does not use it.
+ */
+export async function buildTextIndex(
+  db: Db,
+  table: string,
+  column: string,
+  name: string,
+  signal?: AbortSignal,
+): Promise<boolean> {
+  const k = db.kysely;
+  const t = sql.id(safeIdent(table));
+  const c = sql.id(safeIdent(column));
+  const n = sql.id(safeIdent(name));
+  if (db.dialect === 'postgres') {
+    const schema = await trigramSchema(db);
+    if (!schema) return false;
+    await sql`create index if not exists ${n} on ${t} using gin (${c} ${sql.id(schema)}.gin_trgm_ops)`.execute(
+      k,
+    );
+    return true;
+  }
+  await dropTextIndex(k, 'sqlite', name);
+  await k.transaction().execute(async (trx) => {
+    await sql`create virtual table ${n} using fts5(v, content='', contentless_delete=1, tokenize='trigram case_sensitive 1', detail=none)`.execute(
+      trx,
+    );
+    await sql`create trigger ${sql.id(`${name}_i`)} after insert on ${t} for each row when new.${c} is not null begin insert or replace into ${n} (rowid, v) values (new.id, fold(new.${c})); end`.execute(
+      trx,
+    );
+    await sql`create trigger ${sql.id(`${name}_u`)} after update of ${c} on ${t} for each row when old.${c} is not new.${c} begin delete from ${n} where rowid = old.id; insert into ${n} (rowid, v) select new.id, fold(new.${c}) where new.${c} is not null; end`.execute(
+      trx,
+    );
+    await sql`create trigger ${sql.id(`${name}_d`)} after delete on ${t} for each row begin delete from ${n} where rowid = old.id; end`.execute(
+      trx,
+    );
+  });
+  try {
+    let last = 0;
+    for (;;) {
+      signal?.throwIfAborted();
+      const { rows } = await sql<{
+        hi: number | null;
+      }>`select max(id) as hi from (select id from ${t} where id > ${last} order by id limit ${BACKFILL_CHUNK})`.execute(
+        k,
+      );
+      const hi = rows[0]?.hi;
+      if (hi === null || hi === undefined) break;
+      await sql`insert or replace into ${n} (rowid, v) select id, fold(${c}) from ${t} where id > ${last} and id <= ${hi} and ${c} is not null`.execute(
+        k,
+      );
+      last = Number(hi);
+      await yieldLoop();
+    }
+  } catch (e) {
+    await dropTextIndex(k, 'sqlite', name);
+    throw e;
+  }
+  return true;
+}
+
+/** Drops a trigram index (SQLite: its triggers and FTS table; PostgreSQL: the GIN index). */
+export async function dropTextIndex(q: Q, dialect: DialectName, name: string): Promise<void> {
+  const n = safeIdent(name);
+  if (dialect === 'postgres') {
+    await sql`drop index if exists ${sql.id(n)}`.execute(q);
+    return;
+  }
+  for (const suffix of ['_i', '_u', '_d'])
+    await sql`drop trigger if exists ${sql.id(`${n}${suffix}`)}`.execute(q);
+  await sql`drop table if exists ${sql.id(n)}`.execute(q);
+}
