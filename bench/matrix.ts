@@ -1,0 +1,300 @@
+/**
+ * Query-shape matrix (QUALITY.md P10): the filters users build, each a page of 50 sorted by a
+ * field the filter does not name, measured through the HTTP API (`POST /api/qry` on loopback,
+ * bearer token, production mode):
+ * - `page`: records.list alone, one client, p50/p95;
+ * - `withTotal`: records.list and records.count in one batch request (what a grid needs), one
+ *   client, p50/p95; the same filter again and again, so the count comes from the count cache
+ *   after the first request — `coldTotal` is the first one's time;
+ * - `clients10`: the batch with total, 10 clients in parallel: requests per second, p50/p95;
+ * each before the shapes' views are saved (no index but the primary key) and after (the
+ * views' indexes, trigram indexes of the text fields they search). Also a group-by with sum.
+ * Prints JSON.
+ *
+ * Run: node --conditions=source --import tsx bench/matrix.ts
+ * Env: BENCH_ROWS (default 100000), BENCH_SAMPLES (sequential requests per measure, default
+ * 40), BENCH_SECONDS (10-client run per shape, default 3), BENCH_CLIENTS (default 10),
+ * BENCH_SHAPES (comma-separated names to run a subset), BENCH_DATABASE_URL (postgres://…),
+ * BENCH_PORT (default 3180).
+ */
+import { performance } from 'node:perf_hooks';
+import type { FilterNode, OrderBy } from '@fiscus/contracts';
+import { benchApp } from './lib/app.js';
+import { percentile, throughput } from './lib/load.js';
+import { seedRows } from './lib/seed.js';
+import { cacheStats } from '../apps/server/src/platform/cache.js';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10);
+const PORT = Number(process.env.BENCH_PORT ?? 3180);
+const ONLY = process.env.BENCH_SHAPES?.split(',').filter(Boolean);
+
+const AND = { id: 1, sid: 'and', name: 'AND' } as const;
+const OR = { id: 2, sid: 'or', name: 'OR' } as const;
+type Cond = { field: string; op: string; value?: unknown };
+const where = (conditions: Cond[], operator: typeof AND | typeof OR = AND): FilterNode => ({
+  isactive: true,
+  isexpanded: true,
+  name: 'root',
+  operator,
+  children: [],
+  conditions: conditions as FilterNode['conditions'],
+});
+const by = (field: string, dir: 'asc' | 'desc' = 'asc'): OrderBy => ({
+  isActive: true,
+  sorts: [{ field, dir }],
+});
+
+interface Shape {
+  name: string;
+  filter?: FilterNode;
+  search?: string;
+  orderby: OrderBy;
+  offset?: number;
+}
+
+const SHAPES: Shape[] = [
+  {
+    name: 'equality',
+    filter: where([{ field: 'category', op: 'eq', value: 'c3' }]),
+    orderby: by('amount', 'desc'),
+  },
+  {
+    name: 'range',
+    filter: where([{ field: 'amount', op: 'between', value: [2000, 2500] }]),
+    orderby: by('day'),
+  },
+  {
+    name: 'in',
+    filter: where([{ field: 'category', op: 'in', value: ['c1', 'c4', 'c7'] }]),
+    orderby: by('qty'),
+  },
+  {
+    name: 'substring',
+    filter: where([{ field: 'company', op: 'contains', value: 'ller' }]),
+    orderby: by('amount'),
+  },
+  {
+    name: 'substring_rare',
+    filter: where([{ field: 'name', op: 'contains', value: '4567' }]),
+    orderby: by('amount'),
+  },
+  { name: 'word_search', search: 'zürich 77', orderby: by('day') },
+  { name: 'empty', filter: where([{ field: 'note', op: 'is_empty' }]), orderby: by('amount') },
+  {
+    name: 'not_empty',
+    filter: where([{ field: 'note', op: 'is_not_empty' }]),
+    orderby: by('amount'),
+  },
+  {
+    name: 'date_range',
+    filter: where([{ field: 'day', op: 'between', value: ['2025-03-01', '2025-03-31'] }]),
+    orderby: by('amount', 'desc'),
+  },
+  {
+    name: 'and_range_substring',
+    filter: where([
+      { field: 'amount', op: 'between', value: [1000, 6000] },
+      { field: 'company', op: 'contains', value: 'acme' },
+    ]),
+    orderby: by('qty'),
+  },
+  {
+    name: 'or',
+    filter: where(
+      [
+        { field: 'category', op: 'eq', value: 'c1' },
+        { field: 'region', op: 'eq', value: 'North' },
+      ],
+      OR,
+    ),
+    orderby: by('day'),
+  },
+  { name: 'sort_unfiltered', orderby: by('amount') },
+  {
+    name: 'deep_page',
+    filter: where([{ field: 'category', op: 'eq', value: 'c3' }]),
+    orderby: by('amount', 'desc'),
+    offset: 5000,
+  },
+].filter((s) => !ONLY || ONLY.includes(s.name));
+
+const pgUrl = process.env.BENCH_DATABASE_URL;
+const { app, qry, signed, token, obj, close } = await benchApp({
+  databaseUrl: pgUrl,
+  textFields: true,
+});
+const seedStart = performance.now();
+await seedRows(app, obj.id, ROWS, signed.session.user.id);
+const seedMs = performance.now() - seedStart;
+await app.listen({ host: '127.0.0.1', port: PORT });
+const url = `http://127.0.0.1:${PORT}/api/qry`;
+
+const listOf = (s: Shape) => ({
+  op: 'records.list',
+  objectId: obj.id,
+  ...(s.filter ? { filter: s.filter } : {}),
+  ...(s.search ? { search: s.search } : {}),
+  orderby: s.orderby,
+  offset: s.offset ?? 0,
+  limit: 50,
+});
+const countOf = (s: Shape) => ({
+  op: 'records.count',
+  objectId: obj.id,
+  ...(s.filter ? { filter: s.filter } : {}),
+  ...(s.search ? { search: s.search } : {}),
+});
+const withTotal = (s: Shape) => ({ op: 'batch', ops: [listOf(s), countOf(s)] });
+
+async function timed(body: unknown): Promise<number> {
+  const t0 = performance.now();
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { data?: unknown; error?: unknown };
+  const ms = performance.now() - t0;
+  const inner = Array.isArray(json.data) ? (json.data as { error?: unknown }[]) : [];
+  if (res.status !== 200 || inner.some((x) => x.error))
+    throw new Error(`${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+  return ms;
+}
+
+async function sequential(body: unknown): Promise<{ p50: number; p95: number }> {
+  const xs: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) xs.push(await timed(body));
+  return { p50: +percentile(xs, 50).toFixed(2), p95: +percentile(xs, 95).toFixed(2) };
+}
+
+async function measure(s: Shape) {
+  const coldTotal = +(await timed(withTotal(s))).toFixed(2);
+  const page = await sequential(listOf(s));
+  const total = await sequential(withTotal(s));
+  const load = await throughput({
+    url,
+    token,
+    body: JSON.stringify(withTotal(s)),
+    connections: CLIENTS,
+    seconds: SECONDS,
+  });
+  return {
+    page,
+    withTotal: { ...total, coldTotal },
+    [`clients${CLIENTS}`]: {
+      requestsPerSecond: load.requestsPerSecond,
+      p50: load.latencyMs.p50,
+      p95: load.latencyMs.p95,
+      failed: load.failed,
+    },
+  };
+}
+
+type Measure = Awaited<ReturnType<typeof measure>>;
+
+const groupView = {
+  filter: where([]),
+  orderby: { isActive: false, sorts: [] },
+  groupby: {
+    isActive: true,
+    groups: [{ field: 'category', aggregates: [{ field: 'amount', fn: 'sum' }] }],
+  },
+};
+const groupsBody = { op: 'records.groups', objectId: obj.id, groupby: groupView.groupby };
+/** Group by a select field with count and sum: the first answer, then the same again. */
+async function groupsMeasure() {
+  const coldMs = +(await timed(groupsBody)).toFixed(2);
+  return { coldMs, repeated: await sequential(groupsBody) };
+}
+
+const before: Record<string, Measure> = {};
+for (const s of SHAPES) before[s.name] = await measure(s);
+const groupsBefore = await groupsMeasure();
+
+const saveStart = performance.now();
+for (const s of SHAPES) {
+  await qry(token, 'views.save', {
+    objectId: obj.id,
+    name: s.name,
+    definition: {
+      filter: s.filter ?? where([]),
+      orderby: s.orderby,
+      groupby: { isActive: false, groups: [] },
+      search: s.search ?? '',
+    },
+  });
+}
+await qry(token, 'views.save', { objectId: obj.id, name: 'groups', definition: groupView });
+await app.jobs.idle();
+const saveMs = performance.now() - saveStart;
+
+const after: Record<string, Measure> = {};
+for (const s of SHAPES) after[s.name] = await measure(s);
+const groupsAfter = await groupsMeasure();
+
+// Bars of the query-shape matrix (QUALITY.md P10): a filtered page with its total p50 ≤ 5 ms
+// at 100k records and ≤ 20 ms at 1M; 10 clients ≥ 1,000 req/s at 100k; group by with sum
+// ≤ 10 ms at 100k. Other sizes are judged by the nearest of the two.
+const big = ROWS > 300_000;
+const BARS = {
+  withTotalP50Ms: big ? 20 : 5,
+  requestsPerSecond: big ? undefined : 1000,
+  groupsMs: 10,
+};
+const ratio = (a: number, b: number) => (b > 0 ? +(a / b).toFixed(2) : null);
+const failing: string[] = [];
+const shapes = Object.fromEntries(
+  SHAPES.map((s) => {
+    const b = before[s.name] as Measure;
+    const a = after[s.name] as Measure;
+    const load = (m: Measure) => m[`clients${CLIENTS}`] as { requestsPerSecond: number };
+    for (const [when, m] of [
+      ['before', b],
+      ['after', a],
+    ] as const) {
+      if (m.withTotal.p50 > BARS.withTotalP50Ms) failing.push(`${s.name} ${when}: withTotal p50`);
+      if (BARS.requestsPerSecond && load(m).requestsPerSecond < BARS.requestsPerSecond)
+        failing.push(`${s.name} ${when}: req/s`);
+    }
+    return [
+      s.name,
+      {
+        before: b,
+        after: a,
+        // after ÷ before (below 1: saving the view made it faster), and the total's cost.
+        ratios: {
+          pageAfterBefore: ratio(a.page.p50, b.page.p50),
+          withTotalAfterBefore: ratio(a.withTotal.p50, b.withTotal.p50),
+          withTotalOverPage: ratio(a.withTotal.p50, a.page.p50),
+          requestsPerSecondAfterBefore: ratio(load(a).requestsPerSecond, load(b).requestsPerSecond),
+        },
+      },
+    ];
+  }),
+);
+if (!big && groupsAfter.coldMs > BARS.groupsMs) failing.push('groupBySum after: first answer');
+const cache = cacheStats(app.db);
+process.stdout.write(
+  `${JSON.stringify(
+    {
+      database: app.db.dialect,
+      rows: ROWS,
+      seedMs: Math.round(seedMs),
+      saveViewsMs: Math.round(saveMs),
+      samples: SAMPLES,
+      clients: CLIENTS,
+      shapes,
+      groupBySum: { before: groupsBefore, after: groupsAfter },
+      // Derived-data cache (counts, groups, index lists, trigram sizes) over the whole run.
+      cache,
+      bars: BARS,
+      failing,
+    },
+    null,
+    2,
+  )}\n`,
+);
+await close();
