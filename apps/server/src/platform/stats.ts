@@ -9,7 +9,7 @@ import { safeIdent } from './ident.js';
  * index would read a hundred), PostgreSQL waits for autovacuum. The platform refreshes them when
  * the data or the indexes change in bulk:
  * - after an index is created: that index (SQLite `ANALYZE idx`) or its table (PostgreSQL);
- * - after an import or a bulk create: the table (`refreshStatistics`);
+ * - after an import that wrote rows: the table (`refreshStatistics`);
  * - SQLite, when the database is opened: `PRAGMA optimize=0x10002` (analyzes tables that
  *   never were, within a bounded effort).
  */
@@ -23,7 +23,7 @@ export async function analyzeIndex(
   else await sql`analyze ${sql.id(safeIdent(index))}`.execute(q);
 }
 
-/** Statistics of one record table after its data changed in bulk (imports, bulk creates). */
+/** Statistics of one record table after its data changed in bulk (imports). */
 export async function refreshStatistics(db: Db, table: string): Promise<void> {
   await sql`analyze ${sql.id(safeIdent(table))}`.execute(db.kysely);
 }

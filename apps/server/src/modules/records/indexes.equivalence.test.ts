@@ -353,7 +353,7 @@ describe('indexes and caches never change an answer', () => {
     await sameAnswers(RUNS);
   }, 600_000);
 
-  it('answers the same after writes, deletes and restores', async () => {
+  it('answers the same after writes, bulk writes, deletes and restores', async () => {
     for (let i = 0; i < 40; i++) {
       const id = 1 + Math.floor(random() * 240);
       const values = row(1000 + i);
@@ -371,6 +371,19 @@ describe('indexes and caches never change an answer', () => {
       const values = row(2000 + i);
       await both('records.create', (o) => ({ objectId: o.id, values }));
     }
+    // Bulk writes: new records, and updates by id beside new ones.
+    const created = Array.from({ length: 30 }, (_, i) => row(2500 + i));
+    await both('records.createMany', (o) => ({ objectId: o.id, rows: created }));
+    const upserts = [
+      ...Array.from({ length: 20 }, (_, i) => ({ ...row(2600 + i), id: 1 + ((i * 7) % 240) })),
+      ...Array.from({ length: 5 }, (_, i) => row(2700 + i)),
+    ];
+    await both('records.upsertMany', (o) => ({
+      objectId: o.id,
+      key: 'id',
+      rows: upserts,
+      onError: 'skip',
+    }));
     await sameAnswers(Math.ceil(RUNS / 3));
   }, 600_000);
 
