@@ -4,6 +4,7 @@ import {
   Kysely,
   PostgresDialect,
   SqliteDialect,
+  sql,
   type Dialect,
   type KyselyPlugin,
   type OperationNode,
@@ -48,6 +49,9 @@ export interface Db {
   rowVisits?: () => number;
   close(): Promise<void>;
 }
+
+/** How often SQLite refreshes the statistics of tables that changed much (`PRAGMA optimize`). */
+const OPTIMIZE_EVERY_MS = 10 * 60_000;
 
 /** Prepared statements kept per SQLite connection (most recently used first out). */
 export const STATEMENT_CACHE_SIZE = 500;
@@ -301,7 +305,9 @@ export function createDb(opts: { databaseUrl?: string; dataDir: string }): Db {
     visits++;
     return 1;
   });
-  // Planner statistics for tables that have none yet, with a bounded effort (see platform/stats.ts).
+  // Planner statistics (see platform/stats.ts): ANALYZE reads at most this many rows per index,
+  // and tables never analyzed or grown much since are analyzed now and every ten minutes.
+  sqlite.pragma('analysis_limit = 1000');
   sqlite.pragma('optimize = 0x10002');
   const kysely = new Kysely<Database>({
     dialect: watchCommits(new SqliteDialect({ database: cachingStatements(sqlite) }), () =>
@@ -309,12 +315,20 @@ export function createDb(opts: { databaseUrl?: string; dataDir: string }): Db {
     ),
     plugins: [watch],
   });
+  // Through Kysely, so it waits for a running transaction instead of joining it.
+  const optimize = setInterval(() => {
+    sql`pragma optimize`.execute(kysely).catch(() => undefined);
+  }, OPTIMIZE_EVERY_MS);
+  optimize.unref();
   return {
     kysely,
     dialect: 'sqlite',
     sqliteFile: file,
     writeVersion,
     rowVisits: () => visits,
-    close: () => kysely.destroy(),
+    close: () => {
+      clearInterval(optimize);
+      return kysely.destroy();
+    },
   };
 }

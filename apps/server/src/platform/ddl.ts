@@ -6,7 +6,7 @@ import { columnType, type Storage } from './values.js';
 import { safeIdent } from './ident.js';
 import { type Q } from './context.js';
 import { cached } from './cache.js';
-import { analyzeIndex } from './stats.js';
+import { analyzeTable } from './stats.js';
 import { buildTextIndex, dropTextIndex, isTextIndexName, textIndexName } from './text-index.js';
 
 /**
@@ -144,7 +144,7 @@ export async function ensureIndex(
   await sql`create ${sql.raw(unique ? 'unique index' : 'index')} if not exists ${sql.id(name)} on ${sql.id(
     safeIdent(table),
   )} (${sql.join(parts)})${where}`.execute(q);
-  await analyzeIndex(q, dialect, table, name);
+  await analyzeTable(q, dialect, table);
   await q
     .insertInto('pf_indexes')
     .values({
@@ -190,7 +190,7 @@ export async function ensureTextIndex(
       created_at: isoNow(),
     })
     .execute();
-  if (db.dialect === 'postgres') await analyzeIndex(k, db.dialect, table, name);
+  if (db.dialect === 'postgres') await analyzeTable(k, db.dialect, table);
   return name;
 }
 

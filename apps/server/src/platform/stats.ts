@@ -6,24 +6,35 @@ import { safeIdent } from './ident.js';
 /**
  * Planner statistics. The database picks an index for a query from what it knows of the data:
  * without statistics SQLite guesses (and may walk a sort index testing every row where a filter
- * index would read a hundred), PostgreSQL waits for autovacuum. The platform refreshes them when
- * the data or the indexes change in bulk:
- * - after an index is created: that index (SQLite `ANALYZE idx`) or its table (PostgreSQL);
- * - after an import that wrote rows: the table (`refreshStatistics`);
- * - SQLite, when the database is opened: `PRAGMA optimize=0x10002` (analyzes tables that
- *   never were, within a bounded effort).
+ * index would read a hundred), PostgreSQL waits for autovacuum. The platform refreshes a record
+ * table's statistics when the data or the indexes change in bulk:
+ * - after an index is created (`analyzeTable`);
+ * - after an import that wrote rows (`refreshStatistics`);
+ * - SQLite: `PRAGMA optimize` when the database is opened and every ten minutes (it analyzes
+ *   the tables whose size changed much since they were), with `analysis_limit` bounding the
+ *   rows ANALYZE reads per index (see `createDb`).
+ * A SQLite table with fewer than `ANALYZE_MIN_ROWS` records is not analyzed: the statistics of a
+ * nearly empty table say that scanning any of its indexes is free, and the planner would then
+ * scan one and sort, long after the table has grown.
  */
-export async function analyzeIndex(
-  q: Q,
-  dialect: DialectName,
-  table: string,
-  index: string,
-): Promise<void> {
-  if (dialect === 'postgres') await sql`analyze ${sql.id(safeIdent(table))}`.execute(q);
-  else await sql`analyze ${sql.id(safeIdent(index))}`.execute(q);
+export const ANALYZE_MIN_ROWS = 1000;
+
+async function bigEnough(q: Q, table: string): Promise<boolean> {
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(*) as n from (select 1 from ${sql.id(safeIdent(table))} limit ${ANALYZE_MIN_ROWS})`.execute(
+    q,
+  );
+  return Number(rows[0]?.n ?? 0) >= ANALYZE_MIN_ROWS;
+}
+
+/** Statistics of a record table and all its indexes (after one was created). */
+export async function analyzeTable(q: Q, dialect: DialectName, table: string): Promise<void> {
+  if (dialect === 'sqlite' && !(await bigEnough(q, table))) return;
+  await sql`analyze ${sql.id(safeIdent(table))}`.execute(q);
 }
 
 /** Statistics of one record table after its data changed in bulk (imports). */
 export async function refreshStatistics(db: Db, table: string): Promise<void> {
-  await sql`analyze ${sql.id(safeIdent(table))}`.execute(db.kysely);
+  await analyzeTable(db.kysely, db.dialect, table);
 }
