@@ -19,7 +19,7 @@ const ROWS = 20_000;
 let t: Awaited<ReturnType<typeof makeTestApp>>;
 let u: RegisteredUser;
 let objectId: string;
-const sqlite = process.env.TEST_DATABASE_URL === undefined;
+const sqlite = !process.env.TEST_DATABASE_URL;
 
 function rng(seed: number): () => number {
   let a = seed >>> 0;
