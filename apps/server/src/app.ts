@@ -14,7 +14,7 @@ import { healthRoutes } from './modules/health/index.js';
 import { importsModule } from './modules/imports/index.js';
 import { qryRoutes } from './modules/qry/index.js';
 import { dbPlugin } from './plugins/db.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { clientErrorHandler, errorsPlugin } from './plugins/errors.js';
 import { jobsPlugin } from './plugins/jobs.js';
 import { securityPlugin } from './plugins/security.js';
 import { spaPlugin } from './plugins/spa.js';
@@ -51,6 +51,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     trustProxy: config.trustProxy,
+    // What Node's parser refuses (e.g. an oversized header → 431) answers in the error envelope.
+    clientErrorHandler,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();

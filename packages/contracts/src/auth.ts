@@ -6,7 +6,8 @@
  *   401 `unauthorized`. Switching domain = a new token pair carrying the other domain.
  * - refresh token: opaque, valid `REFRESH_TOKEN_TTL` seconds (default 30 days), single use:
  *   `/jwt/refresh-token` answers a new pair. The same token sent again within a few seconds
- *   (parallel tabs) gets another fresh pair of the same sign-in; later, the whole sign-in ends.
+ *   (parallel tabs) gets the same successor (a new access token, the refresh token the first
+ *   call got) — never a second live branch of the sign-in; later, the whole sign-in ends.
  *   Logout, a password change or reset end sign-ins at once (access tokens included).
  */
 import { z } from 'zod';
@@ -24,6 +25,11 @@ export const userSchema = z.object({
   avatar: z.string().nullable(),
   totpEnabled: z.boolean(),
   createdAt: z.string(),
+  /**
+   * Present while a change of the sign-in e-mail waits for its confirmation: the new address.
+   * `email` stays the sign-in address until the link mailed to the new one is opened.
+   */
+  pendingEmail: z.string().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -70,10 +76,25 @@ export const registerBodySchema = z.object({
 });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 
-// POST /api/second-factor — verify: a wrong code → 401 `invalid_second_factor`; an expired or
-// unknown challenge → 401 `second_factor_required` (sign in again). Neither is about the session.
-// setup / enable / disable need the bearer token; a wrong code on enable or a wrong password on
-// disable → 400 `validation_failed` with the field.
+/**
+ * Proof that the signed-in person is the account's owner, asked before security changes (e-mail,
+ * password, two-step verification): the current password, or — while two-step verification is
+ * on — a code of the authenticator app or an unused backup code. A missing or wrong proof →
+ * 400 `validation_failed` naming `password` (`oldPassword` on /api/changepassword) or `code`;
+ * repeated wrong proofs → 429 with `Retry-After`.
+ */
+export const identityProofSchema = z.object({
+  password: z.string().max(PASSWORD_MAX).optional(),
+  code: z.string().trim().max(32).optional(),
+});
+export type IdentityProof = z.infer<typeof identityProofSchema>;
+
+// POST /api/second-factor — verify: a wrong code → 401 `invalid_second_factor`; an expired,
+// unknown or used challenge, or one with too many wrong codes → 401 `second_factor_required`
+// (sign in again). A challenge signs in once. Neither is about the session.
+// setup / enable / disable need the bearer token; enable needs the current password as well,
+// disable the password or a code (see `identityProofSchema`); a wrong code on enable or a wrong
+// proof → 400 `validation_failed` with the field.
 export const secondFactorBodySchema = z.discriminatedUnion('action', [
   z.object({
     action: z.literal('verify'),
@@ -81,8 +102,12 @@ export const secondFactorBodySchema = z.discriminatedUnion('action', [
     code: z.string().trim().min(1).max(32),
   }),
   z.object({ action: z.literal('setup') }),
-  z.object({ action: z.literal('enable'), code: z.string().trim().min(6).max(8) }),
-  z.object({ action: z.literal('disable'), password: z.string().min(1).max(PASSWORD_MAX) }),
+  z.object({
+    action: z.literal('enable'),
+    code: z.string().trim().min(6).max(8),
+    password: z.string().max(PASSWORD_MAX).optional(),
+  }),
+  identityProofSchema.extend({ action: z.literal('disable') }),
 ]);
 export type SecondFactorBody = z.infer<typeof secondFactorBodySchema>;
 export const totpSetupAnswerSchema = z.object({
@@ -129,17 +154,22 @@ export const whoamiAnswerSchema = z.object({
 });
 export type WhoamiAnswer = z.infer<typeof whoamiAnswerSchema>;
 
-// POST /api/forgot — always `{ ok: true }`; the mailed link is valid 20 minutes, once.
+// POST /api/forgot — always `{ ok: true }`; the mailed link is valid 20 minutes, once. The link
+// points at PUBLIC_URL, else at the request's host only when that is allowed (ALLOWED_HOSTS or
+// a loopback name); otherwise no mail is sent.
 export const forgotBodySchema = z.object({ email: z.string().trim().min(1).max(254) });
 // POST /api/forgot-set-new — `{ ok: true }`; every sign-in of the user ends.
 export const forgotSetNewBodySchema = z.object({
   token: z.string().min(1).max(200),
   password: z.string().max(PASSWORD_MAX),
 });
-// POST /api/changepassword — every sign-in of the user ends, the caller's too; the answer
-// carries a fresh token pair (and session) for the caller, who stays signed in.
+// POST /api/changepassword — needs the current password (`oldPassword`) or, with two-step
+// verification on, a `code` instead. Every sign-in of the user ends, the caller's too; the
+// answer carries a fresh token pair (and session) for the caller, who stays signed in. A change
+// of the e-mail address still waiting for its confirmation is cancelled.
 export const changePasswordBodySchema = z.object({
-  oldPassword: z.string().min(1).max(PASSWORD_MAX),
+  oldPassword: z.string().max(PASSWORD_MAX).optional(),
+  code: z.string().trim().max(32).optional(),
   newPassword: z.string().max(PASSWORD_MAX),
 });
 /** @alias A password change answers like a sign-in (a fresh session). */

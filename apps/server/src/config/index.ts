@@ -8,6 +8,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** Repository root (apps/server/{src,dist}/config → ../../../..). */
 export const repoRoot = path.resolve(here, '../../../..');
 
+/** A host name or IPv4 address, or a bracketed IPv6 address, with an optional port. */
+export const HOST_PATTERN =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('0.0.0.0'),
@@ -17,7 +21,39 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Fiscus <no-reply@fiscus.local>'),
-  PUBLIC_URL: z.string().optional(),
+  PUBLIC_URL: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return undefined;
+      const url = URL.canParse(v) ? new URL(v) : null;
+      if (!url || !['http:', 'https:'].includes(url.protocol) || url.username || url.search) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'an http(s) address like https://fiscus.example.com',
+        });
+        return z.NEVER;
+      }
+      return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+    }),
+  ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const hosts = (v ?? '')
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean);
+      const bad = hosts.find((h) => !HOST_PATTERN.test(h));
+      if (bad) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${bad}" is not a host name (host or host:port)`,
+        });
+        return z.NEVER;
+      }
+      return hosts;
+    }),
   APP_NAME: z.string().default('Fiscus'),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).max(3600).default(600),
   REFRESH_TOKEN_TTL: z.coerce
@@ -58,7 +94,13 @@ export interface Config {
   jwtSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The console's address for links in mails (no trailing slash). */
   publicUrl: string | undefined;
+  /**
+   * Without `publicUrl`: the hosts (`host` or `host:port`, lower case) whose requests may have
+   * mail links built from their `Host`; loopback names are always allowed.
+   */
+  allowedHosts: string[];
   appName: string;
   accessTokenTtl: number;
   refreshTokenTtl: number;
@@ -116,6 +158,7 @@ export function loadConfig(
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL,
+    allowedHosts: e.ALLOWED_HOSTS,
     appName: e.APP_NAME,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,

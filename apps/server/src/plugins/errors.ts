@@ -1,4 +1,7 @@
-import type { ErrorEnvelope } from '@fiscus/contracts';
+import type { ErrorCode, ErrorEnvelope } from '@fiscus/contracts';
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -8,7 +11,8 @@ import {
 import type { z } from 'zod';
 import { AppError } from '../lib/app-error.js';
 import { issuesToFields } from '../platform/errors.js';
-import { langOf, msg } from '../platform/messages.js';
+import { defineMessages, langOf, msg, pickLang, type Lang } from '../platform/messages.js';
+import { securityHeaders } from './security.js';
 
 type Issue = z.core.$ZodIssue;
 
@@ -34,6 +38,9 @@ export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
     const lang = langOf(request);
     const requestId = request.id;
     if (error instanceof AppError) {
+      // Throttled answers (429, 503) tell the client how long to wait.
+      const retryAfter = (error as { retryAfter?: unknown }).retryAfter;
+      if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
       return send(reply, error.status, {
         error: {
           code: error.code,
@@ -83,3 +90,80 @@ export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
     });
   });
 });
+
+/** Texts of what the HTTP parser refuses (the other codes' texts are the common ones). */
+const parserMsg = defineMessages({
+  en: {
+    'error.headers_too_large': 'The request headers are too large.',
+    'error.request_timeout': 'The request did not arrive in time.',
+  },
+  de: {
+    'error.headers_too_large': 'Die Kopfzeilen der Anfrage sind zu groß.',
+    'error.request_timeout': 'Die Anfrage ist nicht rechtzeitig angekommen.',
+  },
+  fr: {
+    'error.headers_too_large': 'Les en-têtes de la requête sont trop volumineux.',
+    'error.request_timeout': "La requête n'est pas arrivée à temps.",
+  },
+  pt: {
+    'error.headers_too_large': 'Os cabeçalhos do pedido são demasiado grandes.',
+    'error.request_timeout': 'O pedido não chegou a tempo.',
+  },
+  ru: {
+    'error.headers_too_large': 'Заголовки запроса слишком велики.',
+    'error.request_timeout': 'Запрос не поступил вовремя.',
+  },
+});
+
+/** Statuses of the errors Node's HTTP parser raises before a request reaches the app. */
+const clientErrors: Record<string, [number, 'headers_too_large' | 'request_timeout']> = {
+  HPE_HEADER_OVERFLOW: [431, 'headers_too_large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'request_timeout'],
+};
+
+/** The `Accept-Language` of a request the parser refused, read from the bytes it got. */
+function langOfRaw(raw: unknown): Lang {
+  if (!Buffer.isBuffer(raw)) return 'en';
+  const head = raw.subarray(0, 64 * 1024).toString('latin1');
+  return pickLang(/\r\naccept-language:[ \t]*([^\r\n]{0,200})/i.exec(head)?.[1]);
+}
+
+let staticHeaders: string | undefined;
+
+/**
+ * Answers what Node's HTTP parser refuses before Fastify sees a request — an oversized header
+ * (431), a malformed request line or header (400), a request not received in time (408) — in
+ * the same error envelope as every other error, then closes the connection. Passed to Fastify as
+ * `clientErrorHandler`.
+ */
+export function clientErrorHandler(
+  err: Error & { code?: string; rawPacket?: unknown },
+  socket: Socket,
+): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  // Never in the middle of an answer already on its way.
+  const busy = (socket as { _httpMessage?: unknown })._httpMessage;
+  if (socket.writable && !busy) {
+    const [status, code]: [
+      number,
+      ErrorCode & ('bad_request' | 'headers_too_large' | 'request_timeout'),
+    ] = clientErrors[err.code ?? ''] ?? [400, 'bad_request'];
+    const requestId = randomUUID();
+    const body = JSON.stringify({
+      error: { code, message: parserMsg(langOfRaw(err.rawPacket), `error.${code}`), requestId },
+    } satisfies ErrorEnvelope);
+    staticHeaders ??= Object.entries(securityHeaders())
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        'content-type: application/json; charset=utf-8\r\n' +
+        `content-length: ${Buffer.byteLength(body)}\r\n` +
+        `x-request-id: ${requestId}\r\n` +
+        staticHeaders +
+        'connection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy();
+}

@@ -9,7 +9,10 @@ import { loadConfig, type Config } from '../config/index.js';
  * A real app on a real database: a fresh SQLite file in a temp dir, or — when
  * TEST_DATABASE_URL is set — a fresh schema on that PostgreSQL server.
  */
-export async function makeTestApp(overrides: Partial<Config> = {}): Promise<{
+export async function makeTestApp(
+  overrides: Partial<Config> = {},
+  options: { logger?: Record<string, unknown> } = {},
+): Promise<{
   app: FastifyInstance;
   config: Config;
   cleanup: () => Promise<void>;
@@ -45,7 +48,7 @@ export async function makeTestApp(overrides: Partial<Config> = {}): Promise<{
       ...overrides,
     },
   );
-  const app = await buildApp({ config, logger: false });
+  const app = await buildApp({ config, logger: options.logger ?? false });
   await app.ready();
   return {
     app,

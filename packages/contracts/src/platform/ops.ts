@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { accountUpdateInput, accountUpdateOutput } from '../account.js';
+import {
+  accountCancelEmailChangeInput,
+  accountConfirmEmailInput,
+  accountResendEmailChangeInput,
+  accountUpdateInput,
+  accountUpdateOutput,
+} from '../account.js';
 import type { Action, Subject } from '../ability.js';
 import {
   domainsCreateInput,
@@ -153,6 +159,19 @@ export const platformOps = {
   'exports.get': op(exportsGetInput, jobSchema, 'read', 'Export'),
 
   'account.update': op(accountUpdateInput, accountUpdateOutput, 'update', 'Auth'),
+  'account.confirmEmail': op(accountConfirmEmailInput, accountUpdateOutput, 'update', 'Auth'),
+  'account.resendEmailChange': op(
+    accountResendEmailChangeInput,
+    accountUpdateOutput,
+    'update',
+    'Auth',
+  ),
+  'account.cancelEmailChange': op(
+    accountCancelEmailChangeInput,
+    accountUpdateOutput,
+    'update',
+    'Auth',
+  ),
 } as const;
 
 export type PlatformOps = typeof platformOps;

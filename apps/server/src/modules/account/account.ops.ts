@@ -1,7 +1,25 @@
 import type { OpHandlers } from '../../platform/ops.js';
+import { callerOf } from '../auth/index.js';
 
+/**
+ * The signed-in user's own account. The rules (proof of identity, the confirmation link of a
+ * new e-mail address) live in the auth module's account service.
+ */
 export const accountOps = {
-  'account.update': async (ctx, i, { app, request }) => ({
-    user: await app.authService.updateProfile(request.auth, i, { ip: request.ip, lang: ctx.lang }),
+  'account.update': async (_ctx, i, { app, request }) => ({
+    user: await app.authService.account.update(request.auth, i, callerOf(request, app.config)),
+  }),
+  'account.confirmEmail': async (_ctx, i, { app, request }) => ({
+    user: await app.authService.account.confirm(
+      request.auth,
+      i.token,
+      callerOf(request, app.config),
+    ),
+  }),
+  'account.resendEmailChange': async (_ctx, _i, { app, request }) => ({
+    user: await app.authService.account.resend(request.auth, callerOf(request, app.config)),
+  }),
+  'account.cancelEmailChange': async (_ctx, _i, { app, request }) => ({
+    user: await app.authService.account.cancel(request.auth, callerOf(request, app.config)),
   }),
 } satisfies OpHandlers;

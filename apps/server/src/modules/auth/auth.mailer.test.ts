@@ -52,6 +52,7 @@ describe('mail over SMTP_URL', () => {
     ctx = await makeTestApp({
       smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
       mailFrom: 'Fiscus <fiscus@example.org>',
+      allowedHosts: ['console.example.org'],
     });
   });
   afterAll(async () => {
@@ -77,7 +78,7 @@ describe('mail over SMTP_URL', () => {
     expect(raw).toContain(`To: ${u.email}`);
     expect(raw).toContain('From: Fiscus <fiscus@example.org>');
     expect(raw).toContain('Subject: Reset your Fiscus password');
-    // Without PUBLIC_URL the link points at the address the request came to.
+    // Without PUBLIC_URL the link points at the (allowed) address the request came to.
     expect(raw).toMatch(
       /http:\/\/console\.example\.org\/forgot-password-set-new\?token=3D[\w-]{43}/,
     );

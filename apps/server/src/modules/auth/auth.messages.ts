@@ -35,6 +35,37 @@ export const msg = defineMessages({
     'auth.mail.reset.subject': 'Reset your {app} password',
     'auth.mail.reset.text':
       'Hello {name},\n\nsomeone (hopefully you) asked to reset the password of your {app} account.\nOpen this link within {minutes} minutes to choose a new password:\n\n{link}\n\nIf you did not ask for this, ignore this mail: your password stays unchanged.\n',
+    'auth.current_password_required': 'Please enter your current password.',
+    'auth.code_needs_totp':
+      'Two-step verification is off for this account: please confirm with your password.',
+    'auth.challenge_spent': 'Too many wrong codes. Please sign in again.',
+    'auth.links_unconfigured':
+      "Mails with links cannot be sent: the server's public address (PUBLIC_URL) is not set. Please tell your administrator.",
+    'auth.links_host_refused':
+      'Links cannot be mailed for requests to {host}. Please open the console at its usual address.',
+    'auth.email_changes_throttled':
+      'Too many e-mail changes in a short time. Please try again in {minutes} minutes.',
+    'auth.mail_failed': 'The confirmation mail could not be sent. Please try again later.',
+    'auth.no_email_change': 'No change of your e-mail address is waiting for confirmation.',
+    'auth.confirmation_invalid':
+      'This confirmation link is not valid. A newer link may have replaced it, or the change was cancelled.',
+    'auth.confirmation_used': 'This confirmation link has already been used.',
+    'auth.confirmation_expired':
+      'This confirmation link has expired. Please ask for a new one in your account settings.',
+    'auth.confirmation_other_account':
+      'This link belongs to another account. Sign out, then sign in with the account whose e-mail address you are changing.',
+    'auth.email_taken_now':
+      'This e-mail address has been taken by another account in the meantime.',
+    'auth.mail.email_confirm.subject': 'Confirm your new {app} e-mail address',
+    'auth.mail.email_confirm.text':
+      'Hello {name},\n\nyou asked to make {email} the sign-in e-mail address of your {app} account {username}.\nOpen this link within {hours} hours to confirm it (you may be asked to sign in first):\n\n{link}\n\nUntil then your sign-in address stays {oldEmail}. If you did not ask for this, ignore this mail.\n',
+    'auth.mail.email_change_notice.subject':
+      'A new e-mail address was requested for your {app} account',
+    'auth.mail.email_change_notice.text':
+      'Hello {name},\n\nsomeone signed in to your {app} account {username} asked to change its sign-in e-mail address from {oldEmail} to {email}.\nThe change takes effect only once the link sent to {email} has been opened.\n\nIf this was not you, sign in and change your password now: that cancels the change and ends every other sign-in.\n',
+    'auth.mail.email_changed.subject': 'The e-mail address of your {app} account was changed',
+    'auth.mail.email_changed.text':
+      'Hello {name},\n\nthe sign-in e-mail address of your {app} account {username} is now {email} (it was {oldEmail}).\n\nIf this was not you, sign in with your username and password, change your password and tell the owner of your domain.\n',
   },
   de: {
     'auth.no_domain':
@@ -72,6 +103,38 @@ export const msg = defineMessages({
     'auth.mail.reset.subject': 'Ihr {app}-Passwort zurücksetzen',
     'auth.mail.reset.text':
       'Hallo {name},\n\njemand (hoffentlich Sie) möchte das Passwort Ihres {app}-Kontos zurücksetzen.\nÖffnen Sie diesen Link innerhalb von {minutes} Minuten, um ein neues Passwort zu wählen:\n\n{link}\n\nWenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Ihr Passwort bleibt unverändert.\n',
+    'auth.current_password_required': 'Bitte geben Sie Ihr aktuelles Passwort ein.',
+    'auth.code_needs_totp':
+      'Die Bestätigung in zwei Schritten ist für dieses Konto nicht aktiv: Bitte bestätigen Sie mit Ihrem Passwort.',
+    'auth.challenge_spent': 'Zu viele falsche Codes. Bitte melden Sie sich erneut an.',
+    'auth.links_unconfigured':
+      'E-Mails mit Links können nicht gesendet werden: Die öffentliche Adresse des Servers (PUBLIC_URL) ist nicht gesetzt. Bitte informieren Sie Ihre Administration.',
+    'auth.links_host_refused':
+      'Für Anfragen an {host} können keine Links verschickt werden. Bitte öffnen Sie die Konsole unter ihrer gewohnten Adresse.',
+    'auth.email_changes_throttled':
+      'Zu viele Änderungen der E-Mail-Adresse in kurzer Zeit. Bitte versuchen Sie es in {minutes} Minuten erneut.',
+    'auth.mail_failed':
+      'Die Bestätigungs-E-Mail konnte nicht gesendet werden. Bitte versuchen Sie es später erneut.',
+    'auth.no_email_change': 'Es wartet keine Änderung Ihrer E-Mail-Adresse auf Bestätigung.',
+    'auth.confirmation_invalid':
+      'Dieser Bestätigungslink ist ungültig. Vielleicht wurde er durch einen neueren ersetzt oder die Änderung wurde abgebrochen.',
+    'auth.confirmation_used': 'Dieser Bestätigungslink wurde bereits verwendet.',
+    'auth.confirmation_expired':
+      'Dieser Bestätigungslink ist abgelaufen. Bitte fordern Sie in Ihren Kontoeinstellungen einen neuen an.',
+    'auth.confirmation_other_account':
+      'Dieser Link gehört zu einem anderen Konto. Melden Sie sich ab und mit dem Konto an, dessen E-Mail-Adresse Sie ändern.',
+    'auth.email_taken_now':
+      'Diese E-Mail-Adresse wird inzwischen von einem anderen Konto verwendet.',
+    'auth.mail.email_confirm.subject': 'Bestätigen Sie Ihre neue {app}-E-Mail-Adresse',
+    'auth.mail.email_confirm.text':
+      'Hallo {name},\n\nSie möchten {email} zur Anmelde-E-Mail-Adresse Ihres {app}-Kontos {username} machen.\nÖffnen Sie diesen Link innerhalb von {hours} Stunden, um das zu bestätigen (eventuell müssen Sie sich zuerst anmelden):\n\n{link}\n\nBis dahin bleibt {oldEmail} Ihre Anmeldeadresse. Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail.\n',
+    'auth.mail.email_change_notice.subject':
+      'Für Ihr {app}-Konto wurde eine neue E-Mail-Adresse angefordert',
+    'auth.mail.email_change_notice.text':
+      'Hallo {name},\n\njemand, der in Ihrem {app}-Konto {username} angemeldet ist, möchte die Anmelde-E-Mail-Adresse von {oldEmail} zu {email} ändern.\nDie Änderung wird erst wirksam, wenn der an {email} gesendete Link geöffnet wurde.\n\nWenn Sie das nicht waren, melden Sie sich an und ändern Sie sofort Ihr Passwort: Das bricht die Änderung ab und beendet alle anderen Anmeldungen.\n',
+    'auth.mail.email_changed.subject': 'Die E-Mail-Adresse Ihres {app}-Kontos wurde geändert',
+    'auth.mail.email_changed.text':
+      'Hallo {name},\n\ndie Anmelde-E-Mail-Adresse Ihres {app}-Kontos {username} ist jetzt {email} (bisher {oldEmail}).\n\nWenn Sie das nicht waren, melden Sie sich mit Benutzername und Passwort an, ändern Sie Ihr Passwort und informieren Sie den Eigentümer Ihrer Domäne.\n',
   },
   fr: {
     'auth.no_domain':
@@ -108,6 +171,37 @@ export const msg = defineMessages({
     'auth.mail.reset.subject': 'Réinitialisez votre mot de passe {app}',
     'auth.mail.reset.text':
       "Bonjour {name},\n\nquelqu'un (vous, espérons-le) a demandé à réinitialiser le mot de passe de votre compte {app}.\nOuvrez ce lien dans les {minutes} minutes pour choisir un nouveau mot de passe :\n\n{link}\n\nSi vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.\n",
+    'auth.current_password_required': 'Veuillez saisir votre mot de passe actuel.',
+    'auth.code_needs_totp':
+      "La validation en deux étapes n'est pas activée pour ce compte : veuillez confirmer avec votre mot de passe.",
+    'auth.challenge_spent': 'Trop de codes erronés. Veuillez vous reconnecter.',
+    'auth.links_unconfigured':
+      "Impossible d'envoyer des e-mails contenant des liens : l'adresse publique du serveur (PUBLIC_URL) n'est pas définie. Veuillez prévenir votre administrateur.",
+    'auth.links_host_refused':
+      'Aucun lien ne peut être envoyé pour des requêtes adressées à {host}. Veuillez ouvrir la console à son adresse habituelle.',
+    'auth.email_changes_throttled':
+      "Trop de changements d'adresse e-mail en peu de temps. Veuillez réessayer dans {minutes} minutes.",
+    'auth.mail_failed':
+      "L'e-mail de confirmation n'a pas pu être envoyé. Veuillez réessayer plus tard.",
+    'auth.no_email_change': "Aucun changement d'adresse e-mail n'attend de confirmation.",
+    'auth.confirmation_invalid':
+      "Ce lien de confirmation n'est pas valide. Un lien plus récent l'a peut-être remplacé, ou le changement a été annulé.",
+    'auth.confirmation_used': 'Ce lien de confirmation a déjà été utilisé.',
+    'auth.confirmation_expired':
+      'Ce lien de confirmation a expiré. Veuillez en demander un nouveau dans les paramètres de votre compte.',
+    'auth.confirmation_other_account':
+      "Ce lien appartient à un autre compte. Déconnectez-vous, puis connectez-vous avec le compte dont vous changez l'adresse e-mail.",
+    'auth.email_taken_now': 'Cette adresse e-mail est désormais utilisée par un autre compte.',
+    'auth.mail.email_confirm.subject': 'Confirmez votre nouvelle adresse e-mail {app}',
+    'auth.mail.email_confirm.text':
+      "Bonjour {name},\n\nvous avez demandé que {email} devienne l'adresse e-mail de connexion de votre compte {app} {username}.\nOuvrez ce lien dans les {hours} heures pour le confirmer (il vous sera peut-être demandé de vous connecter d'abord) :\n\n{link}\n\nD'ici là, votre adresse de connexion reste {oldEmail}. Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail.\n",
+    'auth.mail.email_change_notice.subject':
+      'Une nouvelle adresse e-mail a été demandée pour votre compte {app}',
+    'auth.mail.email_change_notice.text':
+      "Bonjour {name},\n\nune personne connectée à votre compte {app} {username} a demandé à changer son adresse e-mail de connexion de {oldEmail} en {email}.\nLe changement ne prend effet qu'une fois le lien envoyé à {email} ouvert.\n\nSi ce n'était pas vous, connectez-vous et changez votre mot de passe maintenant : cela annule le changement et met fin à toutes les autres connexions.\n",
+    'auth.mail.email_changed.subject': "L'adresse e-mail de votre compte {app} a été changée",
+    'auth.mail.email_changed.text':
+      "Bonjour {name},\n\nl'adresse e-mail de connexion de votre compte {app} {username} est désormais {email} (auparavant {oldEmail}).\n\nSi ce n'était pas vous, connectez-vous avec votre nom d'utilisateur et votre mot de passe, changez votre mot de passe et prévenez le propriétaire de votre domaine.\n",
   },
   pt: {
     'auth.no_domain':
@@ -145,6 +239,36 @@ export const msg = defineMessages({
     'auth.mail.reset.subject': 'Redefina a sua palavra-passe do {app}',
     'auth.mail.reset.text':
       'Olá {name},\n\nalguém (esperamos que tenha sido você) pediu para redefinir a palavra-passe da sua conta {app}.\nAbra esta ligação nos próximos {minutes} minutos para escolher uma nova palavra-passe:\n\n{link}\n\nSe não fez este pedido, ignore este email: a sua palavra-passe mantém-se.\n',
+    'auth.current_password_required': 'Introduza a sua palavra-passe atual.',
+    'auth.code_needs_totp':
+      'A verificação em dois passos não está ativa nesta conta: confirme com a sua palavra-passe.',
+    'auth.challenge_spent': 'Demasiados códigos errados. Inicie sessão novamente.',
+    'auth.links_unconfigured':
+      'Não é possível enviar emails com ligações: o endereço público do servidor (PUBLIC_URL) não está definido. Informe o seu administrador.',
+    'auth.links_host_refused':
+      'Não é possível enviar ligações para pedidos feitos a {host}. Abra a consola no endereço habitual.',
+    'auth.email_changes_throttled':
+      'Demasiadas alterações de email em pouco tempo. Tente novamente dentro de {minutes} minutos.',
+    'auth.mail_failed':
+      'Não foi possível enviar o email de confirmação. Tente novamente mais tarde.',
+    'auth.no_email_change': 'Nenhuma alteração do seu email está à espera de confirmação.',
+    'auth.confirmation_invalid':
+      'Esta ligação de confirmação não é válida. Pode ter sido substituída por uma mais recente, ou a alteração foi cancelada.',
+    'auth.confirmation_used': 'Esta ligação de confirmação já foi utilizada.',
+    'auth.confirmation_expired':
+      'Esta ligação de confirmação expirou. Peça uma nova nas definições da sua conta.',
+    'auth.confirmation_other_account':
+      'Esta ligação pertence a outra conta. Termine a sessão e inicie sessão com a conta cujo email está a alterar.',
+    'auth.email_taken_now': 'Entretanto, este email passou a ser utilizado por outra conta.',
+    'auth.mail.email_confirm.subject': 'Confirme o seu novo email do {app}',
+    'auth.mail.email_confirm.text':
+      'Olá {name},\n\npediu para que {email} passe a ser o email de início de sessão da sua conta {app} {username}.\nAbra esta ligação nas próximas {hours} horas para o confirmar (poderá ter de iniciar sessão primeiro):\n\n{link}\n\nAté lá, o seu email de início de sessão continua a ser {oldEmail}. Se não fez este pedido, ignore este email.\n',
+    'auth.mail.email_change_notice.subject': 'Foi pedido um novo email para a sua conta {app}',
+    'auth.mail.email_change_notice.text':
+      'Olá {name},\n\nalguém com sessão iniciada na sua conta {app} {username} pediu para alterar o email de início de sessão de {oldEmail} para {email}.\nA alteração só tem efeito depois de aberta a ligação enviada para {email}.\n\nSe não foi você, inicie sessão e altere já a sua palavra-passe: isso cancela a alteração e termina todas as outras sessões.\n',
+    'auth.mail.email_changed.subject': 'O email da sua conta {app} foi alterado',
+    'auth.mail.email_changed.text':
+      'Olá {name},\n\no email de início de sessão da sua conta {app} {username} é agora {email} (era {oldEmail}).\n\nSe não foi você, inicie sessão com o seu nome de utilizador e palavra-passe, altere a palavra-passe e informe o proprietário do seu domínio.\n',
   },
   ru: {
     'auth.no_domain':
@@ -180,5 +304,36 @@ export const msg = defineMessages({
     'auth.mail.reset.subject': 'Сброс пароля {app}',
     'auth.mail.reset.text':
       'Здравствуйте, {name}!\n\nКто-то (надеемся, вы) запросил сброс пароля вашей учётной записи {app}.\nОткройте эту ссылку в течение {minutes} минут, чтобы задать новый пароль:\n\n{link}\n\nЕсли вы этого не запрашивали, просто проигнорируйте письмо: пароль останется прежним.\n',
+    'auth.current_password_required': 'Введите текущий пароль.',
+    'auth.code_needs_totp':
+      'Двухэтапная проверка для этой учётной записи выключена: подтвердите действие паролем.',
+    'auth.challenge_spent': 'Слишком много неверных кодов. Войдите снова.',
+    'auth.links_unconfigured':
+      'Письма со ссылками отправить нельзя: публичный адрес сервера (PUBLIC_URL) не задан. Сообщите администратору.',
+    'auth.links_host_refused':
+      'Для запросов к {host} ссылки по почте не отправляются. Откройте консоль по её обычному адресу.',
+    'auth.email_changes_throttled':
+      'Слишком много смен адреса электронной почты за короткое время. Повторите через {minutes} мин.',
+    'auth.mail_failed': 'Не удалось отправить письмо с подтверждением. Повторите попытку позже.',
+    'auth.no_email_change': 'Нет смены адреса электронной почты, ожидающей подтверждения.',
+    'auth.confirmation_invalid':
+      'Эта ссылка подтверждения недействительна. Возможно, её заменила более новая или смена была отменена.',
+    'auth.confirmation_used': 'Эта ссылка подтверждения уже использована.',
+    'auth.confirmation_expired':
+      'Срок действия ссылки подтверждения истёк. Запросите новую в настройках учётной записи.',
+    'auth.confirmation_other_account':
+      'Эта ссылка относится к другой учётной записи. Выйдите и войдите в ту учётную запись, адрес которой вы меняете.',
+    'auth.email_taken_now':
+      'Этот адрес электронной почты тем временем занят другой учётной записью.',
+    'auth.mail.email_confirm.subject': 'Подтвердите новый адрес электронной почты в {app}',
+    'auth.mail.email_confirm.text':
+      'Здравствуйте, {name}!\n\nВы попросили сделать {email} адресом для входа в учётную запись {app} {username}.\nОткройте эту ссылку в течение {hours} ч, чтобы подтвердить его (возможно, сначала потребуется войти):\n\n{link}\n\nДо этого адресом для входа остаётся {oldEmail}. Если вы этого не запрашивали, просто проигнорируйте письмо.\n',
+    'auth.mail.email_change_notice.subject':
+      'Для вашей учётной записи {app} запрошен новый адрес электронной почты',
+    'auth.mail.email_change_notice.text':
+      'Здравствуйте, {name}!\n\nКто-то, вошедший в вашу учётную запись {app} {username}, попросил сменить адрес для входа с {oldEmail} на {email}.\nСмена вступит в силу только после того, как будет открыта ссылка, отправленная на {email}.\n\nЕсли это были не вы, войдите и сразу смените пароль: это отменит смену адреса и завершит все остальные сеансы.\n',
+    'auth.mail.email_changed.subject': 'Адрес электронной почты учётной записи {app} изменён',
+    'auth.mail.email_changed.text':
+      'Здравствуйте, {name}!\n\nАдрес для входа в учётную запись {app} {username} теперь {email} (был {oldEmail}).\n\nЕсли это были не вы, войдите по имени пользователя и паролю, смените пароль и сообщите владельцу вашего домена.\n',
   },
 });

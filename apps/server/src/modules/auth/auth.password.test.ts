@@ -1,6 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { errorEnvelopeSchema, signedInSchema, whoamiAnswerSchema } from '@fiscus/contracts';
+import {
+  errorEnvelopeSchema,
+  signedInSchema,
+  totpSetupAnswerSchema,
+  whoamiAnswerSchema,
+} from '@fiscus/contracts';
+import { authenticator } from 'otplib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bearer, post, registerUser } from '../../test/auth-helpers.js';
 import { makeTestApp } from '../../test/helpers.js';
@@ -279,5 +285,61 @@ describe('forgotten and changed passwords', () => {
     );
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers['retry-after']).toBe('30');
+  });
+
+  it('changepassword: a code can stand in for the current password while two-step is on', async () => {
+    const u = await registerUser(ctx.app);
+    const missing = await post(
+      ctx.app,
+      '/api/changepassword',
+      { newPassword: 'Valid1234' },
+      bearer(u.accessToken),
+    );
+    expect(missing.statusCode).toBe(400);
+    expect(codeOf(missing).fields).toEqual({
+      oldPassword: ['Please enter your current password.'],
+    });
+    const offCode = await post(
+      ctx.app,
+      '/api/changepassword',
+      { code: '123456', newPassword: 'Valid1234' },
+      bearer(u.accessToken),
+    );
+    expect(codeOf(offCode).fields).toEqual({
+      code: ['Two-step verification is off for this account: please confirm with your password.'],
+    });
+
+    const setup = totpSetupAnswerSchema.parse(
+      (
+        await post(ctx.app, '/api/second-factor', { action: 'setup' }, bearer(u.accessToken))
+      ).json(),
+    );
+    const enabled = await post(
+      ctx.app,
+      '/api/second-factor',
+      { action: 'enable', code: authenticator.generate(setup.secret), password: u.password },
+      bearer(u.accessToken),
+    );
+    expect(enabled.statusCode).toBe(200);
+    vi.setSystemTime(Date.now() + 30_000);
+    // A weak new password is refused without using the code up.
+    const code = authenticator.generate(setup.secret);
+    const weak = await post(
+      ctx.app,
+      '/api/changepassword',
+      { code, newPassword: 'weak' },
+      bearer(u.accessToken),
+    );
+    expect(Object.keys(codeOf(weak).fields ?? {})).toEqual(['newPassword']);
+    const res = await post(
+      ctx.app,
+      '/api/changepassword',
+      { code, newPassword: 'ByCode1234' },
+      bearer(u.accessToken),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(
+      (await post(ctx.app, '/api/login', { login: u.username, password: 'ByCode1234' })).statusCode,
+    ).toBe(200);
   });
 });

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { AppError } from '../../lib/app-error.js';
 import { createMailer, type Mailer } from '../../lib/mailer.js';
 import { langOf } from '../../platform/messages.js';
+import { linkConfigWarning } from './auth.links.js';
 import { AuthService, type AuthContext } from './auth.service.js';
 import { msg } from './auth.messages.js';
 
@@ -43,6 +44,8 @@ export const authPlugin = fp(
   async function auth(app: FastifyInstance) {
     const mailer = createMailer(app.config, app.log);
     const service = new AuthService(app.db, app.config, mailer, app.log);
+    const linkWarning = linkConfigWarning(app.config);
+    if (linkWarning) app.log.warn(linkWarning);
     app.decorate('mailer', mailer);
     // Expired tokens and old throttling records are dropped at start and every hour.
     const cleanup = () =>

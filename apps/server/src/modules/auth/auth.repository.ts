@@ -2,7 +2,7 @@ import type { Role } from '@fiscus/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
-import type { RefreshTokensTable, UsersTable } from './auth.tables.js';
+import type { EmailChangesTable, RefreshTokensTable, UsersTable } from './auth.tables.js';
 
 type Q = Kysely<Database>;
 
@@ -149,11 +149,23 @@ export const authRepo = {
       .where('token_hash', '=', tokenHash)
       .executeTakeFirst(),
 
-  /** Marks a token used unless somebody else did first; true when this call won. */
-  claimRefreshToken: async (db: Q, id: string, at: string, successorId: string) => {
+  findRefreshTokenById: (db: Q, id: string) =>
+    db.selectFrom('refresh_tokens').selectAll().where('id', '=', id).executeTakeFirst(),
+
+  /**
+   * Marks a token used unless somebody else did first; true when this call won. The successor's
+   * token is kept sealed on the row so that a replay inside the grace window gets it too.
+   */
+  claimRefreshToken: async (
+    db: Q,
+    id: string,
+    at: string,
+    successorId: string,
+    successorToken: string,
+  ) => {
     const res = await db
       .updateTable('refresh_tokens')
-      .set({ used_at: at, replaced_by: successorId })
+      .set({ used_at: at, replaced_by: successorId, successor_token: successorToken })
       .where('id', '=', id)
       .where('used_at', 'is', null)
       .where('revoked_at', 'is', null)
@@ -179,6 +191,120 @@ export const authRepo = {
 
   deleteExpiredRefreshTokens: (db: Q, before: string) =>
     db.deleteFrom('refresh_tokens').where('expires_at', '<', before).execute(),
+
+  /** Forgets sealed successor tokens once no replay can get them any more. */
+  clearSuccessorTokens: (db: Q, usedBefore: string) =>
+    db
+      .updateTable('refresh_tokens')
+      .set({ successor_token: null })
+      .where('successor_token', 'is not', null)
+      .where('used_at', '<', usedBefore)
+      .execute(),
+
+  // Second-factor challenges -------------------------------------------------------------------
+  insertChallenge: (
+    db: Q,
+    row: { token_hash: string; user_id: string; expires_at: string; created_at: string },
+  ) =>
+    db
+      .insertInto('second_factor_challenges')
+      .values({ ...row, attempts: 0, used_at: null })
+      .execute(),
+
+  findChallenge: (db: Q, tokenHash: string) =>
+    db
+      .selectFrom('second_factor_challenges')
+      .selectAll()
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst(),
+
+  /** Counts one try of a live challenge with tries left; false when none is left. */
+  reserveChallengeAttempt: async (db: Q, tokenHash: string, maxAttempts: number, now: string) => {
+    const res = await db
+      .updateTable('second_factor_challenges')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .where('attempts', '<', maxAttempts)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  },
+
+  /** Ends a challenge (signed in, or out of tries); true when this call ended it. */
+  spendChallenge: async (db: Q, tokenHash: string, at: string) => {
+    const res = await db
+      .updateTable('second_factor_challenges')
+      .set({ used_at: at })
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  },
+
+  deleteExpiredChallenges: (db: Q, before: string) =>
+    db.deleteFrom('second_factor_challenges').where('expires_at', '<', before).execute(),
+
+  // E-mail changes -------------------------------------------------------------------------------
+  insertEmailChange: (db: Q, row: Omit<EmailChangesTable, 'used_at' | 'cancelled_at'>) =>
+    db
+      .insertInto('email_changes')
+      .values({ ...row, used_at: null, cancelled_at: null })
+      .execute(),
+
+  findEmailChange: (db: Q, tokenHash: string) =>
+    db
+      .selectFrom('email_changes')
+      .selectAll()
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst(),
+
+  /** The change of the user's e-mail still waiting for its link, if any. */
+  pendingEmailChange: (db: Q, userId: string, now: string) =>
+    db
+      .selectFrom('email_changes')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .where('cancelled_at', 'is', null)
+      .where('expires_at', '>', now)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst(),
+
+  cancelEmailChanges: (db: Q, userId: string, at: string) =>
+    db
+      .updateTable('email_changes')
+      .set({ cancelled_at: at })
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .where('cancelled_at', 'is', null)
+      .execute(),
+
+  /** Uses a live link once; true when this call used it. */
+  claimEmailChange: async (db: Q, tokenHash: string, at: string) => {
+    const res = await db
+      .updateTable('email_changes')
+      .set({ used_at: at })
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .where('cancelled_at', 'is', null)
+      .where('expires_at', '>', at)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  },
+
+  countEmailChangesSince: async (db: Q, userId: string, since: string) => {
+    const row = await db
+      .selectFrom('email_changes')
+      .select((eb) => [eb.fn.countAll().as('n'), eb.fn.min('created_at').as('first')])
+      .where('user_id', '=', userId)
+      .where('created_at', '>=', since)
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.n), first: (row.first as string | null) ?? null };
+  },
+
+  deleteEmailChangesBefore: (db: Q, expiredBefore: string) =>
+    db.deleteFrom('email_changes').where('expires_at', '<', expiredBefore).execute(),
 
   // Reset tokens ----------------------------------------------------------------------------
   insertResetToken: (

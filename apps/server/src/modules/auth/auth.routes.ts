@@ -17,20 +17,9 @@ import {
   whoamiAnswerSchema,
   whoamiBodySchema,
 } from '@fiscus/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerToken } from './auth.plugin.js';
-import { langOf } from '../../platform/messages.js';
-import { ThrottledError, type Caller } from './auth.service.js';
-
-function callerOf(request: FastifyRequest): Caller {
-  return { ip: request.ip, lang: langOf(request) };
-}
-
-/** The address the console is reached at, for links in mails. Set PUBLIC_URL in production. */
-function publicOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
-  return publicUrl ?? `${request.protocol}://${request.host}`;
-}
+import { callerOf } from './auth.links.js';
 
 /**
  * The seed's auth endpoints (all POST). Bodies are validated by the contracts' schemas; the
@@ -47,18 +36,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     rateLimit: { max: max > 0 ? max : 1_000_000, timeWindow: '1 minute' },
   });
 
-  // Throttled sign-ins tell the client how long to wait.
-  app.addHook('onError', async (_request, reply, error) => {
-    if (error instanceof ThrottledError) void reply.header('retry-after', String(error.retryAfter));
-  });
-
   app.post(
     '/api/register',
     {
       schema: { body: registerBodySchema, response: { 200: signedInSchema } },
       config: limit(strictRouteLimit),
     },
-    async (request) => service.register(request.body, callerOf(request)),
+    async (request) => service.register(request.body, callerOf(request, app.config)),
   );
 
   app.post(
@@ -67,7 +51,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: loginBodySchema, response: { 200: loginAnswerSchema } },
       config: limit(routeLimit),
     },
-    async (request) => service.login(request.body.login, request.body.password, callerOf(request)),
+    async (request) =>
+      service.login(request.body.login, request.body.password, callerOf(request, app.config)),
   );
 
   app.post(
@@ -78,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const body = request.body;
-      const caller = callerOf(request);
+      const caller = callerOf(request, app.config);
       if (body.action === 'verify')
         return service.verifySecondFactor(body.challengeId, body.code, caller);
       await app.authenticate(request, reply);
@@ -86,9 +71,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         case 'setup':
           return service.totpSetup(request.auth, caller);
         case 'enable':
-          return service.totpEnable(request.auth, body.code, caller);
+          return service.totpEnable(request.auth, body.code, body.password, caller);
         case 'disable':
-          await service.totpDisable(request.auth, body.password, caller);
+          await service.totpDisable(request.auth, body, caller);
           return { ok: true as const };
       }
     },
@@ -100,14 +85,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: refreshBodySchema, response: { 200: refreshAnswerSchema } },
       config: limit(routeLimit),
     },
-    async (request) => service.refresh(request.body.refreshToken, callerOf(request)),
+    async (request) => service.refresh(request.body.refreshToken, callerOf(request, app.config)),
   );
 
   // Works with any body (or none): signing out must never fail on the client's account.
   app.post('/api/logout', { schema: { response: { 200: okSchema } } }, async (request) => {
     const parsed = logoutBodySchema.safeParse(request.body ?? {});
     const refreshToken = parsed.success ? parsed.data.refreshToken : undefined;
-    await service.logout(refreshToken, bearerToken(request), callerOf(request));
+    await service.logout(refreshToken, bearerToken(request), callerOf(request, app.config));
     return { ok: true as const };
   });
 
@@ -124,11 +109,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: limit(strictRouteLimit),
     },
     async (request) => {
-      service.forgot(
-        request.body.email,
-        publicOrigin(request, app.config.publicUrl),
-        callerOf(request),
-      );
+      service.forgot(request.body.email, callerOf(request, app.config));
       return { ok: true as const };
     },
   );
@@ -140,7 +121,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: limit(routeLimit),
     },
     async (request) => {
-      await service.forgotSetNew(request.body.token, request.body.password, callerOf(request));
+      await service.forgotSetNew(
+        request.body.token,
+        request.body.password,
+        callerOf(request, app.config),
+      );
       return { ok: true as const };
     },
   );
@@ -155,9 +140,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       service.changePassword(
         request.auth,
-        request.body.oldPassword,
+        request.body,
         request.body.newPassword,
-        callerOf(request),
+        callerOf(request, app.config),
       ),
   );
 };

@@ -7,6 +7,7 @@ import {
   USERNAME_PATTERN,
   type AppAbility,
   type FieldErrors,
+  type IdentityProof,
   type LoginAnswer,
   type RegisterBody,
   type Role,
@@ -15,7 +16,6 @@ import {
   type Tokens,
   type TotpEnabledAnswer,
   type TotpSetupAnswer,
-  type User,
   type WhoamiAnswer,
 } from '@fiscus/contracts';
 import { randomInt } from 'node:crypto';
@@ -41,16 +41,18 @@ import {
 import { newId } from '../../lib/ids.js';
 import type { Mailer } from '../../lib/mailer.js';
 import type { Lang } from '../../platform/messages.js';
+import { AccountService } from './auth.account.js';
+import { EMAIL_PATTERN, isUniqueViolation, ThrottledError } from './auth.common.js';
 import { authRepo as repo } from './auth.repository.js';
 import { authSettings, type AuthSettings } from './auth.settings.js';
-import type { UsersTable } from './auth.tables.js';
+import type { RefreshTokensTable, UsersTable } from './auth.tables.js';
+import type { LinkOrigin } from './auth.links.js';
+import { composeMail } from './auth.mails.js';
 import {
   AccessTokenVerifier,
   jwtKey,
   signAccessToken,
-  signChallenge,
   verifyAccessToken,
-  verifyChallenge,
   type VerifyResult,
 } from './auth.tokens.js';
 import { msg } from './auth.messages.js';
@@ -65,18 +67,25 @@ export interface AuthContext {
   sessionId: string;
 }
 
-/** Where a request comes from, for the audit log and throttling. */
+/** Where a request comes from, for the audit log and throttling, and where its links point. */
 export interface Caller {
   ip: string;
   lang: Lang;
+  /** The origin for links mailed on behalf of this request (see `mailLinkOrigin`). */
+  link?: LinkOrigin;
 }
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const BACKUP_CODE_COUNT = 10;
 const BACKUP_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 const TOTP_STEP = 30;
 /** At most this many reset mails per account inside one reset-token lifetime. */
 const RESET_MAILS_PER_WINDOW = 3;
+/** Codes one second-factor challenge takes (right or wrong) before the password is asked again. */
+export const CHALLENGE_MAX_ATTEMPTS = 5;
+/** Used, cancelled and expired confirmation links are remembered this long (days) after expiry. */
+const EMAIL_CHANGES_KEPT_DAYS = 30;
+/** Successors followed when a replayed refresh token is answered with the live one. */
+const MAX_REPLAY_HOPS = 16;
 
 /** What decides whether an access token still works: membership, sign-in, user, domain. */
 const LIVE_ROLE_TABLES = ['memberships', 'refresh_tokens', 'users', 'domains'] as const;
@@ -98,15 +107,6 @@ export function abilityFor(role: Role): AppAbility {
   return ability;
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: unknown; message?: unknown };
-  return (
-    e.code === '23505' ||
-    e.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
-  );
-}
-
 /** A backup code: 10 characters from 31 unambiguous ones (≈ 50 bits), shown as `xxxxx-xxxxx`. */
 function randomBackupCode(): string {
   let out = '';
@@ -126,10 +126,12 @@ function normalizeBackupCode(code: string): string {
 export class AuthService {
   readonly settings: AuthSettings;
   readonly passwords: PasswordHasher;
+  /** The signed-in user's own account: profile and e-mail changes. */
+  readonly account: AccountService;
   private readonly key: Uint8Array;
   private readonly accessTokens: AccessTokenVerifier;
   private readonly liveRoles = new Map<string, { role: Role; version: number; at: number }>();
-  private readonly challengeKey: Uint8Array;
+  private readonly successorKey: Buffer;
   private readonly secretKey: Buffer;
   private readonly backupKey: Buffer;
   private dummyHash: Promise<string> | undefined;
@@ -144,9 +146,10 @@ export class AuthService {
     this.passwords = createPasswordHasher(config.env === 'test' ? TEST_ARGON2 : PRODUCTION_ARGON2);
     this.key = jwtKey(config.jwtSecret);
     this.accessTokens = new AccessTokenVerifier(this.key);
-    this.challengeKey = deriveKey(config.jwtSecret, 'second-factor-challenge');
+    this.successorKey = deriveKey(config.jwtSecret, 'refresh-successor');
     this.secretKey = deriveKey(config.jwtSecret, 'totp-secret');
     this.backupKey = deriveKey(config.jwtSecret, 'backup-codes');
+    this.account = new AccountService(this, db, config, mailer, log);
   }
 
   private get q() {
@@ -198,9 +201,10 @@ export class AuthService {
   async session(userId: string, domainId: string): Promise<Session> {
     const user = await repo.findUserById(this.q, userId);
     if (!user) throw new AppError('unauthorized', 'unknown user');
-    const [domains, totp] = await Promise.all([
+    const [domains, totp, pending] = await Promise.all([
       repo.domainsOf(this.q, userId),
       repo.findTotp(this.q, userId),
+      repo.pendingEmailChange(this.q, userId, isoNow()),
     ]);
     const domain = domains.find((d) => d.id === domainId);
     if (!domain) throw new AppError('unauthorized', 'not a member of this domain');
@@ -213,6 +217,7 @@ export class AuthService {
         avatar: user.avatar,
         totpEnabled: totp?.enabled === 1,
         createdAt: user.created_at,
+        ...(pending ? { pendingEmail: pending.new_email } : {}),
       },
       domain,
       domains,
@@ -226,9 +231,10 @@ export class AuthService {
     domainId: string,
     familyId = newId(),
     id = newId(),
+    refreshToken = randomToken(32),
+    db = this.q,
   ): Promise<Tokens & { id: string }> {
-    const refreshToken = randomToken(32);
-    await repo.insertRefreshToken(this.q, {
+    await repo.insertRefreshToken(db, {
       id,
       family_id: familyId,
       user_id: userId,
@@ -238,6 +244,7 @@ export class AuthService {
       used_at: null,
       revoked_at: null,
       replaced_by: null,
+      successor_token: null,
       created_at: isoNow(),
     });
     const accessToken = await signAccessToken(this.key, this.settings.accessTokenTtl, {
@@ -277,7 +284,11 @@ export class AuthService {
     const tokens = await this.issueTokens(auth.userId, domainId, auth.sessionId);
     await this.q
       .updateTable('refresh_tokens')
-      .set({ used_at: isoNow(), replaced_by: tokens.id })
+      .set({
+        used_at: isoNow(),
+        replaced_by: tokens.id,
+        successor_token: encrypt(this.successorKey, tokens.refreshToken),
+      })
       .where('family_id', '=', auth.sessionId)
       .where('id', '!=', tokens.id)
       .where('used_at', 'is', null)
@@ -300,8 +311,10 @@ export class AuthService {
 
   /**
    * Rotation: a refresh token works once and answers a new pair in the same family. Presented
-   * again within `REFRESH_GRACE` seconds of its first use (tabs racing on one token), it gets a
-   * fresh pair of the same family; later, it is treated as stolen and the whole family ends.
+   * again within `REFRESH_GRACE` seconds of its first use (tabs racing on one token), it gets the
+   * same successor the first call got — the live refresh token of the sign-in and a new access
+   * token — so a replay never starts a second branch that lives on. Later, it is treated as
+   * stolen and the whole family ends.
    */
   async refresh(token: string, caller: Caller): Promise<Tokens> {
     const invalid = () =>
@@ -315,35 +328,46 @@ export class AuthService {
       const domainId = await this.refreshDomain(row.user_id, row.domain_id);
       if (!domainId) throw invalid();
       const successor = newId();
-      if (await repo.claimRefreshToken(this.q, row.id, isoAt(now), successor)) {
-        const { accessToken, refreshToken } = await this.issueTokens(
+      const successorToken = randomToken(32);
+      // Claim and successor in one transaction: a parallel call that loses the claim finds the
+      // successor in place.
+      const tokens = await this.q.transaction().execute(async (trx) => {
+        const won = await repo.claimRefreshToken(
+          trx,
+          row.id,
+          isoAt(now),
+          successor,
+          encrypt(this.successorKey, successorToken),
+        );
+        if (!won) return null;
+        return this.issueTokens(
           row.user_id,
           domainId,
           row.family_id,
           successor,
+          successorToken,
+          trx,
         );
-        return { accessToken, refreshToken };
-      }
+      });
+      if (tokens) return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken };
     }
     // Used before (or just now by a parallel request).
     const fresh = await repo.findRefreshToken(this.q, row.token_hash);
     if (!fresh || fresh.revoked_at || !fresh.used_at) throw invalid();
     if (now - Date.parse(fresh.used_at) <= this.settings.refreshGrace * 1000) {
-      const next = fresh.replaced_by
-        ? await this.q
-            .selectFrom('refresh_tokens')
-            .select('domain_id')
-            .where('id', '=', fresh.replaced_by)
-            .executeTakeFirst()
-        : undefined;
-      const domainId = await this.refreshDomain(fresh.user_id, next?.domain_id ?? fresh.domain_id);
+      const live = await this.liveSuccessor(fresh);
+      if (!live) throw invalid();
+      const domainId = await this.refreshDomain(live.row.user_id, live.row.domain_id);
       if (!domainId) throw invalid();
-      const { accessToken, refreshToken } = await this.issueTokens(
-        fresh.user_id,
+      const accessToken = await signAccessToken(this.key, this.settings.accessTokenTtl, {
+        userId: live.row.user_id,
         domainId,
-        fresh.family_id,
-      );
-      return { accessToken, refreshToken };
+        sessionId: live.row.family_id,
+      });
+      await this.event(fresh.user_id, 'refresh_token_replayed', caller, {
+        family: fresh.family_id,
+      });
+      return { accessToken, refreshToken: live.token };
     }
     await repo.revokeFamily(this.q, fresh.family_id, isoAt(now));
     await this.event(fresh.user_id, 'refresh_token_reused', caller, { family: fresh.family_id });
@@ -352,6 +376,30 @@ export class AuthService {
       'a used refresh token came back: its sign-in is ended',
     );
     throw invalid();
+  }
+
+  /**
+   * The live (unused) refresh token a used one led to, following rotations and domain switches,
+   * with its row; undefined when the chain ends (revoked, expired, or its token is forgotten).
+   */
+  private async liveSuccessor(
+    used: RefreshTokensTable,
+  ): Promise<{ row: RefreshTokensTable; token: string } | undefined> {
+    let current = used;
+    for (let hop = 0; hop < MAX_REPLAY_HOPS; hop++) {
+      if (!current.replaced_by || !current.successor_token) return undefined;
+      const next = await repo.findRefreshTokenById(this.q, current.replaced_by);
+      if (!next || next.revoked_at || next.expires_at <= isoNow()) return undefined;
+      if (!next.used_at) {
+        try {
+          return { row: next, token: decrypt(this.successorKey, current.successor_token) };
+        } catch {
+          return undefined;
+        }
+      }
+      current = next;
+    }
+    return undefined;
   }
 
   /**
@@ -366,11 +414,17 @@ export class AuthService {
     return (domains.find((d) => d.id === user.last_domain_id) ?? domains[0])?.id;
   }
 
-  /** Drops what can never be used again: expired refresh and reset tokens, old failures. */
+  /**
+   * Drops what can never be used again: expired refresh and reset tokens, challenges, old
+   * failures, successor tokens past the grace window, and confirmation links long expired.
+   */
   async cleanup(): Promise<void> {
     const now = nowMs();
     await repo.deleteExpiredRefreshTokens(this.q, isoAt(now));
+    await repo.clearSuccessorTokens(this.q, isoAt(now - this.settings.refreshGrace * 1000));
     await this.q.deleteFrom('reset_tokens').where('expires_at', '<', isoAt(now)).execute();
+    await repo.deleteExpiredChallenges(this.q, isoAt(now));
+    await repo.deleteEmailChangesBefore(this.q, isoAt(now - EMAIL_CHANGES_KEPT_DAYS * 86_400_000));
     await repo.pruneFailures(this.q, isoAt(now - this.settings.failureWindow * 1000));
   }
 
@@ -397,7 +451,7 @@ export class AuthService {
 
   // Registration ---------------------------------------------------------------------------------
 
-  private passwordFieldErrors(password: string, lang: Lang): string[] {
+  passwordFieldErrors(password: string, lang: Lang): string[] {
     if (!password) return [msg(lang, 'auth.password_required')];
     return passwordProblems(password).map((p) =>
       msg(lang, `auth.password_${p}`, { min: PASSWORD_MIN, max: PASSWORD_MAX }),
@@ -480,49 +534,10 @@ export class AuthService {
     return this.signIn(userId, domainId);
   }
 
-  /** Changes the signed-in user's own username, name and e-mail address. */
-  async updateProfile(
-    auth: AuthContext,
-    input: { username: string; fullName: string; email: string },
-    caller: Caller,
-  ): Promise<User> {
-    const { lang } = caller;
-    const username = input.username.trim();
-    const email = input.email.trim().toLowerCase();
-    const fullName = input.fullName.trim();
-    const fields: FieldErrors = {};
-    if (!username) fields.username = [msg(lang, 'auth.username_required')];
-    else if (!USERNAME_PATTERN.test(username)) fields.username = [msg(lang, 'auth.username_rule')];
-    if (!email) fields.email = [msg(lang, 'auth.email_required')];
-    else if (email.length > 254 || !EMAIL_PATTERN.test(email))
-      fields.email = [msg(lang, 'auth.email_invalid')];
-    if (fullName.length > 120) fields.fullName = [msg(lang, 'field.too_big_string', { max: 120 })];
-    if (!fields.username && (await repo.usernameTaken(this.q, username, auth.userId)))
-      fields.username = [msg(lang, 'auth.username_taken')];
-    if (!fields.email && (await repo.emailTaken(this.q, email, auth.userId)))
-      fields.email = [msg(lang, 'auth.email_taken')];
-    if (Object.keys(fields).length)
-      throw new AppError('validation_failed', msg(lang, 'error.validation_failed'), fields);
-    try {
-      await repo.updateUser(this.q, auth.userId, {
-        username,
-        email,
-        full_name: fullName,
-        updated_at: isoNow(),
-      });
-    } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
-      throw new AppError('validation_failed', msg(lang, 'error.validation_failed'), {
-        username: [msg(lang, 'auth.username_taken')],
-      });
-    }
-    await this.event(auth.userId, 'profile_update', caller, null);
-    return (await this.session(auth.userId, auth.domainId)).user;
-  }
-
   // Sign-in and throttling -------------------------------------------------------------------------
 
-  private async event(
+  /** Writes an entry of the sign-in audit log; never fails the request. */
+  async event(
     userId: string | null,
     event: string,
     caller: Caller,
@@ -607,11 +622,14 @@ export class AuthService {
     const totp = await repo.findTotp(this.q, user.id);
     if (totp?.enabled === 1) {
       await this.event(user.id, 'login_password_ok', caller, null);
-      return {
-        secondFactor: {
-          challengeId: await signChallenge(this.challengeKey, this.settings.challengeTtl, user.id),
-        },
-      };
+      const challengeId = randomToken(32);
+      await repo.insertChallenge(this.q, {
+        token_hash: sha256Hex(challengeId),
+        user_id: user.id,
+        expires_at: isoNow(this.settings.challengeTtl * 1000),
+        created_at: isoNow(),
+      });
+      return { secondFactor: { challengeId } };
     }
     await this.event(user.id, 'login', caller, null);
     return this.signIn(user.id, undefined, caller.lang);
@@ -642,27 +660,47 @@ export class AuthService {
     return (await repo.claimBackupCode(this.q, userId, hash, isoNow())) ? 'backup' : null;
   }
 
+  /**
+   * The second step of a sign-in. A challenge signs in once; it takes at most
+   * `CHALLENGE_MAX_ATTEMPTS` codes, then the password step has to be passed again.
+   */
   async verifySecondFactor(challengeId: string, code: string, caller: Caller): Promise<SignedIn> {
-    const userId = await verifyChallenge(this.challengeKey, challengeId);
-    if (!userId)
-      throw new AppError('second_factor_required', msg(caller.lang, 'auth.invalid_challenge'));
+    const { lang } = caller;
+    const expired = () =>
+      new AppError('second_factor_required', msg(lang, 'auth.invalid_challenge'));
+    const spent = () => new AppError('second_factor_required', msg(lang, 'auth.challenge_spent'));
+    const tokenHash = sha256Hex(challengeId);
+    const challenge = await repo.findChallenge(this.q, tokenHash);
+    if (!challenge || challenge.used_at || challenge.expires_at <= isoNow()) throw expired();
+    const userId = challenge.user_id;
     const totp = await repo.findTotp(this.q, userId);
-    if (!totp || totp.enabled !== 1)
-      throw new AppError('second_factor_required', msg(caller.lang, 'auth.invalid_challenge'));
+    if (!totp || totp.enabled !== 1) throw expired();
     const keys = [
       { key: `second-factor:${userId}`, limit: this.settings.maxFailures },
       { key: `ip:${caller.ip}`, limit: this.settings.maxFailuresPerIp },
     ];
     await this.checkThrottle(keys, caller, userId);
+    if (
+      !(await repo.reserveChallengeAttempt(this.q, tokenHash, CHALLENGE_MAX_ATTEMPTS, isoNow()))
+    ) {
+      const now = await repo.findChallenge(this.q, tokenHash);
+      throw now && now.attempts >= CHALLENGE_MAX_ATTEMPTS ? spent() : expired();
+    }
     const kind = await this.checkSecondFactor(userId, code, decrypt(this.secretKey, totp.secret));
     if (!kind) {
       await this.recordFailure(keys.map((k) => k.key));
       await this.event(userId, 'second_factor_failed', caller, null);
-      throw new AppError('invalid_second_factor', msg(caller.lang, 'auth.invalid_second_factor'));
+      if (challenge.attempts + 1 >= CHALLENGE_MAX_ATTEMPTS) {
+        await repo.spendChallenge(this.q, tokenHash, isoNow());
+        throw spent();
+      }
+      throw new AppError('invalid_second_factor', msg(lang, 'auth.invalid_second_factor'));
     }
+    // Only one request signs in with a challenge, however many arrive at once.
+    if (!(await repo.spendChallenge(this.q, tokenHash, isoNow()))) throw expired();
     await repo.clearFailures(this.q, keys[0]!.key);
     await this.event(userId, kind === 'backup' ? 'login_backup_code' : 'login', caller, null);
-    return this.signIn(userId, undefined, caller.lang);
+    return this.signIn(userId, undefined, lang);
   }
 
   async totpSetup(auth: AuthContext, caller: Caller): Promise<TotpSetupAnswer> {
@@ -682,18 +720,29 @@ export class AuthService {
     return { secret, otpauthUrl, qrDataUrl };
   }
 
-  async totpEnable(auth: AuthContext, code: string, caller: Caller): Promise<TotpEnabledAnswer> {
+  /** Switches two-step verification on: a code of the new secret and the current password. */
+  async totpEnable(
+    auth: AuthContext,
+    code: string,
+    password: string | undefined,
+    caller: Caller,
+  ): Promise<TotpEnabledAnswer> {
+    const { lang } = caller;
+    const user = await this.userOf(auth, lang);
     const totp = await repo.findTotp(this.q, auth.userId);
-    if (!totp) throw new AppError('conflict', msg(caller.lang, 'auth.totp_not_set_up'));
-    if (totp.enabled === 1)
-      throw new AppError('conflict', msg(caller.lang, 'auth.totp_already_enabled'));
-    const step = this.totpStep(decrypt(this.secretKey, totp.secret), code.replace(/\s/g, ''));
-    if (step === null || !(await repo.claimTotpStep(this.q, auth.userId, step))) {
+    if (!totp) throw new AppError('conflict', msg(lang, 'auth.totp_not_set_up'));
+    if (totp.enabled === 1) throw new AppError('conflict', msg(lang, 'auth.totp_already_enabled'));
+    // Two-step verification is off, so only the password can prove who is asking.
+    const fields = await this.proveIdentity(user, { password }, caller, 'totp_enable');
+    const step = fields.password
+      ? null
+      : this.totpStep(decrypt(this.secretKey, totp.secret), code.replace(/\s/g, ''));
+    if (!fields.password && (step === null || !(await repo.claimTotpStep(this.q, user.id, step)))) {
       await this.event(auth.userId, 'second_factor_failed', caller, { during: 'enable' });
-      throw new AppError('validation_failed', msg(caller.lang, 'error.validation_failed'), {
-        code: [msg(caller.lang, 'auth.invalid_second_factor')],
-      });
+      fields.code = [msg(lang, 'auth.invalid_second_factor')];
     }
+    if (Object.keys(fields).length)
+      throw new AppError('validation_failed', msg(lang, 'error.validation_failed'), fields);
     const codes = Array.from({ length: BACKUP_CODE_COUNT }, randomBackupCode);
     await this.q.transaction().execute(async (trx) => {
       await repo.enableTotp(trx, auth.userId);
@@ -708,19 +757,83 @@ export class AuthService {
     return { backupCodes: codes };
   }
 
-  async totpDisable(auth: AuthContext, password: string, caller: Caller): Promise<void> {
-    const user = await repo.findUserById(this.q, auth.userId);
+  /** Switches two-step verification off: the current password or a code proves who asks. */
+  async totpDisable(auth: AuthContext, proof: IdentityProof, caller: Caller): Promise<void> {
+    const user = await this.userOf(auth, caller.lang);
     const totp = await repo.findTotp(this.q, auth.userId);
-    if (!user) throw new AppError('unauthorized', msg(caller.lang, 'auth.unauthorized'));
     if (!totp) throw new AppError('conflict', msg(caller.lang, 'auth.totp_not_enabled'));
-    if (!(await this.passwords.verify(user.password_hash, password))) {
-      await this.event(user.id, 'password_check_failed', caller, { during: 'totp_disable' });
-      throw new AppError('validation_failed', msg(caller.lang, 'error.validation_failed'), {
-        password: [msg(caller.lang, 'auth.password_wrong')],
-      });
-    }
+    await this.requireIdentity(user, proof, caller, 'totp_disable');
     await repo.deleteTotp(this.q, auth.userId);
     await this.event(auth.userId, 'totp_disabled', caller, null);
+  }
+
+  // Proof of identity ------------------------------------------------------------------------------
+
+  /** The signed-in user's row; 401 when the account is gone. */
+  async userOf(auth: AuthContext, lang: Lang): Promise<UsersTable> {
+    const user = await repo.findUserById(this.q, auth.userId);
+    if (!user) throw new AppError('unauthorized', msg(lang, 'auth.unauthorized'));
+    return user;
+  }
+
+  /**
+   * Checks that the person asking for a security change owns the account: the current password,
+   * or — while two-step verification is on — a fresh authenticator code or an unused backup code
+   * (consumed). Answers the field errors (none when proven); wrong proofs count per account
+   * and, past `LOGIN_MAX_FAILURES`, answer 429 with a growing delay.
+   */
+  async proveIdentity(
+    user: UsersTable,
+    proof: IdentityProof,
+    caller: Caller,
+    during: string,
+    passwordField = 'password',
+  ): Promise<FieldErrors> {
+    const { lang } = caller;
+    const password = proof.password ?? '';
+    const code = proof.code?.trim() ?? '';
+    if (!password && !code)
+      return { [passwordField]: [msg(lang, 'auth.current_password_required')] };
+    const key = `reauth:${user.id}`;
+    await this.checkThrottle([{ key, limit: this.settings.maxFailures }], caller, user.id);
+    let fields: FieldErrors = {};
+    if (password) {
+      if (!(await this.passwords.verify(user.password_hash, password)))
+        fields = {
+          [passwordField]: [
+            msg(
+              lang,
+              passwordField === 'oldPassword' ? 'auth.old_password_wrong' : 'auth.password_wrong',
+            ),
+          ],
+        };
+    } else {
+      const totp = await repo.findTotp(this.q, user.id);
+      if (totp?.enabled !== 1) return { code: [msg(lang, 'auth.code_needs_totp')] };
+      if (!(await this.checkSecondFactor(user.id, code, decrypt(this.secretKey, totp.secret))))
+        fields = { code: [msg(lang, 'auth.invalid_second_factor')] };
+    }
+    if (!Object.keys(fields).length) {
+      await repo.clearFailures(this.q, key);
+      return fields;
+    }
+    await this.recordFailure([key]);
+    await this.event(user.id, password ? 'password_check_failed' : 'second_factor_failed', caller, {
+      during,
+    });
+    return fields;
+  }
+
+  /** `proveIdentity`, throwing 400 with the field errors when the proof fails. */
+  async requireIdentity(
+    user: UsersTable,
+    proof: IdentityProof,
+    caller: Caller,
+    during: string,
+  ): Promise<void> {
+    const fields = await this.proveIdentity(user, proof, caller, during);
+    if (Object.keys(fields).length)
+      throw new AppError('validation_failed', msg(caller.lang, 'error.validation_failed'), fields);
   }
 
   // Passwords --------------------------------------------------------------------------------------
@@ -729,16 +842,16 @@ export class AuthService {
    * Mails a one-time reset link when the address belongs to an account. The caller gets the
    * same answer at once either way; the lookup and the mail happen after the answer.
    */
-  forgot(email: string, origin: string, caller: Caller): void {
+  forgot(email: string, caller: Caller): void {
     setImmediate(() => {
-      this.sendResetLink(email, origin, caller).catch((err: unknown) =>
+      this.sendResetLink(email, caller).catch((err: unknown) =>
         this.log.error({ err }, 'could not send the password reset mail'),
       );
     });
   }
 
   /** Resolves when a reset mail (if any) has been handled; used by `forgot` in the background. */
-  async sendResetLink(email: string, origin: string, caller: Caller): Promise<void> {
+  async sendResetLink(email: string, caller: Caller): Promise<void> {
     const user = await repo.findUserByEmail(this.q, email);
     await this.event(
       user?.id ?? null,
@@ -747,6 +860,15 @@ export class AuthService {
       user ? null : { unknownEmail: true },
     );
     if (!user) return;
+    const origin = caller.link;
+    if (!origin?.ok) {
+      // Never a link to an address nobody vouched for: it would hand the token to its owner.
+      this.log.warn(
+        { userId: user.id, host: origin?.host },
+        'reset mail not sent: the request came to a host that is neither PUBLIC_URL nor in ALLOWED_HOSTS',
+      );
+      return;
+    }
     const ttl = this.settings.resetTokenTtl;
     const recent = await repo.countRecentResetTokens(this.q, user.id, isoNow(-ttl * 1000));
     if (recent >= RESET_MAILS_PER_WINDOW) {
@@ -760,32 +882,23 @@ export class AuthService {
       expires_at: isoNow(ttl * 1000),
       created_at: isoNow(),
     });
-    const link = `${origin.replace(/\/+$/, '')}/forgot-password-set-new?token=${encodeURIComponent(token)}`;
-    const app = this.config.appName;
-    const text = msg(caller.lang, 'auth.mail.reset.text', {
-      name: user.full_name || user.username,
-      app,
-      link,
-      minutes: Math.round(ttl / 60),
-    });
-    const escape = (s: string) =>
-      s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-    const html = text
-      .split('\n\n')
-      .map((para) =>
-        para.trim() === link
-          ? `<p><a href="${escape(link)}">${escape(link)}</a></p>`
-          : `<p>${escape(para).replace(/\n/g, '<br>')}</p>`,
-      )
-      .join('\n');
-    await this.mailer.send({
-      to: user.email,
-      subject: msg(caller.lang, 'auth.mail.reset.subject', { app }),
-      text,
-      html,
-    });
+    const link = `${origin.origin}/forgot-password-set-new?token=${encodeURIComponent(token)}`;
+    await this.mailer.send(
+      composeMail(
+        caller.lang,
+        'reset',
+        user.email,
+        {
+          name: user.full_name || user.username,
+          app: this.config.appName,
+          minutes: Math.round(ttl / 60),
+        },
+        link,
+      ),
+    );
   }
 
+  /** A new password: every sign-in ends, and a pending e-mail change is dropped. */
   private async setPassword(userId: string, password: string) {
     const hash = await this.passwords.hash(password);
     const now = isoNow();
@@ -795,6 +908,7 @@ export class AuthService {
       password_changed_at: now,
     });
     await repo.revokeAllOfUser(this.q, userId, now);
+    await repo.cancelEmailChanges(this.q, userId, now);
   }
 
   async forgotSetNew(token: string, password: string, caller: Caller): Promise<void> {
@@ -824,23 +938,25 @@ export class AuthService {
    */
   async changePassword(
     auth: AuthContext,
-    oldPassword: string,
+    proof: { oldPassword?: string; code?: string },
     newPassword: string,
     caller: Caller,
   ): Promise<SignedIn> {
     const { lang } = caller;
-    const user = await repo.findUserById(this.q, auth.userId);
-    if (!user) throw new AppError('unauthorized', msg(lang, 'auth.unauthorized'));
-    const keys = [{ key: `password:${user.id}`, limit: this.settings.maxFailures }];
-    await this.checkThrottle(keys, caller, user.id);
-    const fields: FieldErrors = {};
+    const user = await this.userOf(auth, lang);
     const problems = this.passwordFieldErrors(newPassword, lang);
+    // A code is used up when checked: not while the new password is refused anyway.
+    const spareCode = problems.length > 0 && !proof.oldPassword && !!proof.code;
+    const fields: FieldErrors = spareCode
+      ? {}
+      : await this.proveIdentity(
+          user,
+          { password: proof.oldPassword, code: proof.code },
+          caller,
+          'change_password',
+          'oldPassword',
+        );
     if (problems.length) fields.newPassword = problems;
-    if (!(await this.passwords.verify(user.password_hash, oldPassword))) {
-      await this.recordFailure(keys.map((k) => k.key));
-      await this.event(user.id, 'password_check_failed', caller, { during: 'change_password' });
-      fields.oldPassword = [msg(lang, 'auth.old_password_wrong')];
-    }
     if (Object.keys(fields).length)
       throw new AppError('validation_failed', msg(lang, 'error.validation_failed'), fields);
     await this.setPassword(user.id, newPassword);
@@ -849,12 +965,4 @@ export class AuthService {
   }
 }
 
-/** 429 with the number of seconds to wait (sent as `Retry-After`). */
-export class ThrottledError extends AppError {
-  constructor(
-    message: string,
-    readonly retryAfter: number,
-  ) {
-    super('too_many_requests', message);
-  }
-}
+export { ThrottledError };

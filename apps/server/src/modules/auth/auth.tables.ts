@@ -1,6 +1,6 @@
 import type { Role } from '@fiscus/contracts';
 
-/** Row types of the tables created by migration 2026-11-22-0002-auth. */
+/** Row types of the tables created by migrations 2026-11-22-0002-auth and 2026-11-23-0005. */
 export interface UsersTable {
   id: string;
   username: string;
@@ -42,12 +42,41 @@ export interface RefreshTokensTable {
   used_at: string | null;
   revoked_at: string | null;
   replaced_by: string | null;
+  /**
+   * The successor's token (AES-256-GCM, key derived from the JWT secret) while a replay inside
+   * `REFRESH_GRACE` may still be answered with it; cleared afterwards.
+   */
+  successor_token?: string | null;
   created_at: string;
 }
 
 export interface ResetTokensTable {
   token_hash: string;
   user_id: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** A change of the sign-in e-mail waiting for the link mailed to the new address. */
+export interface EmailChangesTable {
+  /** SHA-256 (hex) of the link's token. */
+  token_hash: string;
+  user_id: string;
+  new_email: string;
+  old_email: string;
+  expires_at: string;
+  used_at: string | null;
+  /** Set when a newer request, a cancel or a password change replaced it. */
+  cancelled_at: string | null;
+  created_at: string;
+}
+
+/** The second step of a sign-in whose password step passed: used once, a few codes at most. */
+export interface SecondFactorChallengesTable {
+  token_hash: string;
+  user_id: string;
+  attempts: number;
   expires_at: string;
   used_at: string | null;
   created_at: string;
@@ -99,5 +128,7 @@ declare module '../../db/schema.js' {
     backup_codes: BackupCodesTable;
     auth_events: AuthEventsTable;
     login_failures: LoginFailuresTable;
+    email_changes: EmailChangesTable;
+    second_factor_challenges: SecondFactorChallengesTable;
   }
 }

@@ -54,26 +54,95 @@ describe('tokens, refresh, logout, whoami', () => {
     expect(second.statusCode).toBe(200);
   });
 
-  it('gives a tab racing on the same token a fresh pair of the same sign-in within the grace', async () => {
+  /** The refresh tokens of a user's sign-ins: all, and those still able to refresh. */
+  const tokenRows = async (userId: string) => {
+    const rows = await ctx.app.db.kysely
+      .selectFrom('refresh_tokens')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .execute();
+    return {
+      families: new Set(rows.map((r) => r.family_id)).size,
+      live: rows.filter((r) => !r.used_at && !r.revoked_at),
+    };
+  };
+
+  it('answers a token replayed within the grace with the same successor, never a second branch', async () => {
     const u = await registerUser(ctx.app);
+    const userId = u.session.user.id;
     const [a, b] = await Promise.all([refresh(u.refreshToken), refresh(u.refreshToken)]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     const pa = refreshAnswerSchema.parse(a.json());
     const pb = refreshAnswerSchema.parse(b.json());
-    expect(pa.refreshToken).not.toBe(pb.refreshToken);
+    // Both tabs hold the one successor; each has a working access token.
+    expect(pb.refreshToken).toBe(pa.refreshToken);
+    expect((await whoami(pb.accessToken)).session?.user.id).toBe(userId);
+    expect((await tokenRows(userId)).live).toHaveLength(1);
+
     advance(5);
-    const late = await refresh(u.refreshToken);
-    expect(late.statusCode).toBe(200);
-    // Both tabs go on working.
-    expect((await refresh(pa.refreshToken)).statusCode).toBe(200);
-    expect((await refresh(pb.refreshToken)).statusCode).toBe(200);
-    const families = await ctx.app.db.kysely
+    const late = refreshAnswerSchema.parse((await refresh(u.refreshToken)).json());
+    expect(late.refreshToken).toBe(pa.refreshToken);
+    // One tab rotates on; a replay of the first token now gets the newest successor.
+    const next = refreshAnswerSchema.parse((await refresh(pa.refreshToken)).json());
+    advance(3);
+    const again = refreshAnswerSchema.parse((await refresh(u.refreshToken)).json());
+    expect(again.refreshToken).toBe(next.refreshToken);
+    const rows = await tokenRows(userId);
+    expect(rows.families).toBe(1);
+    expect(rows.live).toHaveLength(1);
+    // The sign-in's life is not extended by the replays: one row per real rotation.
+    const all = await ctx.app.db.kysely
       .selectFrom('refresh_tokens')
-      .select('family_id')
-      .distinct()
-      .where('user_id', '=', u.session.user.id)
+      .select('id')
+      .where('user_id', '=', userId)
       .execute();
-    expect(families).toHaveLength(1);
+    expect(all).toHaveLength(3);
+
+    // Past the grace (counted from its first use) the old token ends the sign-in.
+    advance(3);
+    expect((await refresh(u.refreshToken)).statusCode).toBe(401);
+    expect((await refresh(next.refreshToken)).statusCode).toBe(401);
+  });
+
+  it('a token replayed after a domain switch gets the switched pair', async () => {
+    const u = await registerUser(ctx.app);
+    const owner = await registerUser(ctx.app);
+    await ctx.app.db.kysely
+      .insertInto('memberships')
+      .values({
+        user_id: u.session.user.id,
+        domain_id: owner.session.domain.id,
+        role: 'viewer',
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const auth = (await ctx.app.authService.verify(u.accessToken)).auth as AuthContext;
+    const switched = await ctx.app.authService.switchDomain(auth, owner.session.domain.id, 'en');
+    advance(2);
+    const other = refreshAnswerSchema.parse((await refresh(u.refreshToken)).json());
+    expect(other.refreshToken).toBe(switched.refreshToken);
+    expect((await whoami(other.accessToken)).session?.domain.id).toBe(owner.session.domain.id);
+    expect((await tokenRows(u.session.user.id)).live).toHaveLength(1);
+  });
+
+  it('cleanup forgets successor tokens once the grace is over', async () => {
+    const u = await registerUser(ctx.app);
+    await refresh(u.refreshToken);
+    const sealed = async () =>
+      (
+        await ctx.app.db.kysely
+          .selectFrom('refresh_tokens')
+          .select('successor_token')
+          .where('user_id', '=', u.session.user.id)
+          .where('successor_token', 'is not', null)
+          .execute()
+      ).length;
+    expect(await sealed()).toBe(1);
+    await ctx.app.authService.cleanup();
+    expect(await sealed()).toBe(1);
+    advance(11);
+    await ctx.app.authService.cleanup();
+    expect(await sealed()).toBe(0);
   });
 
   it('ends the whole sign-in when a used refresh token comes back after the grace', async () => {

@@ -103,29 +103,3 @@ export class AccessTokenVerifier {
     return { ok: true, claims: result.claims };
   }
 }
-
-/** The short-lived, signed proof that the password step of a sign-in succeeded. */
-export async function signChallenge(key: Uint8Array, ttl: number, userId: string): Promise<string> {
-  const iat = seconds();
-  return new SignJWT({ typ: 'second-factor' })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setIssuer(ISSUER)
-    .setSubject(userId)
-    .setIssuedAt(iat)
-    .setExpirationTime(iat + ttl)
-    .sign(key);
-}
-
-/** The user id of a valid challenge, or null. */
-export async function verifyChallenge(key: Uint8Array, token: string): Promise<string | null> {
-  try {
-    const { payload } = await jwtVerify(token, key, {
-      algorithms: ['HS256'],
-      issuer: ISSUER,
-      currentDate: new Date(nowMs()),
-    });
-    return payload.typ === 'second-factor' && typeof payload.sub === 'string' ? payload.sub : null;
-  } catch {
-    return null;
-  }
-}

@@ -58,7 +58,10 @@ describe('two-step verification (TOTP)', () => {
     const setup = totpSetupAnswerSchema.parse(
       (await sf({ action: 'setup' }, bearer(u.accessToken))).json(),
     );
-    const res = await sf({ action: 'enable', code: codeAt(setup.secret) }, bearer(u.accessToken));
+    const res = await sf(
+      { action: 'enable', code: codeAt(setup.secret), password: u.password },
+      bearer(u.accessToken),
+    );
     expect(res.statusCode).toBe(200);
     return {
       u,
@@ -98,13 +101,16 @@ describe('two-step verification (TOTP)', () => {
 
     const good = codeAt(setup.secret);
     const wrong = await sf(
-      { action: 'enable', code: good === '123456' ? '654321' : '123456' },
+      { action: 'enable', code: good === '123456' ? '654321' : '123456', password: u.password },
       bearer(u.accessToken),
     );
     expect(wrong.statusCode).toBe(400);
     expect(errorOf(wrong).fields).toEqual({ code: ['The code is not correct.'] });
 
-    const enabled = await sf({ action: 'enable', code: good }, bearer(u.accessToken));
+    const enabled = await sf(
+      { action: 'enable', code: good, password: u.password },
+      bearer(u.accessToken),
+    );
     expect(enabled.statusCode).toBe(200);
     const { backupCodes } = totpEnabledAnswerSchema.parse(enabled.json());
     expect(backupCodes).toHaveLength(10);
@@ -212,16 +218,18 @@ describe('two-step verification (TOTP)', () => {
 
   it('delays after 5 wrong codes', async () => {
     const { u, secret } = await enrolled();
-    const challengeId = await challenge(u);
     advance(60);
     const wrong = codeAt(secret) === '111111' ? '222222' : '111111';
+    // Spread over sign-ins: the delay counts per account, not per challenge.
     for (let i = 0; i < 5; i++) {
-      expect((await sf({ action: 'verify', challengeId, code: wrong })).statusCode).toBe(401);
+      expect((await verify(u, wrong)).statusCode).toBe(401);
     }
+    const challengeId = await challenge(u);
     const blocked = await sf({ action: 'verify', challengeId, code: codeAt(secret) });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers['retry-after']).toBe('30');
     advance(31);
+    // The refused try did not use up the challenge.
     expect((await sf({ action: 'verify', challengeId, code: codeAt(secret) })).statusCode).toBe(
       200,
     );
@@ -234,7 +242,92 @@ describe('two-step verification (TOTP)', () => {
     expect(failures).toHaveLength(5);
   });
 
-  it('disables with the password only; sign-in then needs no code', async () => {
+  it('a challenge signs in once, however many requests bring it', async () => {
+    const { u, secret, backupCodes } = await enrolled();
+    advance(60);
+    const challengeId = await challenge(u);
+    expect((await sf({ action: 'verify', challengeId, code: codeAt(secret) })).statusCode).toBe(
+      200,
+    );
+    // Another good code (the next step) does not open a second sign-in with the same challenge.
+    const again = await sf({ action: 'verify', challengeId, code: codeAt(secret, 1) });
+    expect(again.statusCode).toBe(401);
+    expect(errorOf(again).code).toBe('second_factor_required');
+    // Two good backup codes at once: one sign-in.
+    const shared = await challenge(u);
+    const answers = await Promise.all(
+      backupCodes
+        .slice(0, 2)
+        .map((code) => sf({ action: 'verify', challengeId: shared, code: code })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401]);
+    const families = await ctx.app.db.kysely
+      .selectFrom('refresh_tokens')
+      .select('family_id')
+      .distinct()
+      .where('user_id', '=', u.session.user.id)
+      .execute();
+    // Registration, enrolment's sign-in, and the two challenges above.
+    expect(families).toHaveLength(3);
+  });
+
+  it('disables with the password or a code; sign-in then needs no code', async () => {
+    const { u, secret } = await enrolled();
+    advance(60);
+    const nothing = await sf({ action: 'disable' }, bearer(u.accessToken));
+    expect(nothing.statusCode).toBe(400);
+    expect(errorOf(nothing).fields).toEqual({ password: ['Please enter your current password.'] });
+    const wrongCode = await sf(
+      { action: 'disable', code: codeAt(secret) === '123456' ? '654321' : '123456' },
+      bearer(u.accessToken),
+    );
+    expect(errorOf(wrongCode).fields).toEqual({ code: ['The code is not correct.'] });
+    const byCode = await sf({ action: 'disable', code: codeAt(secret) }, bearer(u.accessToken));
+    expect(byCode.statusCode).toBe(200);
+    const login = await post(
+      ctx.app,
+      '/api/login',
+      { login: u.username, password: u.password },
+      {},
+      from(),
+    );
+    expect(signedInSchema.parse(login.json()).session.user.totpEnabled).toBe(false);
+  });
+
+  it('enabling needs the current password as well as a code', async () => {
+    const u = await registerUser(ctx.app);
+    const setup = totpSetupAnswerSchema.parse(
+      (await sf({ action: 'setup' }, bearer(u.accessToken))).json(),
+    );
+    const without = await sf(
+      { action: 'enable', code: codeAt(setup.secret) },
+      bearer(u.accessToken),
+    );
+    expect(without.statusCode).toBe(400);
+    expect(errorOf(without).fields).toEqual({ password: ['Please enter your current password.'] });
+    const wrong = await sf(
+      { action: 'enable', code: codeAt(setup.secret), password: 'Wrong1234' },
+      { ...bearer(u.accessToken), 'accept-language': 'de' },
+    );
+    expect(errorOf(wrong).fields).toEqual({ password: ['Das Passwort ist nicht korrekt.'] });
+    // A backup code cannot stand in: two-step verification is not on yet.
+    const byCode = await sf(
+      { action: 'enable', code: codeAt(setup.secret), password: '' },
+      bearer(u.accessToken),
+    );
+    expect(byCode.statusCode).toBe(400);
+    const who = whoamiAnswerSchema.parse(
+      (await post(ctx.app, '/api/whoami', { token: u.accessToken })).json(),
+    );
+    expect(who.session?.user.totpEnabled).toBe(false);
+    const ok = await sf(
+      { action: 'enable', code: codeAt(setup.secret), password: u.password },
+      bearer(u.accessToken),
+    );
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('disables with the password; sign-in then needs no code', async () => {
     const { u } = await enrolled();
     const wrong = await sf(
       { action: 'disable', password: 'Wrong1234' },
@@ -266,7 +359,10 @@ describe('two-step verification (TOTP)', () => {
 
   it('enable needs a setup first; malformed bodies get 400', async () => {
     const u = await registerUser(ctx.app);
-    const early = await sf({ action: 'enable', code: '123456' }, bearer(u.accessToken));
+    const early = await sf(
+      { action: 'enable', code: '123456', password: u.password },
+      bearer(u.accessToken),
+    );
     expect(early.statusCode).toBe(409);
     expect(errorOf(early).message).toBe('Please start the two-step verification setup first.');
     const unknown = await sf({ action: 'explode' }, bearer(u.accessToken));
@@ -275,5 +371,60 @@ describe('two-step verification (TOTP)', () => {
     const noCode = await sf({ action: 'verify', challengeId: 'x' });
     expect(noCode.statusCode).toBe(400);
     expect(errorOf(noCode).fields).toHaveProperty('code');
+  });
+});
+
+describe('a second-factor challenge after too many wrong codes', () => {
+  let ctx: Awaited<ReturnType<typeof makeTestApp>>;
+  beforeAll(async () => {
+    // Without the per-account delay, only the challenge's own limit stands in the way.
+    vi.stubEnv('LOGIN_MAX_FAILURES', '0');
+    vi.stubEnv('LOGIN_MAX_FAILURES_PER_IP', '0');
+    ctx = await makeTestApp();
+    vi.unstubAllEnvs();
+  });
+  afterAll(async () => ctx.cleanup());
+
+  it('is spent: even the right code then asks to sign in again', async () => {
+    const u = await registerUser(ctx.app);
+    const setup = totpSetupAnswerSchema.parse(
+      (
+        await post(ctx.app, '/api/second-factor', { action: 'setup' }, bearer(u.accessToken))
+      ).json(),
+    );
+    const code = () => authenticator.generate(setup.secret);
+    const enable = await post(
+      ctx.app,
+      '/api/second-factor',
+      { action: 'enable', code: code(), password: u.password },
+      bearer(u.accessToken),
+    );
+    const { backupCodes } = totpEnabledAnswerSchema.parse(enable.json());
+    const login = await post(ctx.app, '/api/login', { login: u.username, password: u.password });
+    const { challengeId } = secondFactorChallengeSchema.parse(login.json()).secondFactor;
+    const verify = (c: string) =>
+      post(ctx.app, '/api/second-factor', { action: 'verify', challengeId, code: c });
+    for (let i = 1; i <= 4; i++) {
+      const res = await verify('zzzzz-zzzzz');
+      expect(res.statusCode).toBe(401);
+      expect(errorEnvelopeSchema.parse(res.json()).error.code).toBe('invalid_second_factor');
+    }
+    const fifth = await verify('zzzzz-zzzzz');
+    expect(errorEnvelopeSchema.parse(fifth.json()).error).toMatchObject({
+      code: 'second_factor_required',
+      message: 'Too many wrong codes. Please sign in again.',
+    });
+    const late = await verify(backupCodes[0]!);
+    expect(late.statusCode).toBe(401);
+    expect(errorEnvelopeSchema.parse(late.json()).error.code).toBe('second_factor_required');
+    // The backup code was not used up by the refused try; a new sign-in takes it.
+    const again = await post(ctx.app, '/api/login', { login: u.username, password: u.password });
+    const next = secondFactorChallengeSchema.parse(again.json()).secondFactor.challengeId;
+    const ok = await post(ctx.app, '/api/second-factor', {
+      action: 'verify',
+      challengeId: next,
+      code: backupCodes[0]!,
+    });
+    expect(ok.statusCode).toBe(200);
   });
 });

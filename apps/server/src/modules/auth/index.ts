@@ -1,3 +1,4 @@
-/** Sign-in, registration, tokens, passwords and two-step verification. */
+/** Sign-in, registration, tokens, passwords, two-step verification and the own account. */
 export { authPlugin } from './auth.plugin.js';
 export { authRoutes } from './auth.routes.js';
+export { callerOf } from './auth.links.js';
