@@ -164,6 +164,8 @@ test.describe('authentication', () => {
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
     await card.getByRole('textbox').first().click();
     await page.keyboard.type(authenticator.generate(secret));
+    // Switching on asks for the current password too.
+    await card.getByLabel('Current password').fill(user.password);
     await card.getByRole('button', { name: 'Verify and enable' }).click();
     await expect(card.getByTestId('backup-codes')).toBeVisible();
     await page.screenshot({ path: path.join(shotDir, 'auth-totp-backup-codes.png') });
@@ -199,7 +201,7 @@ test.describe('authentication', () => {
     const { secret } = (await setup.json()) as { secret: string };
     const enable = await request.post('/api/second-factor', {
       headers,
-      data: { action: 'enable', code: authenticator.generate(secret) },
+      data: { action: 'enable', code: authenticator.generate(secret), password: user.password },
     });
     expect(enable.ok(), await enable.text()).toBeTruthy();
     const { backupCodes } = (await enable.json()) as { backupCodes: string[] };

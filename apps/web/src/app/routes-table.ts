@@ -572,6 +572,17 @@ export const routes: AppRoute[] = [
     ...auth,
   },
 
+  // The link mailed to a new e-mail address: full layout, for its signed-in owner only (a
+  // guest is sent to sign-in and back).
+  {
+    id: 'confirm-email',
+    path: '/confirm-email',
+    load: () => import('./routes/pages/confirm-email'),
+    action: 'read',
+    subject: 'Auth',
+    layout: 'full',
+  },
+
   // Miscellaneous (full layout, Auth subject)
   { id: 'error-404', path: '/error-404', load: () => import('./routes/misc/error-404'), ...auth },
   {

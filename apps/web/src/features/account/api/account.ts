@@ -1,7 +1,7 @@
 import type { User } from '@fiscus/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
 import { demoApi } from '@/lib/demo-client';
+import { qry } from '@/lib/qry';
 import { useSession } from '@/lib/session';
 
 export interface AccountSettingData {
@@ -58,17 +58,48 @@ export interface ProfileUpdate {
   username: string;
   fullName: string;
   email: string;
+  /** Needed when `email` changes: the current password, or a code while two-step is on. */
+  password?: string;
+  code?: string;
 }
 
-/** Changes the signed-in user's own profile through the real API. */
+/** Puts the user of an answer into the session (name, e-mail, pending e-mail change). */
+function applyUser(user: User) {
+  const { session, setSession } = useSession.getState();
+  if (session) setSession({ ...session, user });
+}
+
+/**
+ * Changes the signed-in user's own profile through the real API. A new e-mail address comes
+ * back as `pendingEmail` until the link mailed to it is opened.
+ */
 export function useUpdateProfile() {
   return useMutation({
-    mutationFn: async (input: ProfileUpdate) =>
-      (await api.post<{ data: { user: User } }>('/api/qry', { op: 'account.update', ...input }))
-        .data.data.user,
-    onSuccess: (user) => {
-      const { session, setSession } = useSession.getState();
-      if (session) setSession({ ...session, user });
-    },
+    mutationFn: async (input: ProfileUpdate) => (await qry('account.update', input)).user,
+    onSuccess: applyUser,
+  });
+}
+
+/** Mails the confirmation link of the pending e-mail change again (the older link stops). */
+export function useResendEmailChange() {
+  return useMutation({
+    mutationFn: async () => (await qry('account.resendEmailChange', {})).user,
+    onSuccess: applyUser,
+  });
+}
+
+/** Drops the pending e-mail change; its link stops working. */
+export function useCancelEmailChange() {
+  return useMutation({
+    mutationFn: async () => (await qry('account.cancelEmailChange', {})).user,
+    onSuccess: applyUser,
+  });
+}
+
+/** Opens the mailed link: the new address becomes the sign-in e-mail. */
+export function useConfirmEmail() {
+  return useMutation({
+    mutationFn: async (token: string) => (await qry('account.confirmEmail', { token })).user,
+    onSuccess: applyUser,
   });
 }

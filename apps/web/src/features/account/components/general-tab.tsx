@@ -15,25 +15,37 @@ import { IconAlertCircle, IconUpload } from '@tabler/icons-react';
 import { USERNAME_PATTERN } from '@fiscus/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IdentityProof, proofPayload, type ProofKind } from '@/components/identity-proof';
 import { errorOf, messageOf } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { useUpdateProfile } from '../api/account';
+import { PendingEmailChange } from './pending-email-change';
 
 const MAX_AVATAR = 800 * 1024;
 
-/** General: the signed-in user's username, name and e-mail, saved through the real API. */
+const normal = (email: string) => email.trim().toLowerCase();
+
+/**
+ * General: the signed-in user's username, name and e-mail, saved through the real API. A new
+ * e-mail address needs the current password (or a code) and waits for the link mailed to it.
+ */
 export function GeneralTab() {
   const { t } = useTranslation('account');
   const user = useSession((s) => s.session?.user);
   const update = useUpdateProfile();
   const [avatar, setAvatar] = useState<string | null>(null);
   const [avatarError, setAvatarError] = useState<string | null>(null);
+  const [proofKind, setProofKind] = useState<ProofKind>('password');
+  const [alert, setAlert] = useState<string | null>(null);
+  const emailChanges = (email: string) => !!user && normal(email) !== user.email;
   const form = useForm({
     mode: 'controlled',
     initialValues: {
       username: user?.username ?? '',
       fullName: user?.fullName ?? '',
       email: user?.email ?? '',
+      password: '',
+      code: '',
     },
     validate: {
       username: (v) =>
@@ -44,12 +56,26 @@ export function GeneralTab() {
             : t('errors.usernamePattern'),
       fullName: (v) => (v.length > 120 ? t('errors.tooLong', { max: 120 }) : null),
       email: (v) => (!v.trim() ? t('errors.emailRequired') : isEmail(t('errors.emailInvalid'))(v)),
+      password: (v, values) =>
+        emailChanges(values.email) && proofKind === 'password' && !v
+          ? t('errors.passwordRequired')
+          : null,
+      code: (v, values) =>
+        emailChanges(values.email) && proofKind === 'code' && !v.trim()
+          ? t('errors.codeRequired')
+          : null,
     },
   });
   const { setValues, resetDirty } = form;
   useEffect(() => {
     if (user) {
-      setValues({ username: user.username, fullName: user.fullName, email: user.email });
+      setValues({
+        username: user.username,
+        fullName: user.fullName,
+        email: user.email,
+        password: '',
+        code: '',
+      });
       resetDirty();
     }
   }, [user, setValues, resetDirty]);
@@ -73,27 +99,57 @@ export function GeneralTab() {
     );
   }
 
+  const changing = emailChanges(form.values.email);
   return (
     <form
       noValidate
-      onSubmit={form.onSubmit((values) =>
-        update.mutate(values, {
-          onSuccess: () => {
-            form.resetDirty();
-            notifications.show({ color: 'teal', message: t('general.saved') });
+      data-testid="account-general"
+      onSubmit={form.onSubmit((values) => {
+        setAlert(null);
+        const newEmail = emailChanges(values.email);
+        update.mutate(
+          {
+            username: values.username,
+            fullName: values.fullName,
+            email: newEmail ? values.email : user.email,
+            ...(newEmail ? proofPayload(proofKind, values) : {}),
           },
-          onError: (err) => {
-            const fields = errorOf(err)?.fields;
-            if (fields)
-              form.setErrors(
-                Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.join(' ')])),
-              );
-            notifications.show({ color: 'red', message: messageOf(err) });
+          {
+            onSuccess: (saved) => {
+              form.resetDirty();
+              notifications.show({
+                color: 'teal',
+                message:
+                  newEmail && saved.pendingEmail
+                    ? t('email.sent', { email: saved.pendingEmail })
+                    : t('general.saved'),
+              });
+            },
+            onError: (err) => {
+              const fields = errorOf(err)?.fields;
+              const known = ['username', 'fullName', 'email', 'password', 'code'];
+              if (fields)
+                form.setErrors(
+                  Object.fromEntries(
+                    Object.entries(fields)
+                      .filter(([k]) => known.includes(k))
+                      .map(([k, v]) => [k, v.join(' ')]),
+                  ),
+                );
+              if (!fields || Object.keys(fields).some((k) => !known.includes(k)))
+                setAlert(messageOf(err));
+            },
           },
-        }),
-      )}
+        );
+      })}
     >
       <Stack gap="lg">
+        {user.pendingEmail && <PendingEmailChange user={user} />}
+        {alert && (
+          <Alert color="red" icon={<IconAlertCircle />} data-testid="account-general-error">
+            {alert}
+          </Alert>
+        )}
         <Group gap="md" wrap="nowrap" align="flex-start">
           <Avatar src={avatar ?? user.avatar ?? undefined} size={80} radius="md" color="brand">
             {user.fullName?.[0] ?? user.username[0]}
@@ -149,19 +205,41 @@ export function GeneralTab() {
             />
           </Grid.Col>
         </Grid>
+        {changing && (
+          <Stack gap="sm" data-testid="email-change-proof">
+            <Text size="sm" c="dimmed">
+              {t('email.proofText')}
+            </Text>
+            <IdentityProof
+              kind={proofKind}
+              onKindChange={(kind) => {
+                setProofKind(kind);
+                form.clearFieldError('password');
+                form.clearFieldError('code');
+              }}
+              totpEnabled={user.totpEnabled}
+              password={form.getInputProps('password')}
+              code={form.getInputProps('code')}
+            />
+          </Stack>
+        )}
         <Group>
           <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
             {t('saveChanges')}
           </Button>
           <Button
             variant="default"
-            onClick={() =>
+            onClick={() => {
+              setAlert(null);
               form.setValues({
                 username: user.username,
                 fullName: user.fullName,
                 email: user.email,
-              })
-            }
+                password: '',
+                code: '',
+              });
+              form.clearErrors();
+            }}
           >
             {t('reset')}
           </Button>

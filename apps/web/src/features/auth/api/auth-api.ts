@@ -19,18 +19,20 @@ export const authApi = {
   forgot: (email: string) => api.post('/api/forgot', { email }).then(() => undefined),
   setNewPassword: (token: string, password: string) =>
     api.post('/api/forgot-set-new', { token, password }).then(() => undefined),
-  changePassword: (oldPassword: string, newPassword: string) =>
+  /** `proof`: the current password as `oldPassword`, or a `code` while two-step is on. */
+  changePassword: (proof: { oldPassword: string } | { code: string }, newPassword: string) =>
     api
-      .post<Partial<SignedIn>>('/api/changepassword', { oldPassword, newPassword })
+      .post<Partial<SignedIn>>('/api/changepassword', { ...proof, newPassword })
       .then((r) => r.data),
   totpSetup: () =>
     api.post<TotpSetupAnswer>('/api/second-factor', { action: 'setup' }).then((r) => r.data),
-  totpEnable: (code: string) =>
+  totpEnable: (code: string, password: string) =>
     api
-      .post<TotpEnabledAnswer>('/api/second-factor', { action: 'enable', code })
+      .post<TotpEnabledAnswer>('/api/second-factor', { action: 'enable', code, password })
       .then((r) => r.data),
-  totpDisable: (password: string) =>
-    api.post('/api/second-factor', { action: 'disable', password }).then(() => undefined),
+  /** `proof`: the current password, or a code of the authenticator app or a backup code. */
+  totpDisable: (proof: { password: string } | { code: string }) =>
+    api.post('/api/second-factor', { action: 'disable', ...proof }).then(() => undefined),
 };
 
 /** True when the login answer asks for a second factor instead of signing in. */

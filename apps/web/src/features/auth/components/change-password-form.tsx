@@ -5,7 +5,9 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IdentityProof, proofPayload, type ProofKind } from '@/components/identity-proof';
 import { errorOf } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
 import { applySession } from '@/lib/session-guard';
 import { tokens } from '@/lib/tokens';
 import { authApi } from '../api/auth-api';
@@ -16,31 +18,46 @@ import { PasswordPolicy } from './password-policy';
 
 interface Values {
   oldPassword: string;
+  code: string;
   newPassword: string;
   retype: string;
 }
 
 /**
- * Change password of the signed-in user (account settings). Other sessions of the user end;
- * this one stays signed in.
+ * Change password of the signed-in user (account settings): the current password — or, with
+ * two-step verification on, a code instead. Other sessions of the user end; this one stays
+ * signed in.
  */
 export function ChangePasswordForm() {
   const { t } = useTranslation('auth');
+  const totpEnabled = useSession((s) => s.session?.user.totpEnabled ?? false);
+  const [proofKind, setProofKind] = useState<ProofKind>('password');
+  const byCode = proofKind === 'code' && totpEnabled;
   const [alert, setAlert] = useState<string | null>(null);
   const form = useForm<Values>({
-    initialValues: { oldPassword: '', newPassword: '', retype: '' },
+    initialValues: { oldPassword: '', code: '', newPassword: '', retype: '' },
     validate: {
-      oldPassword: (v) => (v ? null : t('validation.oldPasswordRequired')),
+      oldPassword: (v) => (byCode || v ? null : t('validation.oldPasswordRequired')),
+      code: (v) => (!byCode || v.trim() ? null : t('validation.codeRequired')),
       newPassword: (v, values) => {
         const problem = passwordError(t, v);
         if (problem) return problem;
-        return v === values.oldPassword ? t('validation.sameAsOld') : null;
+        return !byCode && v === values.oldPassword ? t('validation.sameAsOld') : null;
       },
       retype: (v, values) => (v === values.newPassword ? null : t('validation.mismatch')),
     },
   });
   const change = useMutation({
-    mutationFn: (v: Values) => authApi.changePassword(v.oldPassword, v.newPassword),
+    mutationFn: (v: Values) => {
+      const proof = proofPayload(byCode ? 'code' : 'password', {
+        password: v.oldPassword,
+        code: v.code,
+      });
+      return authApi.changePassword(
+        'password' in proof ? { oldPassword: proof.password } : proof,
+        v.newPassword,
+      );
+    },
     onSuccess: (answer) => {
       // Every sign-in of the user ends; this one goes on with the fresh pair in the answer.
       if (answer.accessToken) tokens.save(answer.accessToken, answer.refreshToken);
@@ -58,8 +75,9 @@ export function ChangePasswordForm() {
         return;
       }
       setAlert(
-        applyServerError(form, err, ['oldPassword', 'newPassword'], { password: 'newPassword' })
-          .message,
+        applyServerError(form, err, ['oldPassword', 'code', 'newPassword'], {
+          password: 'newPassword',
+        }).message,
       );
     },
   });
@@ -85,12 +103,18 @@ export function ChangePasswordForm() {
           <FormAlert>{alert}</FormAlert>
           <Grid gap="md">
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <PasswordInput
-                label={t('fields.oldPassword')}
-                autoComplete="current-password"
-                required
-                visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
-                {...form.getInputProps('oldPassword')}
+              <IdentityProof
+                kind={proofKind}
+                onKindChange={(kind) => {
+                  setProofKind(kind);
+                  form.clearFieldError('oldPassword');
+                  form.clearFieldError('code');
+                }}
+                totpEnabled={totpEnabled}
+                passwordLabel={t('fields.oldPassword')}
+                password={form.getInputProps('oldPassword')}
+                code={form.getInputProps('code')}
+                testId="change-password-proof"
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }} visibleFrom="sm" />

@@ -175,6 +175,34 @@ describe('LoginForm', () => {
     ]);
     expect(tokens.bearer()).toBe('acc-1');
   });
+
+  it('goes back to the password step with the reason when the challenge is used up', async () => {
+    server.use(
+      http.post('/api/login', () => HttpResponse.json({ secondFactor: { challengeId: 'ch-2' } })),
+      http.post('/api/second-factor', () =>
+        HttpResponse.json(
+          {
+            error: {
+              code: 'second_factor_required',
+              message: 'Too many wrong codes. Please sign in again.',
+            },
+          },
+          { status: 401 },
+        ),
+      ),
+    );
+    renderAt(<LoginForm />);
+    await userEvent.type(await screen.findByLabelText(/Email or username/), 'ann');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'Secret123');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const step = await screen.findByTestId('second-factor-form');
+    await userEvent.click(within(step).getByRole('button', { name: 'Use a backup code' }));
+    await userEvent.type(within(step).getByLabelText('Backup code'), 'aaaaa-bbbbb');
+    await userEvent.click(within(step).getByRole('button', { name: 'Verify' }));
+    const form = await screen.findByTestId('login-form');
+    expect(within(form).getByText('Too many wrong codes. Please sign in again.')).toBeVisible();
+    expect(within(form).getByLabelText(/^Password/)).toHaveValue('');
+  });
 });
 
 describe('RegisterForm', () => {
@@ -317,5 +345,40 @@ describe('ChangePasswordForm', () => {
     expect(await screen.findByText('Your other sessions have been ended.')).toBeInTheDocument();
     expect(tokens.bearer()).toBe('acc-1');
     expect(tokens.refresh()).toBe('ref-1');
+  });
+
+  it('with two-step verification on, takes a code instead of the current password', async () => {
+    tokens.save('acc-0', 'ref-0');
+    useSession.getState().setSession({
+      ...signedIn.session,
+      user: { ...signedIn.session.user, totpEnabled: true },
+    });
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/api/changepassword', async ({ request }) => {
+        bodies.push(await request.json());
+        if (bodies.length === 1) return fieldError({ code: ['The code is not correct.'] });
+        return HttpResponse.json(signedIn);
+      }),
+    );
+    renderAt(<ChangePasswordForm />, '/pages/account-setting');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Use a code from your authenticator app instead' }),
+    );
+    await userEvent.type(screen.getByLabelText(/^New password/), 'Newpass123');
+    await userEvent.type(screen.getByLabelText(/^Retype new password/), 'Newpass123');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Please enter a code.')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/^Authenticator or backup code/), '111111');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('The code is not correct.')).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText(/^Authenticator or backup code/));
+    await userEvent.type(screen.getByLabelText(/^Authenticator or backup code/), '222222');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Your other sessions have been ended.')).toBeInTheDocument();
+    expect(bodies).toEqual([
+      { code: '111111', newPassword: 'Newpass123' },
+      { code: '222222', newPassword: 'Newpass123' },
+    ]);
   });
 });

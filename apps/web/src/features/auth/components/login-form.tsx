@@ -73,9 +73,10 @@ export function LoginForm() {
       <SecondFactorForm
         challengeId={challenge}
         onDone={completeSignIn}
-        onCancel={() => {
+        onCancel={(message) => {
           setChallenge(null);
           form.setFieldValue('password', '');
+          setAlert(message ?? null);
         }}
       />
     );

@@ -25,7 +25,8 @@ import { FormAlert } from './form-alert';
 interface Props {
   challengeId: string;
   onDone: (signedIn: SignedIn) => void;
-  onCancel: () => void;
+  /** Back to the password step; with the reason when the challenge ended (used up, expired). */
+  onCancel: (message?: string) => void;
 }
 
 /** Second sign-in step: a 6-digit code from the authenticator app, or one of the backup codes. */
@@ -50,6 +51,11 @@ export function SecondFactorForm({ challengeId, onDone, onCancel }: Props) {
     onSuccess: onDone,
     onError: (err) => {
       if (mode === 'totp') form.setFieldValue('code', '');
+      // The challenge is over (too many codes, expired): the password step comes again.
+      if (errorOf(err)?.code === 'second_factor_required') {
+        onCancel(errorOf(err)?.message);
+        return;
+      }
       const failure = applyServerError(form, err, ['code']);
       if (failure.message && errorOf(err)?.code === 'invalid_second_factor') {
         form.setFieldError('code', failure.message);
@@ -131,7 +137,7 @@ export function SecondFactorForm({ challengeId, onDone, onCancel }: Props) {
           >
             {mode === 'totp' ? t('secondFactor.useBackup') : t('secondFactor.useTotp')}
           </Anchor>
-          <Anchor component="button" type="button" size="sm" c="dimmed" onClick={onCancel}>
+          <Anchor component="button" type="button" size="sm" c="dimmed" onClick={() => onCancel()}>
             {t('secondFactor.back')}
           </Anchor>
         </Group>

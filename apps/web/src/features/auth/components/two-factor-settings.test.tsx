@@ -45,7 +45,11 @@ describe('TwoFactorSettings', () => {
     const bodies: unknown[] = [];
     server.use(
       http.post('/api/second-factor', async ({ request }) => {
-        const body = (await request.json()) as { action: string; code?: string };
+        const body = (await request.json()) as {
+          action: string;
+          code?: string;
+          password?: string;
+        };
         bodies.push(body);
         expect(request.headers.get('authorization')).toBe('Bearer acc');
         if (body.action === 'setup') {
@@ -54,6 +58,18 @@ describe('TwoFactorSettings', () => {
             otpauthUrl: 'otpauth://totp/x',
             qrDataUrl: 'data:image/png;base64,AAAA',
           });
+        }
+        if (body.password !== 'Secret123') {
+          return HttpResponse.json(
+            {
+              error: {
+                code: 'validation_failed',
+                message: 'Some fields are not valid.',
+                fields: { password: ['The password is not correct.'] },
+              },
+            },
+            { status: 400 },
+          );
         }
         if (body.code !== '123456') {
           return HttpResponse.json(
@@ -81,6 +97,16 @@ describe('TwoFactorSettings', () => {
 
     await userEvent.click(within(setup).getByRole('button', { name: 'Verify and enable' }));
     expect(await screen.findByText('Enter the 6 digits of the code.')).toBeInTheDocument();
+    // Switching on needs the current password too.
+    expect(within(setup).getByText('Please enter your current password.')).toBeInTheDocument();
+
+    await userEvent.click(within(setup).getAllByRole('textbox')[0]!);
+    await userEvent.keyboard('123456');
+    await userEvent.type(within(setup).getByLabelText(/^Current password/), 'Wrong123');
+    await userEvent.click(within(setup).getByRole('button', { name: 'Verify and enable' }));
+    expect(await screen.findByText('The password is not correct.')).toBeInTheDocument();
+    await userEvent.clear(within(setup).getByLabelText(/^Current password/));
+    await userEvent.type(within(setup).getByLabelText(/^Current password/), 'Secret123');
 
     await userEvent.click(within(setup).getAllByRole('textbox')[0]!);
     await userEvent.keyboard('654321');
@@ -102,14 +128,18 @@ describe('TwoFactorSettings', () => {
       'setup',
       'enable',
       'enable',
+      'enable',
     ]);
+    expect(bodies.at(-1)).toEqual({ action: 'enable', code: '123456', password: 'Secret123' });
   });
 
   it('disables TOTP with the password and shows a wrong password on the field', async () => {
     useSession.getState().setSession(session(true));
     let attempts = 0;
+    const bodies: unknown[] = [];
     server.use(
-      http.post('/api/second-factor', () => {
+      http.post('/api/second-factor', async ({ request }) => {
+        bodies.push(await request.json());
         attempts += 1;
         if (attempts === 1) {
           return HttpResponse.json(
@@ -135,7 +165,7 @@ describe('TwoFactorSettings', () => {
       within(form).getByRole('button', { name: 'Disable two-step verification' }),
     );
     expect(await screen.findByText('Please enter your password.')).toBeInTheDocument();
-    await userEvent.type(within(form).getByLabelText(/^Password/), 'wrong');
+    await userEvent.type(within(form).getByLabelText(/^Current password/), 'wrong');
     await userEvent.click(
       within(form).getByRole('button', { name: 'Disable two-step verification' }),
     );
@@ -145,5 +175,34 @@ describe('TwoFactorSettings', () => {
     );
     await screen.findByText('Two-step verification disabled');
     expect(screen.getByTestId('totp-status')).toHaveTextContent('Disabled');
+    expect(bodies).toEqual([
+      { action: 'disable', password: 'wrong' },
+      { action: 'disable', password: 'wrong' },
+    ]);
+  });
+
+  it('disables TOTP with a code instead of the password', async () => {
+    useSession.getState().setSession(session(true));
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/api/second-factor', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    renderAt(<TwoFactorSettings />, '/pages/account-setting');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Disable two-step verification' }),
+    );
+    const form = await screen.findByTestId('totp-disable');
+    await userEvent.click(
+      within(form).getByRole('button', { name: 'Use a code from your authenticator app instead' }),
+    );
+    await userEvent.type(within(form).getByLabelText(/^Authenticator or backup code/), ' 123456 ');
+    await userEvent.click(
+      within(form).getByRole('button', { name: 'Disable two-step verification' }),
+    );
+    await screen.findByText('Two-step verification disabled');
+    expect(bodies).toEqual([{ action: 'disable', code: '123456' }]);
   });
 });

@@ -28,6 +28,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IdentityProof, proofPayload, type ProofKind } from '@/components/identity-proof';
 import { errorOf } from '@/lib/api-client';
 import { appConfig } from '@/lib/config';
 import { useSession } from '@/lib/session';
@@ -58,7 +59,10 @@ function downloadCodes(codes: string[], title: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Scan the QR code, confirm with a code; the backup codes are shown once afterwards. */
+/**
+ * Scan the QR code, confirm with a code and the current password; the backup codes are shown
+ * once afterwards.
+ */
 function EnableFlow({
   setup,
   onEnabled,
@@ -71,11 +75,14 @@ function EnableFlow({
   const { t } = useTranslation('auth');
   const [alert, setAlert] = useState<string | null>(null);
   const form = useForm({
-    initialValues: { code: '' },
-    validate: { code: (v) => (/^\d{6}$/.test(v) ? null : t('validation.codeSixDigits')) },
+    initialValues: { code: '', password: '' },
+    validate: {
+      code: (v) => (/^\d{6}$/.test(v) ? null : t('validation.codeSixDigits')),
+      password: (v) => (v ? null : t('validation.oldPasswordRequired')),
+    },
   });
   const enable = useMutation({
-    mutationFn: (code: string) => authApi.totpEnable(code),
+    mutationFn: (v: { code: string; password: string }) => authApi.totpEnable(v.code, v.password),
     onSuccess: (answer) => onEnabled(answer.backupCodes),
     onError: (err) => {
       form.setFieldValue('code', '');
@@ -83,7 +90,7 @@ function EnableFlow({
         form.setFieldError('code', t('validation.codeWrong'));
         return;
       }
-      setAlert(applyServerError(form, err, ['code']).message);
+      setAlert(applyServerError(form, err, ['code', 'password']).message);
     },
   });
   return (
@@ -91,7 +98,7 @@ function EnableFlow({
       noValidate
       onSubmit={form.onSubmit((v) => {
         setAlert(null);
-        enable.mutate(v.code);
+        enable.mutate(v);
       })}
       data-testid="totp-setup"
     >
@@ -148,6 +155,15 @@ function EnableFlow({
             data-testid="totp-enable-code"
           />
         </Input.Wrapper>
+        <PasswordInput
+          label={t('fields.oldPassword')}
+          description={t('totp.passwordHint')}
+          autoComplete="current-password"
+          required
+          maw={360}
+          visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
+          {...form.getInputProps('password')}
+        />
         <Group gap="sm">
           <Button type="submit" loading={enable.isPending}>
             {t('totp.verify')}
@@ -200,22 +216,28 @@ function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void })
   );
 }
 
+/** Switching off: the current password, or a code of the authenticator app or a backup code. */
 function DisableForm({ onDisabled, onCancel }: { onDisabled: () => void; onCancel: () => void }) {
   const { t } = useTranslation('auth');
   const [alert, setAlert] = useState<string | null>(null);
+  const [kind, setKind] = useState<ProofKind>('password');
   const form = useForm({
-    initialValues: { password: '' },
-    validate: { password: (v) => (v ? null : t('validation.passwordRequired')) },
+    initialValues: { password: '', code: '' },
+    validate: {
+      password: (v) => (kind === 'code' || v ? null : t('validation.passwordRequired')),
+      code: (v) => (kind === 'password' || v.trim() ? null : t('validation.codeRequired')),
+    },
   });
   const disable = useMutation({
-    mutationFn: (password: string) => authApi.totpDisable(password),
+    mutationFn: (v: { password: string; code: string }) =>
+      authApi.totpDisable(proofPayload(kind, v)),
     onSuccess: onDisabled,
     onError: (err) => {
       if (errorOf(err)?.code === 'invalid_credentials') {
         form.setFieldError('password', t('validation.passwordWrong'));
         return;
       }
-      setAlert(applyServerError(form, err, ['password']).message);
+      setAlert(applyServerError(form, err, ['password', 'code']).message);
     },
   });
   return (
@@ -223,20 +245,24 @@ function DisableForm({ onDisabled, onCancel }: { onDisabled: () => void; onCance
       noValidate
       onSubmit={form.onSubmit((v) => {
         setAlert(null);
-        disable.mutate(v.password);
+        disable.mutate(v);
       })}
       data-testid="totp-disable"
     >
       <Stack gap="md">
         <Text size="sm">{t('totp.disableText')}</Text>
         <FormAlert>{alert}</FormAlert>
-        <PasswordInput
-          label={t('fields.password')}
-          autoComplete="current-password"
+        <IdentityProof
+          kind={kind}
+          onKindChange={(next) => {
+            setKind(next);
+            form.clearErrors();
+          }}
+          totpEnabled
+          passwordLabel={t('fields.oldPassword')}
+          password={form.getInputProps('password')}
+          code={form.getInputProps('code')}
           autoFocus
-          maw={360}
-          visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
-          {...form.getInputProps('password')}
         />
         <Group gap="sm">
           <Button type="submit" color="red" loading={disable.isPending}>
