@@ -1,6 +1,16 @@
+import type { Role } from '@fiscus/contracts';
 import type { Generated } from 'kysely';
 
-/** Row types of the platform metadata tables (migration 2026-11-22-0003-platform). */
+/**
+ * Row types of the kernel's tables, declared into `Database`: the data platform's metadata
+ * (migration 2026-11-22-0003-platform) and identity — users, domains, memberships, sessions and
+ * what signing in needs (migrations 2026-11-22-0002-auth and 2026-11-23-0005-account-security).
+ * The kernel reads some of them (e.g. `users` for the authors in record history); the auth and
+ * domains modules write them.
+ */
+
+// ── Data platform ────────────────────────────────────────────────────────────────────────────
+
 export interface PfObjectsTable {
   id: string;
   domain_id: string;
@@ -64,6 +74,124 @@ export interface PfAuditTable {
   after: string | null;
 }
 
+// ── Identity and sign-in ─────────────────────────────────────────────────────────────────────
+
+export interface UsersTable {
+  id: string;
+  username: string;
+  /** Always stored lower-case. */
+  email: string;
+  full_name: string;
+  avatar: string | null;
+  password_hash: string;
+  /** The domain the user worked in last; sign-in starts there. */
+  last_domain_id: string | null;
+  created_at: string;
+  updated_at: string;
+  password_changed_at: string;
+}
+
+export interface DomainsTable {
+  id: string;
+  name: string;
+  created_at: string;
+  created_by: string | null;
+}
+
+export interface MembershipsTable {
+  user_id: string;
+  domain_id: string;
+  role: Role;
+  created_at: string;
+}
+
+export interface RefreshTokensTable {
+  id: string;
+  /** One family per sign-in; every rotation stays in it; the access token's `sid`. */
+  family_id: string;
+  user_id: string;
+  domain_id: string;
+  /** SHA-256 (hex) of the token; the token itself is never stored. */
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  revoked_at: string | null;
+  replaced_by: string | null;
+  /**
+   * The successor's token (AES-256-GCM, key derived from the JWT secret) while a replay inside
+   * `REFRESH_GRACE` may still be answered with it; cleared afterwards.
+   */
+  successor_token?: string | null;
+  created_at: string;
+}
+
+export interface ResetTokensTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** A change of the sign-in e-mail waiting for the link mailed to the new address. */
+export interface EmailChangesTable {
+  /** SHA-256 (hex) of the link's token. */
+  token_hash: string;
+  user_id: string;
+  new_email: string;
+  old_email: string;
+  expires_at: string;
+  used_at: string | null;
+  /** Set when a newer request, a cancel or a password change replaced it. */
+  cancelled_at: string | null;
+  created_at: string;
+}
+
+/** The second step of a sign-in whose password step passed: used once, a few codes at most. */
+export interface SecondFactorChallengesTable {
+  token_hash: string;
+  user_id: string;
+  attempts: number;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface TotpTable {
+  user_id: string;
+  /** The base32 secret, encrypted (AES-256-GCM) with a key derived from the JWT secret. */
+  secret: string;
+  /** 0 while being set up, 1 once confirmed with a code. */
+  enabled: number;
+  /** The last accepted time step; a code of that step or earlier is refused. */
+  last_step: number | null;
+  created_at: string;
+}
+
+export interface BackupCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface AuthEventsTable {
+  id: string;
+  user_id: string | null;
+  event: string;
+  ip: string | null;
+  /** JSON text; never holds a password or a token. */
+  detail: string | null;
+  created_at: string;
+}
+
+export interface LoginFailuresTable {
+  id: string;
+  key: string;
+  created_at: string;
+}
+
 declare module '../db/schema.js' {
   interface Database {
     pf_objects: PfObjectsTable;
@@ -71,5 +199,16 @@ declare module '../db/schema.js' {
     pf_views: PfViewsTable;
     pf_indexes: PfIndexesTable;
     pf_audit: PfAuditTable;
+    users: UsersTable;
+    domains: DomainsTable;
+    memberships: MembershipsTable;
+    refresh_tokens: RefreshTokensTable;
+    reset_tokens: ResetTokensTable;
+    totp: TotpTable;
+    backup_codes: BackupCodesTable;
+    auth_events: AuthEventsTable;
+    login_failures: LoginFailuresTable;
+    email_changes: EmailChangesTable;
+    second_factor_challenges: SecondFactorChallengesTable;
   }
 }

@@ -21,7 +21,7 @@ import {
   ThrottledError,
 } from './auth.common.js';
 import type { AuthContext, AuthService, Caller } from './auth.service.js';
-import type { UsersTable } from './auth.tables.js';
+import type { UsersTable } from '../../platform/tables.js';
 
 /** E-mail change requests (each mails the new address, the first also the old one) per hour. */
 const EMAIL_CHANGES_PER_HOUR = 5;

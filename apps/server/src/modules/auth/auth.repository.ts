@@ -2,7 +2,7 @@ import type { Role } from '@fiscus/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
-import type { EmailChangesTable, RefreshTokensTable, UsersTable } from './auth.tables.js';
+import type { EmailChangesTable, RefreshTokensTable, UsersTable } from '../../platform/tables.js';
 
 type Q = Kysely<Database>;
 

@@ -45,7 +45,7 @@ import { AccountService } from './auth.account.js';
 import { EMAIL_PATTERN, isUniqueViolation, ThrottledError } from './auth.common.js';
 import { authRepo as repo } from './auth.repository.js';
 import { authSettings, type AuthSettings } from './auth.settings.js';
-import type { RefreshTokensTable, UsersTable } from './auth.tables.js';
+import type { RefreshTokensTable, UsersTable } from '../../platform/tables.js';
 import type { LinkOrigin } from './auth.links.js';
 import { composeMail } from './auth.mails.js';
 import {

@@ -8,7 +8,7 @@ import {
 import { AppError } from '../../lib/app-error.js';
 import { isoNow } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
-import '../auth/index.js'; // the users, domains and memberships tables
+import '../../platform/tables.js'; // the users, domains and memberships tables
 import type { OpContext, Q } from '../../platform/context.js';
 import { invalid, notFoundIn } from '../../platform/errors.js';
 import { t } from '../../platform/platform.messages.js';

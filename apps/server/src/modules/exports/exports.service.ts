@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { z } from 'zod';
-import '../auth/index.js'; // the users, domains and memberships tables
+import '../../platform/tables.js'; // the users, domains and memberships tables
 import { AppError } from '../../lib/app-error.js';
 import { jobFromRow, type JobContext, type JobOutcome } from '../../platform/jobs.js';
 import { msg } from '../../platform/messages.js';

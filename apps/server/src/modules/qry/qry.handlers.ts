@@ -1,6 +1,6 @@
 import type { PlatformOpName } from '@fiscus/contracts';
 import type { OpHandler, OpHandlers } from '../../platform/ops.js';
-import { accountOps } from '../account/index.js';
+import { authOps } from '../auth/index.js';
 import { domainsOps } from '../domains/index.js';
 import { exportsOps } from '../exports/index.js';
 import { fieldsOps } from '../fields/index.js';
@@ -30,7 +30,7 @@ function compose<const T extends readonly OpHandlers[]>(...parts: T): Merged<T> 
 /** op → handler; every op of the contracts has one (checked by the type). */
 export const handlers: { [K in PlatformOpName]: OpHandler<K> } = compose(
   domainsOps,
-  accountOps,
+  authOps,
   objectsOps,
   fieldsOps,
   recordsOps,

@@ -1,11 +1,11 @@
 import type { OpHandlers } from '../../platform/ops.js';
-import { callerOf } from '../auth/index.js';
+import { callerOf } from './auth.links.js';
 
 /**
- * The signed-in user's own account. The rules (proof of identity, the confirmation link of a
- * new e-mail address) live in the auth module's account service.
+ * The `/api/qry` ops of the signed-in user's own account. The rules (proof of identity, the
+ * confirmation link of a new e-mail address) live in the account service (`auth.account.ts`).
  */
-export const accountOps = {
+export const authOps = {
   'account.update': async (_ctx, i, { app, request }) => ({
     user: await app.authService.account.update(request.auth, i, callerOf(request, app.config)),
   }),
