@@ -250,6 +250,7 @@ describe('RegisterForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     await screen.findByTestId('landed');
     expect(tokens.bearer()).toBe('acc-1');
+    expect(await screen.findByText('Welcome aboard, Ann Smith!')).toBeInTheDocument();
   });
 });
 
