@@ -13,6 +13,7 @@ import { filesRoutes } from './modules/files/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { importsModule } from './modules/imports/index.js';
 import { qryRoutes } from './modules/qry/index.js';
+import { ribbonStream } from './modules/ribbon/index.js';
 import { dbPlugin } from './plugins/db.js';
 import { clientErrorHandler, errorsPlugin } from './plugins/errors.js';
 import { jobsPlugin } from './plugins/jobs.js';
@@ -68,6 +69,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(dbPlugin, { config, db: opts.db });
   await app.register(authPlugin);
   await app.register(jobsPlugin);
+  await app.register(ribbonStream);
   await app.register(exportsPlugin);
   await app.register(importsModule);
 

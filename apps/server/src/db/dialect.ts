@@ -273,7 +273,12 @@ export function cachingStatements(
 }
 
 /** SQLite file in DATA_DIR by default (WAL); PostgreSQL when DATABASE_URL is a postgres URL. */
-export function createDb(opts: { databaseUrl?: string; dataDir: string }): Db {
+export function createDb(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  /** Prepares a SQLite connection (SQL functions the platform adds). */
+  setupSqlite?: (sqlite: SQLite.Database) => void;
+}): Db {
   const url = opts.databaseUrl;
   const watch = new WriteWatch();
   const writeVersion = (tables: readonly string[]) => watch.version(tables);
@@ -309,6 +314,7 @@ export function createDb(opts: { databaseUrl?: string; dataDir: string }): Db {
   // and tables never analyzed or grown much since are analyzed now and every ten minutes.
   sqlite.pragma('analysis_limit = 1000');
   sqlite.pragma('optimize = 0x10002');
+  opts.setupSqlite?.(sqlite);
   const kysely = new Kysely<Database>({
     dialect: watchCommits(new SqliteDialect({ database: cachingStatements(sqlite) }), () =>
       watch.committed(),

@@ -64,8 +64,27 @@ export interface JobKindHandler<P = unknown> {
   /** After a crash: clean up what a job left half-done (e.g. staging tables). */
   recover?(db: Db, job: { id: string; params: P }): Promise<void>;
   /** Called after the job ends however it ends (succeeded, failed, cancelled). */
-  finished?(db: Db, job: { id: string; params: P; status: JobStatus }): Promise<void>;
+  finished?(db: Db, job: FinishedJob<P>): Promise<void>;
+  /** What the job is about, for lists of jobs (the import's file, the procedure's name). */
+  describe?(db: Db, job: { id: string; domainId: string; params: P }): Promise<string | null>;
 }
+
+/** A job that has ended, as its kind's `finished` hook gets it. */
+export interface FinishedJob<P = unknown> {
+  id: string;
+  params: P;
+  status: JobStatus;
+  domainId: string;
+  userId: string | null;
+  lang: Lang;
+  /** The stored result (JSON) of a job that succeeded. */
+  result: unknown;
+  /** The message of a job that failed or was cancelled. */
+  error: string | null;
+}
+
+/** Told of every change of a job's state (queued, started, progress, ended). */
+export type JobWatcher = (job: Job, domainId: string) => void;
 
 const PROGRESS_EVERY_MS = 250;
 
@@ -98,6 +117,7 @@ export class Jobs {
   private active = 0;
   private stopped = true;
   private idleWaiters: (() => void)[] = [];
+  private readonly watchers: JobWatcher[] = [];
 
   constructor(
     private readonly db: Db,
@@ -107,6 +127,31 @@ export class Jobs {
 
   register<P>(kind: JobKind, handler: JobKindHandler<P>): void {
     this.handlers.set(kind, handler as JobKindHandler<never>);
+  }
+
+  /** The handler of a job kind (its `describe`, for lists of jobs). */
+  handler(kind: string): JobKindHandler<unknown> | undefined {
+    return this.handlers.get(kind) as JobKindHandler<unknown> | undefined;
+  }
+
+  /** Calls `fn` whenever a job changes state (the event stream shows running jobs). */
+  watch(fn: JobWatcher): void {
+    this.watchers.push(fn);
+  }
+
+  private changed(id: string): void {
+    if (!this.watchers.length) return;
+    void this.db.kysely
+      .selectFrom('pf_jobs')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst()
+      .then((row) => {
+        if (!row) return;
+        const job = jobFromRow(row);
+        for (const w of this.watchers) w(job, row.domain_id);
+      })
+      .catch((err: unknown) => this.log.warn({ err, job: id }, 'job change not published'));
   }
 
   /** Recovers interrupted jobs and starts running queued ones. */
@@ -134,7 +179,7 @@ export class Jobs {
         })
         .where('id', '=', j.id)
         .execute();
-      await this.finished(j.id, j.kind, j.params, 'failed');
+      await this.finished(j.id, 'failed');
     }
     const queued = await q
       .selectFrom('pf_jobs')
@@ -181,6 +226,7 @@ export class Jobs {
     };
     await this.db.kysely.insertInto('pf_jobs').values(row).execute();
     this.queue.push(row.id);
+    this.changed(row.id);
     this.pump();
     return jobFromRow(row);
   }
@@ -214,8 +260,7 @@ export class Jobs {
         .where('id', '=', id)
         .where('status', '=', 'queued')
         .executeTakeFirst();
-      if (Number(res.numUpdatedRows) > 0)
-        await this.finished(id, row.kind, row.params, 'cancelled');
+      if (Number(res.numUpdatedRows) > 0) await this.finished(id, 'cancelled');
       else await this.abortRunning(id);
     } else if (row.status === 'running') {
       await this.abortRunning(id);
@@ -254,10 +299,26 @@ export class Jobs {
     }
   }
 
-  private async finished(id: string, kind: string, params: string, status: JobStatus) {
-    const handler = this.handlers.get(kind);
+  private async finished(id: string, status: JobStatus) {
+    this.changed(id);
+    const row = await this.db.kysely
+      .selectFrom('pf_jobs')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    const handler = row && this.handlers.get(row.kind);
+    if (!row || !handler?.finished) return;
     try {
-      await handler?.finished?.(this.db, { id, params: JSON.parse(params) as never, status });
+      await handler.finished(this.db, {
+        id,
+        params: JSON.parse(row.params) as never,
+        status,
+        domainId: row.domain_id,
+        userId: row.created_by,
+        lang: row.lang as Lang,
+        result: row.result === null ? null : (JSON.parse(row.result) as unknown),
+        error: row.error,
+      });
     } catch (err) {
       this.log.error({ err, job: id }, 'job finish hook failed');
     }
@@ -290,6 +351,7 @@ export class Jobs {
       this.running.delete(id);
       return;
     }
+    this.changed(id);
     let lastWrite = 0;
     let pending: Promise<unknown> = Promise.resolve();
     const ctx: JobContext<never> = {
@@ -317,6 +379,7 @@ export class Jobs {
             .where('id', '=', id)
             .where('status', '=', 'running')
             .execute()
+            .then(() => this.changed(id))
             .catch((err: unknown) => ctx.log.warn({ err }, 'progress not saved')),
         );
       },
@@ -362,6 +425,6 @@ export class Jobs {
     } finally {
       this.running.delete(id);
     }
-    await this.finished(id, row.kind, row.params, status);
+    await this.finished(id, status);
   }
 }

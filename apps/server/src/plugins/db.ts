@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { createDb, type Db } from '../db/dialect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { Config } from '../config/index.js';
+import { registerExprRuntime } from '../platform/expr/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,7 +18,12 @@ export const dbPlugin = fp(async function dbp(
   opts: { config: Config; db?: Db },
 ) {
   const db =
-    opts.db ?? createDb({ databaseUrl: opts.config.databaseUrl, dataDir: opts.config.dataDir });
+    opts.db ??
+    createDb({
+      databaseUrl: opts.config.databaseUrl,
+      dataDir: opts.config.dataDir,
+      setupSqlite: registerExprRuntime,
+    });
   const applied = await migrateToLatest(db.kysely as never);
   if (applied.length) app.log.info({ applied }, 'migrations applied');
   app.decorate('db', db);

@@ -60,3 +60,13 @@ export async function makeTestApp(
     },
   };
 }
+
+/**
+ * Another server process on the same database and data directory as a test app (to check what
+ * several processes share); the caller closes it.
+ */
+export async function makePeerApp(config: Config): Promise<FastifyInstance> {
+  const app = await buildApp({ config, logger: false });
+  await app.ready();
+  return app;
+}

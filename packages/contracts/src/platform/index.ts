@@ -8,4 +8,6 @@ export * from './files.js';
 export * from './jobs.js';
 export * from './imports.js';
 export * from './exports.js';
+export * from './ribbon.js';
+export * from './procedures.js';
 export * from './ops.js';

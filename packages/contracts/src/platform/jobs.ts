@@ -3,7 +3,7 @@ import { z } from 'zod';
 export const jobStatuses = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof jobStatuses)[number];
 /** `index`: building an index that takes long (trigram text indexes), see docs/platform.md. */
-export const jobKinds = ['import', 'export', 'index'] as const;
+export const jobKinds = ['import', 'export', 'index', 'procedure'] as const;
 export type JobKind = (typeof jobKinds)[number];
 
 /** Long work recorded in the database and run off the request path. */

@@ -74,6 +74,15 @@ import {
 } from './imports.js';
 import { jobSchema } from './jobs.js';
 import {
+  eventsTicketInput,
+  eventsTicketOutput,
+  jobsListInput,
+  jobsListOutput,
+  ribbonListInput,
+  ribbonListOutput,
+} from './ribbon.js';
+import { expressionsValidateInput, expressionsValidateOutput } from './procedures.js';
+import {
   viewSchema,
   viewsDeleteInput,
   viewsListInput,
@@ -171,6 +180,17 @@ export const platformOps = {
     accountUpdateOutput,
     'update',
     'Auth',
+  ),
+
+  'ribbon.list': op(ribbonListInput, ribbonListOutput, 'read', 'Ribbon'),
+  'events.ticket': op(eventsTicketInput, eventsTicketOutput, 'read', 'Ribbon'),
+  'jobs.list': op(jobsListInput, jobsListOutput, 'read', 'Ribbon'),
+
+  'expressions.validate': op(
+    expressionsValidateInput,
+    expressionsValidateOutput,
+    'read',
+    'Procedure',
   ),
 } as const;
 

@@ -173,11 +173,7 @@ export class AuthService {
    * `LIVE_ROLE_TTL_MS`, and only as long as no write to the tables it depends on went through
    * this process (a removed member, a changed role or an ended sign-in count at once).
    */
-  private async liveRole(
-    userId: string,
-    domainId: string,
-    sessionId: string,
-  ): Promise<Role | undefined> {
+  async liveRole(userId: string, domainId: string, sessionId: string): Promise<Role | undefined> {
     const versionOf = this.db.writeVersion;
     const version = versionOf?.(LIVE_ROLE_TABLES);
     const key = `${sessionId}\u0000${userId}\u0000${domainId}`;

@@ -12,6 +12,7 @@ import '../../platform/tables.js'; // the users, domains and memberships tables
 import type { OpContext, Q } from '../../platform/context.js';
 import { invalid, notFoundIn } from '../../platform/errors.js';
 import { t } from '../../platform/platform.messages.js';
+import { recordEvent } from '../../platform/events/index.js';
 
 async function domainItems(ctx: OpContext, k: Q, onlyId?: string): Promise<DomainItem[]> {
   let query = k
@@ -117,11 +118,20 @@ export async function addMember(ctx: OpContext, login: string, role: Role): Prom
     const m = t(ctx.lang, 'pf.already_member');
     throw new AppError('conflict', m, { login: [m] });
   }
-  await k
-    .insertInto('memberships')
-    .values({ user_id: user.id, domain_id: ctx.domainId, role, created_at: isoNow() })
-    .execute();
-  const [member] = await memberRows(k, ctx.domainId, user.id);
+  const [member] = await k.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('memberships')
+      .values({ user_id: user.id, domain_id: ctx.domainId, role, created_at: isoNow() })
+      .execute();
+    const rows = await memberRows(trx, ctx.domainId, user.id);
+    await recordEvent(ctx.db, trx, {
+      kind: 'member.added',
+      domainId: ctx.domainId,
+      userId: ctx.userId,
+      data: { member: rows[0]?.fullName || rows[0]?.username || login, role },
+    });
+    return rows;
+  });
   return member as Member;
 }
 
@@ -171,6 +181,12 @@ export async function removeMember(ctx: OpContext, userId: string): Promise<{ ok
       .where('user_id', '=', userId)
       .where('domain_id', '=', ctx.domainId)
       .execute();
+    await recordEvent(ctx.db, trx, {
+      kind: 'member.removed',
+      domainId: ctx.domainId,
+      userId: ctx.userId,
+      data: { member: member.fullName || member.username, role: member.role },
+    });
   });
   return { ok: true };
 }

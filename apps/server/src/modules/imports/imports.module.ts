@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { describeImport, importEnded } from './imports.events.js';
 import { dropStaging, runImport, type ImportJobParams } from './imports.job.js';
 
 /** Registers the `import` job kind: the run, and the clean-up after a crash. */
@@ -8,6 +9,8 @@ export const importsModule = fp(
     app.jobs.register<ImportJobParams>('import', {
       run: (ctx) => runImport(ctx, app.config.dataDir),
       recover: (db, job) => dropStaging(db, job.id),
+      finished: (db, job) => importEnded(db, job),
+      describe: (db, job) => describeImport(db, job.params),
     });
   },
   { name: 'imports' },

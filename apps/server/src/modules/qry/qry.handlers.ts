@@ -3,11 +3,13 @@ import type { OpHandler, OpHandlers } from '../../platform/ops.js';
 import { authOps } from '../auth/index.js';
 import { domainsOps } from '../domains/index.js';
 import { exportsOps } from '../exports/index.js';
+import { expressionsOps } from '../expressions/index.js';
 import { fieldsOps } from '../fields/index.js';
 import { filesOps } from '../files/index.js';
 import { importsOps } from '../imports/index.js';
 import { objectsOps } from '../objects/index.js';
 import { recordsOps } from '../records/index.js';
+import { ribbonOps } from '../ribbon/index.js';
 import { tablesOps } from '../tables/index.js';
 import { viewsOps } from '../views/index.js';
 
@@ -39,4 +41,6 @@ export const handlers: { [K in PlatformOpName]: OpHandler<K> } = compose(
   filesOps,
   importsOps,
   exportsOps,
+  ribbonOps,
+  expressionsOps,
 );

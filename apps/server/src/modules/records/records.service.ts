@@ -32,6 +32,7 @@ import {
   type Column,
 } from '../../platform/compiler.js';
 import { addError, invalid, notFoundIn } from '../../platform/errors.js';
+import { recordEvent } from '../../platform/events/index.js';
 import { t } from '../../platform/platform.messages.js';
 import {
   attachDisplay,
@@ -360,6 +361,20 @@ export async function setDeleted(
         };
       });
       await writeAudit(trx, entries);
+      // One event for the whole operation, however many records it touched.
+      await recordEvent(ctx.db, trx, {
+        kind: deleted ? 'record.deleted' : 'record.restored',
+        domainId: ctx.domainId,
+        userId: ctx.userId,
+        objectId: meta.id,
+        objectName: meta.name,
+        recordIds: found,
+        count: found.length,
+        links:
+          found.length === 1
+            ? { objectId: meta.id, recordId: found[0] as number }
+            : { objectId: meta.id },
+      });
       return { affected: found.length };
     });
 }

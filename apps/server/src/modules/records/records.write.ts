@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { AppError } from '../../lib/app-error.js';
 import { isoNow } from '../../lib/clock.js';
 import { writeAudit, type AuditEntry } from '../../platform/audit.js';
+import { recordEvent } from '../../platform/events/index.js';
 import type { OpContext, Q } from '../../platform/context.js';
 import { addError, invalid, notFoundIn } from '../../platform/errors.js';
 import { loadObject, type FieldMeta, type ObjectMeta } from '../../platform/meta.js';
@@ -444,7 +445,39 @@ async function writeGood(
     );
   }
   await writeAudit(trx, audit);
+  await recordWriteEvents(ctx, trx, meta, audit);
   return { created: fresh.length, updated, unchanged };
+}
+
+/** One event for the records a write created and one for those it changed, however many. */
+async function recordWriteEvents(
+  ctx: OpContext,
+  trx: Q,
+  meta: ObjectMeta,
+  audit: AuditEntry[],
+): Promise<void> {
+  for (const action of ['create', 'update'] as const) {
+    const entries = audit.filter((a) => a.action === action);
+    if (!entries.length) continue;
+    const ids = entries.map((a) => a.recordId);
+    const changed = new Set(entries.flatMap((a) => Object.keys(a.after ?? {})));
+    await recordEvent(ctx.db, trx, {
+      kind: action === 'create' ? 'record.created' : 'record.updated',
+      domainId: ctx.domainId,
+      userId: ctx.userId,
+      objectId: meta.id,
+      objectName: meta.name,
+      recordIds: ids,
+      count: ids.length,
+      ...(action === 'update'
+        ? { data: { fields: meta.fields.filter((f) => changed.has(f.id)).map((f) => f.name) } }
+        : {}),
+      links:
+        ids.length === 1
+          ? { objectId: meta.id, recordId: ids[0] as number }
+          : { objectId: meta.id },
+    });
+  }
 }
 
 interface Outcome {

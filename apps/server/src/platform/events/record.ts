@@ -1,0 +1,67 @@
+import { EVENT_RECORD_IDS, type EventKind, type EventLinks } from '@fiscus/contracts';
+import { sql } from 'kysely';
+import type { Db } from '../../db/dialect.js';
+import { isoNow } from '../../lib/clock.js';
+import type { Q } from '../context.js';
+import { busOf, channelSql } from './bus.js';
+import './events.tables.js';
+
+/** A domain event as a module records it. */
+export interface NewEvent {
+  kind: EventKind;
+  domainId: string;
+  userId: string | null;
+  objectId?: string | null;
+  /** The object's name now (kept should it be deleted later). */
+  objectName?: string | null;
+  /** The records concerned; only the first few are kept, `count` says how many. */
+  recordIds?: readonly number[];
+  /** How many records (rows, members…); default: the number of `recordIds`, or 1. */
+  count?: number;
+  /** Small details by kind (names, counts, a message); at most a few kilobytes. */
+  data?: Record<string, unknown>;
+  links?: EventLinks;
+}
+
+const MAX_DATA = 4000;
+
+/**
+ * Records a domain event in `q` — the transaction of the change it is about, so that the event
+ * exists exactly when the change does. It is published after commit (see bus.ts). Bulk
+ * changes record one event with a count, never one per row.
+ */
+export async function recordEvent(db: Db, q: Q, e: NewEvent): Promise<void> {
+  const ids = e.recordIds ?? [];
+  let data = e.data ? JSON.stringify(e.data) : null;
+  if (data && data.length > MAX_DATA) data = JSON.stringify({ truncated: true });
+  const row = await q
+    .insertInto('pf_events')
+    .values({
+      domain_id: e.domainId,
+      kind: e.kind,
+      at: isoNow(),
+      user_id: e.userId,
+      object_id: e.objectId ?? null,
+      object_name: e.objectName ?? null,
+      count: e.count ?? (ids.length || 1),
+      record_ids: ids.length ? JSON.stringify(ids.slice(0, EVENT_RECORD_IDS)) : null,
+      data,
+      links: e.links && Object.keys(e.links).length ? JSON.stringify(e.links) : null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (db.dialect === 'postgres') {
+    // Delivered by PostgreSQL on commit, to every listening server process.
+    await sql`select pg_notify(${channelSql}, ${`e${row.id}`})`.execute(q);
+  } else {
+    busOf(db)?.poke();
+  }
+}
+
+/**
+ * After a write made outside this process's connection (a procedure's worker) committed:
+ * deliver the events it recorded.
+ */
+export function eventsCommitted(db: Db): void {
+  busOf(db)?.poke();
+}
