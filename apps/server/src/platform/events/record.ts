@@ -57,11 +57,3 @@ export async function recordEvent(db: Db, q: Q, e: NewEvent): Promise<void> {
     busOf(db)?.poke();
   }
 }
-
-/**
- * After a write made outside this process's connection (a procedure's worker) committed:
- * deliver the events it recorded.
- */
-export function eventsCommitted(db: Db): void {
-  busOf(db)?.poke();
-}

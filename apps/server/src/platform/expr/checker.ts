@@ -504,5 +504,3 @@ export async function checkTree(tree: Node, scope: CheckScope): Promise<CheckRes
   }
   return c.issues.length ? { ok: false, issues: c.issues } : { ok: true, expr };
 }
-
-export { Fail as CheckFail };

@@ -8,6 +8,8 @@ import { AppError } from '../../lib/app-error.js';
 import { loadObject, type ObjectMeta } from '../meta.js';
 import {
   analyze,
+  checkAssign,
+  emitAssign,
   emitCondition,
   emitOutput,
   readOutput,
@@ -289,5 +291,48 @@ describe('expressions on the database', () => {
       (x: unknown) => x,
     );
     expect(runtimeError(dateErr, 'en')?.message).toMatch(/years 1 to 9999/);
+  });
+
+  it('writes computed values into fields by their rules, naming the field that refuses one', async () => {
+    const write = async (field: string, text: string, id = recordId) => {
+      const a = await analyze(text, {
+        object: lines,
+        params: PARAMS,
+        loadObject: (oid) => loadObject(ctxOf(), oid),
+      });
+      if (!a.ok) throw new Error(JSON.stringify(a.issues));
+      const f = lines.fields.find((x) => x.code === field);
+      if (!f) throw new Error(field);
+      const fit = checkAssign(a.expr, f, 'en');
+      if (!fit.expr) return fit.issue;
+      const env = {
+        dialect: app.db.dialect,
+        alias: null,
+        params: VALUES,
+        today: '2024-05-17',
+        now: '',
+      };
+      await sql`update ${sql.id(lines.table)} set ${sql.id(f.column)} = ${emitAssign(fit.expr, f, env, field)} where id = ${id}`.execute(
+        app.db.kysely,
+      );
+      return undefined;
+    };
+    expect(await write('amount', 'amount / 3')).toBeUndefined();
+    expect(await evaluate('amount')).toBe('411.52');
+    expect(await write('qty', 'qty * 3')).toBeUndefined();
+    expect(await evaluate('qty')).toBe(21);
+    expect(await write('flag', 'not flag')).toBeUndefined();
+    expect(await evaluate('flag')).toBe(false);
+    expect(await write('day', 'addMonths(day, 1)')).toBeUndefined();
+    expect(await evaluate('day')).toBe('2024-02-29');
+    expect(await write('qty', "'many'")).toMatchObject({ code: 'expr.assign_type' });
+    const refused = await write('kind', "concat('z', qty)").then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(
+      runtimeError(refused, 'en', (tag) => (tag === 'kind' ? 'Kind' : undefined))?.message,
+    ).toBe('A value computed for Kind is not one of its choices.');
+    expect(await evaluate('kind')).toBe('a');
   });
 });

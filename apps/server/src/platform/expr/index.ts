@@ -18,11 +18,10 @@ import type { ExprType, TExpr } from './types.js';
 export type { CheckScope } from './checker.js';
 export type { ExprIssue } from './issues.js';
 export type { ExprType, TExpr, Value } from './types.js';
-export { T, typeOfField, isIsoDate, scaleOfType } from './types.js';
-export { emit, emitCondition, emitOutput, type SqlEnv } from './sql.js';
+export { T, isIsoDate } from './types.js';
+export { emitCondition, emitOutput } from './sql.js';
 export { checkAssign, emitAssign } from './assign.js';
 export { registerExprRuntime } from './runtime.js';
-export { EXPR_LIMITS } from './parser.js';
 
 export type Analysis = { ok: true; expr: TExpr } | { ok: false; issues: ExprIssue[] };
 
