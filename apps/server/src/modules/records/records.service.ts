@@ -332,8 +332,11 @@ export async function setDeleted(
     .transaction()
     .execute(async (trx) => {
       const state = deleted ? sql`deleted_at is null` : sql`deleted_at is not null`;
+      // PostgreSQL: lock the rows (in id order: no deadlock between two such changes) so the
+      // audit's "before" is what the change really replaced; SQLite's writes are serial.
+      const lock = ctx.db.dialect === 'postgres' ? sql` order by id for update` : sql``;
       const { rows } =
-        await sql<Raw>`select ${selectList(meta.fields)} from ${sql.id(meta.table)} where id in (${sql.join(unique)}) and ${state}`.execute(
+        await sql<Raw>`select ${selectList(meta.fields)} from ${sql.id(meta.table)} where id in (${sql.join(unique)}) and ${state}${lock}`.execute(
           trx,
         );
       if (!rows.length) return { affected: 0 };

@@ -176,9 +176,14 @@ async function resolveTargets(
       ? keyed.map((s) => s.id)
       : keyed.map((s) => encode(key.field.type, s.given.get(key.field.id)));
   const found = new Map<string, Raw>();
+  // PostgreSQL: the rows are locked until the write commits (in id order, so two writes of the
+  // same records never deadlock), so concurrent changes of one record run one after the other and
+  // each audit entry's "before" is exactly the previous entry's "after". SQLite's write
+  // transactions are serial already.
+  const lock = ctx.db.dialect === 'postgres' ? sql` order by id for update` : sql``;
   for (const cond of inLists(sql.id(column), values)) {
     const { rows } =
-      await sql<Raw>`select ${selectList(meta.fields)} from ${sql.id(meta.table)} where ${cond}`.execute(
+      await sql<Raw>`select ${selectList(meta.fields)} from ${sql.id(meta.table)} where ${cond}${lock}`.execute(
         trx,
       );
     for (const raw of rows) {
