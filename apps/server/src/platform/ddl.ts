@@ -43,6 +43,58 @@ export async function dropRecordTable(
   await sql`drop table if exists ${sql.id(safeIdent(table))}`.execute(q);
 }
 
+/** Fields one object may have (a documented limit, far below both databases' column limits). */
+export const MAX_FIELDS = 500;
+
+/**
+ * PostgreSQL counts dropped columns toward its 1,600 columns per table (type changes move values
+ * to a new column and drop the old one). Past this many, the table is rebuilt before a column is
+ * added.
+ */
+export const PG_COLUMN_ROOM = 1_400;
+
+/**
+ * Makes room for one more column: on PostgreSQL, when the table's columns including dropped ones
+ * reach `room`, copies the table without its dropped columns (same name, rows, id sequence and
+ * indexes). Runs in the caller's transaction. SQLite rewrites a table when it drops a column and
+ * needs nothing.
+ */
+export async function ensureColumnRoom(
+  q: Q,
+  dialect: DialectName,
+  objectId: string,
+  table: string,
+  room = PG_COLUMN_ROOM,
+): Promise<boolean> {
+  if (dialect !== 'postgres') return false;
+  const name = safeIdent(table);
+  const { rows } = await sql<{
+    n: number | string;
+  }>`select count(*) as n from pg_attribute where attrelid = to_regclass(${name}) and attnum > 0`.execute(
+    q,
+  );
+  if (Number(rows[0]?.n ?? 0) < room) return false;
+  const t = sql.id(name);
+  const fresh = sql.id(safeIdent(`${name}_rebuilt`));
+  await sql`create table ${fresh} (like ${t} including defaults including constraints)`.execute(q);
+  await sql`insert into ${fresh} select * from ${t}`.execute(q);
+  const { rows: seq } = await sql<{
+    s: string | null;
+  }>`select pg_get_serial_sequence(${name}, 'id') as s`.execute(q);
+  if (seq[0]?.s) await sql`alter sequence ${sql.raw(seq[0].s)} owned by ${fresh}.id`.execute(q);
+  const indexes = await listIndexes(q, objectId);
+  await q.deleteFrom('pf_indexes').where('object_id', '=', objectId).execute();
+  await sql`drop table ${t}`.execute(q);
+  await sql`alter table ${fresh} rename to ${t}`.execute(q);
+  await sql`alter table ${t} add primary key (id)`.execute(q);
+  for (const ix of indexes)
+    await ensureIndex(q, dialect, objectId, name, ix.columns, {
+      unique: ix.unique,
+      live: ix.live,
+    });
+  return true;
+}
+
 export async function addColumn(
   q: Q,
   dialect: DialectName,

@@ -36,6 +36,8 @@ const en = {
   'pf.code_reserved': 'The code "{code}" is reserved.',
   'pf.type_change_lossy':
     'Field "{field}" cannot become {type}: {count} value(s) would be lost, for example {examples}.',
+  'pf.too_many_fields':
+    'This object already has {max} fields, the most one object can hold. Delete a field it no longer needs first.',
   'pf.unique_duplicates':
     'Field "{field}" holds the same value in several records ({example}); it cannot be made unique.',
   'pf.object_referenced':
@@ -94,6 +96,8 @@ const de: Catalog = {
   'pf.code_reserved': 'Der Code „{code}“ ist reserviert.',
   'pf.type_change_lossy':
     'Feld „{field}“ kann nicht zu {type} werden: {count} Wert(e) gingen verloren, zum Beispiel {examples}.',
+  'pf.too_many_fields':
+    'Dieses Objekt hat bereits {max} Felder, mehr kann ein Objekt nicht haben. Löschen Sie zuerst ein Feld, das nicht mehr gebraucht wird.',
   'pf.unique_duplicates':
     'Feld „{field}“ enthält denselben Wert in mehreren Datensätzen ({example}); es kann nicht eindeutig werden.',
   'pf.object_referenced':
@@ -152,6 +156,8 @@ const fr: Catalog = {
   'pf.code_reserved': 'Le code « {code} » est réservé.',
   'pf.type_change_lossy':
     'Le champ « {field} » ne peut pas devenir {type} : {count} valeur(s) seraient perdues, par exemple {examples}.',
+  'pf.too_many_fields':
+    'Cet objet a déjà {max} champs, le maximum pour un objet. Supprimez d’abord un champ dont il n’a plus besoin.',
   'pf.unique_duplicates':
     'Le champ « {field} » contient la même valeur dans plusieurs enregistrements ({example}) ; il ne peut pas devenir unique.',
   'pf.object_referenced':
@@ -209,6 +215,8 @@ const pt: Catalog = {
   'pf.code_reserved': 'O código "{code}" é reservado.',
   'pf.type_change_lossy':
     'O campo "{field}" não pode passar a {type}: perder-se-iam {count} valor(es), por exemplo {examples}.',
+  'pf.too_many_fields':
+    'Este objeto já tem {max} campos, o máximo que um objeto pode ter. Exclua primeiro um campo que não seja mais necessário.',
   'pf.unique_duplicates':
     'O campo "{field}" tem o mesmo valor em vários registos ({example}); não pode tornar-se único.',
   'pf.object_referenced':
@@ -266,6 +274,8 @@ const ru: Catalog = {
   'pf.code_reserved': 'Код «{code}» зарезервирован.',
   'pf.type_change_lossy':
     'Поле «{field}» нельзя сделать типа {type}: будет потеряно значений — {count}, например {examples}.',
+  'pf.too_many_fields':
+    'У этого объекта уже {max} полей — больше объект иметь не может. Сначала удалите ненужное поле.',
   'pf.unique_duplicates':
     'В поле «{field}» одно и то же значение встречается в нескольких записях ({example}); сделать его уникальным нельзя.',
   'pf.object_referenced':

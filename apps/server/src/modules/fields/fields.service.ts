@@ -16,8 +16,10 @@ import {
   dropColumn,
   dropIndex,
   dropUniqueIndexOf,
+  ensureColumnRoom,
   ensureIndex,
   listIndexes,
+  MAX_FIELDS,
 } from '../../platform/ddl.js';
 import { textIndexable } from '../../platform/text-index.js';
 import { codeFromName, newColumnName, shortId } from '../../platform/ident.js';
@@ -200,6 +202,8 @@ type CreateInput = z.output<typeof fieldsCreateInput>;
 
 export async function createField(ctx: OpContext, input: CreateInput) {
   const meta = await loadObject(ctx, input.objectId);
+  if (meta.fields.length >= MAX_FIELDS)
+    throw new AppError('unprocessable', t(ctx.lang, 'pf.too_many_fields', { max: MAX_FIELDS }));
   const errors: Errors = {};
   const options = await checkOptions(ctx, input.type, input.options, errors);
   if (Object.keys(errors).length) throw invalid(ctx.lang, errors);
@@ -225,6 +229,7 @@ export async function createField(ctx: OpContext, input: CreateInput) {
         updated_at: now,
       })
       .execute();
+    await ensureColumnRoom(trx, ctx.db.dialect, meta.id, meta.table);
     await addColumn(trx, ctx.db.dialect, meta.table, column, storageOf(input.type));
     if (options.unique)
       await ensureIndex(trx, ctx.db.dialect, meta.id, meta.table, [{ column }], { unique: true });
@@ -397,6 +402,7 @@ async function convertField(
     return field.column;
   }
   const column = newColumnName();
+  await ensureColumnRoom(k, ctx.db.dialect, meta.id, meta.table);
   await addColumn(k, ctx.db.dialect, meta.table, column, toStorage);
   await batchWrite(k, ctx.db.dialect, meta.table, column, to, updates);
   // Trigram indexes go with the old column: every text type keeps its column (see updateField).
