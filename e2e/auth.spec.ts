@@ -23,12 +23,8 @@ function newUser() {
 }
 type NewUser = ReturnType<typeof newUser>;
 
-/** A fresh user registered through the API by the shared fixture (fails if registration is missing). */
-async function registeredUser(request: Parameters<typeof registerUser>[0]) {
-  const user = await registerUser(request);
-  expect(user, 'registration is available').not.toBeNull();
-  return user!;
-}
+/** A fresh user registered through the API by the shared fixture (fails if registration fails). */
+const registeredUser = registerUser;
 
 async function registerInUi(page: Page, user: NewUser) {
   await page.goto('/register');

@@ -9,8 +9,11 @@ export interface TestUser {
   refreshToken: string | null;
 }
 
-/** Registers a fresh user through the API; null when registration does not exist (404). */
-export async function registerUser(request: APIRequestContext): Promise<TestUser | null> {
+/**
+ * Registers a fresh user through the API. A server that refuses (registration missing or
+ * broken) fails the test that asked: journeys never skip for it.
+ */
+export async function registerUser(request: APIRequestContext): Promise<TestUser> {
   const id = randomBytes(5).toString('hex');
   const user = {
     username: `e2e_${id}`,
@@ -18,21 +21,18 @@ export async function registerUser(request: APIRequestContext): Promise<TestUser
     password: `Pw-${id}-Secret1`,
   };
   const res = await request.post('/api/register', { data: user });
-  if (res.status() === 404) return null;
   expect(res.ok(), `register: ${res.status()} ${await res.text()}`).toBe(true);
   const body = (await res.json()) as { accessToken: string; refreshToken?: string | null };
   return { ...user, accessToken: body.accessToken, refreshToken: body.refreshToken ?? null };
 }
 
 /** Puts the tokens into local storage before the console starts (seed §9 keys). */
-export async function signIn(page: Page, user: TestUser | null) {
-  const tokens: Record<string, string | null> = user
-    ? {
-        accessToken: user.accessToken,
-        fiscusToken: user.accessToken,
-        refreshToken: user.refreshToken,
-      }
-    : { fiscusToken: 'dev' };
+export async function signIn(page: Page, user: TestUser) {
+  const tokens: Record<string, string | null> = {
+    accessToken: user.accessToken,
+    fiscusToken: user.accessToken,
+    refreshToken: user.refreshToken,
+  };
   await page.addInitScript((values: Record<string, string | null>) => {
     // Only on the first document of the test: a later sign-out must stick across reloads.
     if (window.sessionStorage.getItem('e2e-signed-in')) return;
@@ -43,7 +43,7 @@ export async function signIn(page: Page, user: TestUser | null) {
   }, tokens);
 }
 
-export const test = base.extend<{ user: TestUser | null; signedIn: Page }>({
+export const test = base.extend<{ user: TestUser; signedIn: Page }>({
   user: async ({ request }, use) => {
     await use(await registerUser(request));
   },

@@ -64,9 +64,7 @@ test.describe('pages', () => {
 
   test('account settings: the General tab changes the signed-in user through the API', async ({
     signedIn: page,
-    user,
   }) => {
-    test.skip(!user, 'needs sign-in');
     test.setTimeout(120_000);
     await page.goto('/pages/account-setting');
     const name = page.getByLabel('Name', { exact: true });

@@ -1,14 +1,24 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
+import { takeUnexpected } from './src/test/msw';
 
 // Screens wait on debounced input and the mock backend; allow for a busy machine.
 configure({ asyncUtilTimeout: 5000 });
 
+/** A request no mock handler answers fails the test (see src/test/msw.ts). */
+function failOnUnexpectedRequests() {
+  const requests = takeUnexpected();
+  if (requests.length)
+    throw new Error(`Requests no mock handler answers:\n  ${requests.join('\n  ')}`);
+}
+
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  failOnUnexpectedRequests();
 });
+afterAll(failOnUnexpectedRequests);
 
 // jsdom lacks these browser APIs that the UI library uses.
 if (!window.matchMedia) {

@@ -10,8 +10,9 @@ import {
   uploadStorageKey,
   type UploadState,
 } from './chunked-upload';
+import { strict } from '@/test/msw';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+beforeAll(() => server.listen(strict));
 afterEach(() => {
   server.resetHandlers();
   sessionStorage.clear();

@@ -7,9 +7,10 @@ import { navigation } from './api-client';
 import { useSession } from './session';
 import { runSessionCheck } from './session-guard';
 import { tokens } from './tokens';
+import { strict } from '@/test/msw';
 
 const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen(strict));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 

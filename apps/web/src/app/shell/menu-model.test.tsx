@@ -1,6 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { buildAbility, defaultRules, type AppRule } from '@fiscus/contracts';
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { useSession } from '@/lib/session';
 import { server } from '@/mocks/node';
 import type { MenuNode } from '../menu';
 import { flattenPages, useVisibleMenu } from './menu-model';
+import { qryHandler, strict } from '@/test/msw';
 
 function renderMenu(rules: AppRule[]) {
   const ability = buildAbility(rules);
@@ -25,7 +25,7 @@ const menuFor = (rules: AppRule[]) => renderMenu(rules).result.current;
 
 beforeAll(async () => {
   await i18nReady;
-  server.listen({ onUnhandledRequest: 'bypass' });
+  server.listen(strict);
 });
 afterEach(() => {
   server.resetHandlers();
@@ -89,18 +89,15 @@ describe('domain sections in the menu', () => {
     await i18nReady;
     setRules(defaultRules);
     server.use(
-      http.post('/api/qry', async ({ request }) => {
-        const { op } = (await request.json()) as { op: string };
-        if (op === 'objects.list')
-          return HttpResponse.json({
-            data: {
-              items: [
-                { id: 'o1', name: 'Budget lines', kind: 'table' },
-                { id: 'o2', name: 'Currencies', kind: 'reference' },
-              ],
-            },
-          });
-        return HttpResponse.json({ data: { items: [{ objectId: 'o1', tableName: 'obj_o1' }] } });
+      qryHandler({
+        'objects.list': () => ({
+          items: [
+            { id: 'o1', name: 'Budget lines', kind: 'table' },
+            { id: 'o2', name: 'Currencies', kind: 'reference' },
+          ],
+        }),
+        'tables.list': () => ({ items: [{ objectId: 'o1', tableName: 'obj_o1' }] }),
+        'imports.list': () => ({ items: [], total: 0 }),
       }),
     );
     useSession.getState().setSession({

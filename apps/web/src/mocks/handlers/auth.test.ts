@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { server } from '../node';
 import { authDb, resetAuth, type DemoUserData } from '../db/auth';
+import { strict } from '@/test/msw';
 
 const url = (path: string) => new URL(path, location.origin).toString();
 const post = (path: string, body: unknown) =>
@@ -17,7 +18,7 @@ interface AuthAnswer {
 const payload = (token: string) =>
   JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { id: number };
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+beforeAll(() => server.listen(strict));
 beforeEach(() => resetAuth());
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { server } from '../node';
 import { calendarDb, resetCalendar, type CalendarEvent } from '../db/calendar';
+import { strict } from '@/test/msw';
 
 const url = (path: string) => new URL(path, location.origin).toString();
 const send = (method: string, path: string, body?: unknown) =>
@@ -29,7 +30,7 @@ const valid = {
   },
 };
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+beforeAll(() => server.listen(strict));
 beforeEach(() => resetCalendar());
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());

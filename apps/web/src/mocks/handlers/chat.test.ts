@@ -7,6 +7,7 @@ import type {
 } from '@/features/chat/api/types';
 import { server } from '../node';
 import { chatDb, resetChat } from '../db/chat';
+import { strict } from '@/test/msw';
 
 const url = (path: string) => new URL(path, location.origin).toString();
 const send = (method: string, path: string, body?: unknown) =>
@@ -21,7 +22,7 @@ const getJson = async <T>(path: string): Promise<T> => {
   return (await res.json()) as T;
 };
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+beforeAll(() => server.listen(strict));
 beforeEach(() => resetChat());
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());

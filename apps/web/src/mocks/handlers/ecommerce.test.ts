@@ -9,8 +9,9 @@ import type {
 } from '@/features/ecommerce/api/types';
 import { ecommerceDb, resetEcommerce } from '../db/ecommerce';
 import { server } from '../node';
+import { strict } from '@/test/msw';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+beforeAll(() => server.listen(strict));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 beforeEach(() => resetEcommerce());

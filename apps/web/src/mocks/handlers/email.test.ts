@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { server } from '../node';
 import type { Email, EmailsMeta } from '@/features/email/api/types';
 import { emailDb, resetEmail } from '../db/email';
+import { strict } from '@/test/msw';
 
 const url = (path: string) => new URL(path, location.origin).toString();
 const post = (path: string, body: unknown) =>
@@ -16,7 +17,7 @@ async function list(query = ''): Promise<{ emails: Email[]; emailsMeta: EmailsMe
   return (await res.json()) as { emails: Email[]; emailsMeta: EmailsMeta };
 }
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+beforeAll(() => server.listen(strict));
 beforeEach(() => resetEmail());
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());

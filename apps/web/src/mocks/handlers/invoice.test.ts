@@ -2,8 +2,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Invoice, InvoiceResponse, InvoicesResponse } from '@/features/invoice/api/types';
 import { invoiceDb, resetInvoice } from '../db/invoice';
 import { server } from '../node';
+import { strict } from '@/test/msw';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+beforeAll(() => server.listen(strict));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 beforeEach(() => resetInvoice());

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { resetAccountSetting } from '../db/account-setting';
 import { resetBlog } from '../db/blog';
 import { server } from '../node';
+import { strict } from '@/test/msw';
 
 const url = (path: string) => new URL(path, location.origin).toString();
 const post = (path: string, body: unknown) =>
@@ -11,7 +12,7 @@ const post = (path: string, body: unknown) =>
     body: JSON.stringify(body),
   });
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+beforeAll(() => server.listen(strict));
 beforeEach(() => {
   resetBlog();
   resetAccountSetting();

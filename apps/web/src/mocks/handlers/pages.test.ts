@@ -1,9 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { server } from '../node';
+import { strict } from '@/test/msw';
 
 const url = (path: string) => new URL(path, location.origin).toString();
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+beforeAll(() => server.listen(strict));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 

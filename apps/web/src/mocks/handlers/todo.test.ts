@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Task } from '@/features/todo/api/types';
 import { server } from '../node';
 import { resetTodo, todoDb } from '../db/todo';
+import { strict } from '@/test/msw';
 
 const url = (path: string) => new URL(path, location.origin).toString();
 const send = (method: string, path: string, body?: unknown) =>
@@ -23,7 +24,7 @@ const newTask = {
   tags: ['high', 'team'],
 };
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+beforeAll(() => server.listen(strict));
 beforeEach(() => resetTodo());
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());

@@ -2,8 +2,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { User, UsersResponse } from '@/features/users/api/types';
 import { resetUsers, usersDb } from '../db/users';
 import { server } from '../node';
+import { strict } from '@/test/msw';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+beforeAll(() => server.listen(strict));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 beforeEach(() => resetUsers());

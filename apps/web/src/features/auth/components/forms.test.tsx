@@ -14,10 +14,11 @@ import { ForgotPasswordForm } from './forgot-password-form';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 import { SetNewPasswordForm } from './set-new-password-form';
+import { strict } from '@/test/msw';
 
 const server = setupServer();
 beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' });
+  server.listen(strict);
   await loadTexts();
 });
 afterEach(() => {

@@ -9,10 +9,11 @@ import { useSession } from '@/lib/session';
 import { tokens } from '@/lib/tokens';
 import { loadTexts, renderAt } from '../test-utils';
 import { TwoFactorSettings } from './two-factor-settings';
+import { strict } from '@/test/msw';
 
 const server = setupServer();
 beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' });
+  server.listen(strict);
   await loadTexts();
 });
 afterEach(() => {

@@ -5,6 +5,7 @@ import { calendarDb, resetCalendar } from '@/mocks/db/calendar';
 import { server } from '@/mocks/node';
 import { renderScreen } from '@/test/render';
 import { CalendarApp } from './calendar-app';
+import { strict } from '@/test/msw';
 
 beforeAll(() => {
   // jsdom has no font loading API; the autosizing textarea listens to it.
@@ -14,7 +15,7 @@ beforeAll(() => {
       value: { addEventListener: () => {}, removeEventListener: () => {} },
     });
   }
-  server.listen({ onUnhandledRequest: 'bypass' });
+  server.listen(strict);
 });
 beforeEach(() => resetCalendar());
 afterEach(() => server.resetHandlers());

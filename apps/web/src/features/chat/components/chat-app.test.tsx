@@ -5,8 +5,9 @@ import { chatDb, resetChat } from '@/mocks/db/chat';
 import { server } from '@/mocks/node';
 import { renderScreen } from '@/test/render';
 import { ChatApp } from './chat-app';
+import { strict } from '@/test/msw';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+beforeAll(() => server.listen(strict));
 beforeEach(() => resetChat());
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());

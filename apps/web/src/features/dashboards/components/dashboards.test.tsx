@@ -7,8 +7,9 @@ import { server } from '@/mocks/node';
 import { renderScreen } from '@/test/render';
 import { CardAdvancePage, CardAnalyticPage } from './card-screens';
 import { AnalyticsDashboard, EcommerceDashboard } from './dashboard-screens';
+import { strict } from '@/test/msw';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+beforeAll(() => server.listen(strict));
 afterEach(() => {
   server.resetHandlers();
   useSession.getState().clear();

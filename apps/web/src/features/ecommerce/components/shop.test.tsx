@@ -10,8 +10,9 @@ import { server } from '@/mocks/node';
 import CartDropdown from '../cart-dropdown';
 import { ProductScreen } from './product-screen';
 import { ShopScreen } from './shop-screen';
+import { strict } from '@/test/msw';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+beforeAll(() => server.listen(strict));
 beforeEach(() => resetEcommerce());
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());

@@ -6,8 +6,9 @@ import { resetEmail } from '@/mocks/db/email';
 import { server } from '@/mocks/node';
 import { renderScreen } from '@/test/render';
 import { EmailApp } from './email-app';
+import { strict } from '@/test/msw';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+beforeAll(() => server.listen(strict));
 beforeEach(() => resetEmail());
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());

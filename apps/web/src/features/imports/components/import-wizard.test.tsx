@@ -17,9 +17,10 @@ import {
   vehicles,
 } from '../test/fake-backend';
 import { ImportsScreen } from './imports-screen';
+import { strict } from '@/test/msw';
 
 beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'bypass' });
+  server.listen(strict);
   setRules(defaultRules);
   // The page's crypto works on buffers of this realm.
   vi.stubGlobal('crypto', webcrypto);

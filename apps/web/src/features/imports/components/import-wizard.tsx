@@ -15,15 +15,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorOf, messageOf } from '@/lib/api-client';
 import type { UploadedFile } from '@/lib/chunked-upload';
-import {
-  useCancelImport,
-  useCreateImport,
-  useImport,
-  usePreview,
-  useRunImport,
-  useTargetObject,
-  useUpdateImport,
-} from '../api/imports';
+import { useOp, useOpMutation } from '@/lib/qry';
+import { useImport, usePreview } from '../api/imports';
 import { isActive, isFinished } from '../lib/status';
 import { LogDrawer } from './log-drawer';
 import { ResultCounts } from './result-counts';
@@ -138,11 +131,11 @@ function WizardBody({
   const [errors, setErrors] = useState<StepErrors>({});
   const [general, setGeneral] = useState<string | null>(null);
   const [logOpen, setLogOpen] = useState(false);
-  const create = useCreateImport();
-  const update = useUpdateImport();
-  const run = useRunImport();
-  const cancel = useCancelImport();
-  const target = useTargetObject(imp?.objectId ?? null);
+  const create = useOpMutation('imports.create');
+  const update = useOpMutation('imports.update');
+  const run = useOpMutation('imports.run');
+  const cancel = useOpMutation('imports.cancel');
+  const target = useOp('objects.get', { id: imp?.objectId ?? '' }, { enabled: !!imp });
 
   // First sight of the import: its settings and the step it opens at.
   useEffect(() => {

@@ -15,9 +15,10 @@ import {
   vehicles,
 } from '../test/fake-backend';
 import { ImportsScreen } from './imports-screen';
+import { strict } from '@/test/msw';
 
 beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'bypass' });
+  server.listen(strict);
   setRules(defaultRules);
 });
 afterEach(() => server.resetHandlers());

@@ -35,7 +35,8 @@ import { useSearchParams } from 'react-router';
 import { Can } from '@/lib/ability';
 import { messageOf } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
-import { useDeleteImports, useImports, useTargetObjects } from '../api/imports';
+import { useOp, useOpMutation } from '@/lib/qry';
+import { useImports } from '../api/imports';
 import { formatBytes, isActive, isFinished } from '../lib/status';
 import { ImportWizard, type WizardIntent } from './import-wizard';
 import { LogDrawer } from './log-drawer';
@@ -55,13 +56,13 @@ export function ImportsScreen() {
   const [resultFor, setResultFor] = useState<Import | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [downloading, setDownloading] = useState(false);
-  const objects = useTargetObjects();
+  const objects = useOp('objects.list', {});
   const list = useImports({
     objectId: objectId ?? undefined,
     offset: (page - 1) * PAGE,
     limit: PAGE,
   });
-  const remove = useDeleteImports();
+  const remove = useOpMutation('imports.delete');
   const items = useMemo(() => list.data?.items ?? [], [list.data]);
   const total = list.data?.total ?? 0;
 

@@ -16,7 +16,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
-import { useImportLog, useImportLogFile } from '../api/imports';
+import { useOpMutation } from '@/lib/qry';
+import { useImportLog } from '../api/imports';
 
 const PAGE = 50;
 
@@ -25,7 +26,7 @@ export function LogDrawer({ imp, onClose }: { imp: Import | null; onClose: () =>
   const { t, i18n } = useTranslation('imports');
   const [page, setPage] = useState(1);
   const log = useImportLog(imp?.id ?? null, (page - 1) * PAGE, PAGE);
-  const logFile = useImportLogFile();
+  const logFile = useOpMutation('imports.logFile');
   const [downloading, setDownloading] = useState(false);
   useEffect(() => setPage(1), [imp?.id]);
   const total = log.data?.total ?? 0;

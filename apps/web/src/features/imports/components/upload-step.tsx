@@ -19,7 +19,7 @@ import {
   type UploadedFile,
 } from '@/lib/chunked-upload';
 import { messageOf } from '@/lib/api-client';
-import { useTargetObjects } from '../api/imports';
+import { useOp } from '@/lib/qry';
 import { formatBytes, formatDuration } from '../lib/status';
 
 /** File kinds offered by the picker (the server checks the content). */
@@ -52,7 +52,7 @@ export function UploadStep({
   onUploaded: (file: UploadedFile) => void;
 }) {
   const { t, i18n } = useTranslation('imports');
-  const objects = useTargetObjects();
+  const objects = useOp('objects.list', {});
   const upload = useRef<ChunkedUpload | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [state, setState] = useState<UploadState | null>(null);

@@ -8,9 +8,10 @@ import { useSession } from '@/lib/session';
 import { server } from '@/mocks/node';
 import { fakeQry, makeImport } from '../test/fake-backend';
 import { useImportsMenuSection } from './use-imports-menu-section';
+import { strict } from '@/test/msw';
 
 beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'bypass' });
+  server.listen(strict);
   setRules(defaultRules);
 });
 afterEach(() => {

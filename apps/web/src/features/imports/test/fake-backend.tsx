@@ -1,11 +1,17 @@
 import { MantineProvider } from '@mantine/core';
-import type { Import, ImportsPreviewOutput, PlatformObject } from '@fiscus/contracts';
+import type {
+  Import,
+  ImportsPreviewOutput,
+  PlatformObject,
+  PlatformOpName,
+} from '@fiscus/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { Suspense, type ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { server } from '@/mocks/node';
+import { qryHandler, type OpAnswer, type QryBody } from '@/test/msw';
 
 export const now = '2026-01-01T10:00:00.000Z';
 
@@ -103,35 +109,16 @@ export const preview: ImportsPreviewOutput = {
   ],
 };
 
-export interface Call {
-  op: string;
-  [key: string]: unknown;
-}
-
-type Handler = (body: Call) => unknown;
+export type Call = QryBody;
 
 /**
  * A fake `/api/qry`: each op answers from `handlers` (a function returning data, or a Response
- * for an error); every call is recorded.
+ * for an error); every call is recorded; any other op fails the test.
  */
-export function fakeQry(handlers: Record<string, Handler>) {
+export function fakeQry(handlers: Partial<Record<PlatformOpName, OpAnswer>>) {
   const calls: Call[] = [];
-  server.use(
-    http.post('*/api/qry', async ({ request }) => {
-      const body = (await request.json()) as Call;
-      calls.push(body);
-      const handler = handlers[body.op];
-      if (!handler)
-        return HttpResponse.json(
-          { error: { code: 'not_found', message: `no ${body.op}`, requestId: 'r' } },
-          { status: 404 },
-        );
-      const out = handler(body);
-      if (out instanceof Response) return out;
-      return HttpResponse.json({ data: out });
-    }),
-  );
-  return { calls, of: (op: string) => calls.filter((c) => c.op === op) };
+  server.use(qryHandler(handlers, (body) => calls.push(body)));
+  return { calls, of: (op: PlatformOpName) => calls.filter((c) => c.op === op) };
 }
 
 export function errorAnswer(

@@ -6,8 +6,9 @@ import { server } from '@/mocks/node';
 import { renderScreen } from '@/test/render';
 import { InvoiceAdd } from './invoice-editor';
 import { InvoicePreview } from './invoice-preview';
+import { strict } from '@/test/msw';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+beforeAll(() => server.listen(strict));
 beforeEach(() => resetInvoice());
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());

@@ -5,8 +5,9 @@ import { resetInvoice } from '@/mocks/db/invoice';
 import { server } from '@/mocks/node';
 import { renderScreen } from '@/test/render';
 import { InvoiceList } from './invoice-list';
+import { strict } from '@/test/msw';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+beforeAll(() => server.listen(strict));
 beforeEach(() => resetInvoice());
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());

@@ -4,8 +4,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { server } from '@/mocks/node';
 import { renderScreen } from '@/test/render';
 import { PricingPage } from './pricing-page';
+import { strict } from '@/test/msw';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+beforeAll(() => server.listen(strict));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 

@@ -14,6 +14,7 @@ import { i18nReady, i18next } from '@/lib/i18n';
 import { server } from '@/mocks/node';
 import { withFileNames } from '../lib/fields';
 import { RecordForm, type FormValues } from './record-form';
+import { qryHandler, strict } from '@/test/msw';
 
 const downloadFile = vi.hoisted(() =>
   vi.fn((_id: string, _name?: string, _p?: (l: number, t?: number) => void) => Promise.resolve()),
@@ -107,7 +108,7 @@ const findBox = (code: string) =>
   });
 
 beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'bypass' });
+  server.listen(strict);
   await i18nReady;
   await i18next.changeLanguage('en');
 });
@@ -125,13 +126,14 @@ describe('attachments in the record form', () => {
   it('shows names and sizes from one files.get and downloads on click', async () => {
     const asked: unknown[] = [];
     server.use(
-      http.post('*/api/qry', async ({ request }) => {
-        const body = (await request.json()) as { op: string; ids: string[] };
-        asked.push(body);
-        return HttpResponse.json({
-          data: { items: [info(SCAN, 'scan.pdf', 2048), info(ANNEX, 'annex.pdf', 3 * 1048576)] },
-        });
-      }),
+      qryHandler(
+        {
+          'files.get': () => ({
+            items: [info(SCAN, 'scan.pdf', 2048), info(ANNEX, 'annex.pdf', 3 * 1048576)],
+          }),
+        },
+        (body) => asked.push(body),
+      ),
     );
     const user = userEvent.setup();
     renderForm({ title: 'Lease', scan: SCAN, annex: ANNEX });
@@ -147,7 +149,7 @@ describe('attachments in the record form', () => {
   });
 
   it('says so when a file is gone', async () => {
-    server.use(http.post('*/api/qry', () => HttpResponse.json({ data: { items: [] } })));
+    server.use(qryHandler({ 'files.get': () => ({ items: [] }) }));
     renderForm({ title: 'Lease', scan: SCAN, annex: null });
     expect(await within(await findBox('scan')).findByText('File not found')).toBeInTheDocument();
     expect(within(fieldBox('annex')).getByText('No file')).toBeInTheDocument();
@@ -159,9 +161,7 @@ describe('attachments in the record form', () => {
       http.post('*/api/upload', () =>
         HttpResponse.json({ fileId: SCAN, name: 'photo.png', size: 5, type: 'image/png' }),
       ),
-      http.post('*/api/qry', () =>
-        HttpResponse.json({ data: { items: [info(SCAN, 'photo.png', 5)] } }),
-      ),
+      qryHandler({ 'files.get': () => ({ items: [info(SCAN, 'photo.png', 5)] }) }),
     );
     const user = userEvent.setup();
     renderForm({ title: 'Lease', scan: null, annex: null });
@@ -231,6 +231,12 @@ describe('AttachmentInput with a large file', () => {
         }),
       };
     });
+    // The form then asks for the stored file's details.
+    server.use(
+      qryHandler({
+        'files.get': () => ({ items: [info('bbbbbbbbbbbbbbbb0009', 'survey.pdf', big.size)] }),
+      }),
+    );
     const user = userEvent.setup();
     renderForm({ title: 'Lease', scan: null, annex: null });
     const box = await findBox('scan');

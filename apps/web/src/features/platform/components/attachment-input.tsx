@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { api, errorOf, messageOf } from '@/lib/api-client';
 import { startChunkedUpload, UploadError } from '@/lib/chunked-upload';
 import { downloadFile } from '@/lib/download';
-import { uploadMaxBytes } from '../api/files-get';
+import { uploadMaxBytes } from '../api/files';
 
 /** A size in bytes for people: B, KB, MB or GB in the user's locale. */
 export function formatBytes(bytes: number, locale: string, t: TFunction): string {

@@ -29,14 +29,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorOf, messageOf } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
-import { useCreateDomain } from '../api/domains-create';
-import { useDomains } from '../api/domains-list';
-import { useRenameDomain } from '../api/domains-rename';
-import { useSwitchDomain } from '../api/domains-switch';
-import { useAddMember } from '../api/members-add';
-import { useMembers } from '../api/members-list';
-import { useRemoveMember } from '../api/members-remove';
-import { useSetMemberRole } from '../api/members-set-role';
+import { useSwitchDomain } from '../api/domains';
+import { useOp, useOpMutation } from '@/lib/qry';
 
 const roleColor: Record<Role, string> = {
   owner: 'red',
@@ -48,7 +42,7 @@ const roleColor: Record<Role, string> = {
 /** Domains of the user (create, rename, switch) and the members of the current one with roles. */
 export function DomainsScreen() {
   const { t, i18n } = useTranslation('platform');
-  const domains = useDomains({});
+  const domains = useOp('domains.list', {});
   const switchDomain = useSwitchDomain();
   const [nameModal, setNameModal] = useState<{ opened: boolean; domain: DomainItem | null }>({
     opened: false,
@@ -198,8 +192,8 @@ function DomainNameModal({
   const { t } = useTranslation('platform');
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const create = useCreateDomain();
-  const rename = useRenameDomain();
+  const create = useOpMutation('domains.create');
+  const rename = useOpMutation('domains.rename');
   useEffect(() => {
     if (opened) {
       setName(domain?.name ?? '');
@@ -258,9 +252,9 @@ function DomainNameModal({
 
 function MembersCard({ domain }: { domain: DomainItem }) {
   const { t, i18n } = useTranslation('platform');
-  const members = useMembers({});
-  const setRole = useSetMemberRole();
-  const remove = useRemoveMember();
+  const members = useOp('members.list', {});
+  const setRole = useOpMutation('members.setRole');
+  const remove = useOpMutation('members.remove');
   const me = useSession((s) => s.session?.user.id);
   const manage = domain.role === 'owner' || domain.role === 'admin';
   const [adding, setAdding] = useState(false);
@@ -421,7 +415,7 @@ function AddMemberModal({
   roleOptions: { value: string; label: string }[];
 }) {
   const { t } = useTranslation('platform');
-  const add = useAddMember();
+  const add = useOpMutation('members.add');
   const [login, setLogin] = useState('');
   const [role, setRole] = useState<Role>('viewer');
   const [error, setError] = useState<string | null>(null);

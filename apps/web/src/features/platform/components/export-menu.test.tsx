@@ -4,13 +4,14 @@ import { defaultRules, type Job } from '@fiscus/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { Suspense } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRules, setRules } from '@/lib/ability';
 import { i18nReady, i18next } from '@/lib/i18n';
 import { server } from '@/mocks/node';
 import { ExportMenu, type ExportView } from './export-menu';
+import { qryHandler, strict } from '@/test/msw';
 
 const downloadFile = vi.hoisted(() =>
   vi.fn((_id: string, _name?: string, _p?: (l: number, t?: number) => void) => Promise.resolve()),
@@ -69,23 +70,19 @@ function backend(steps: Job[]) {
   const bodies: Record<string, unknown>[] = [];
   let polls = 0;
   server.use(
-    http.post('*/api/qry', async ({ request }) => {
-      const body = (await request.json()) as Record<string, unknown>;
-      bodies.push(body);
-      if (body.op === 'records.export') return HttpResponse.json({ data: job({}) });
-      if (body.op === 'exports.get') {
-        const step = steps[Math.min(polls, steps.length - 1)]!;
-        polls += 1;
-        return HttpResponse.json({ data: step });
-      }
-      return HttpResponse.json({ error: { code: 'not_found', message: 'no' } }, { status: 404 });
-    }),
+    qryHandler(
+      {
+        'records.export': () => job({}),
+        'exports.get': () => steps[Math.min(polls++, steps.length - 1)]!,
+      },
+      (body) => bodies.push(body),
+    ),
   );
   return bodies;
 }
 
 beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'bypass' });
+  server.listen(strict);
   await i18nReady;
   await i18next.changeLanguage('en');
 });
@@ -165,12 +162,13 @@ describe('ExportMenu', () => {
 
   it('shows the server’s message when the export cannot start', async () => {
     server.use(
-      http.post('*/api/qry', () =>
-        HttpResponse.json(
-          { error: { code: 'validation_failed', message: 'Unknown field: colour' } },
-          { status: 400 },
-        ),
-      ),
+      qryHandler({
+        'records.export': () =>
+          HttpResponse.json(
+            { error: { code: 'validation_failed', message: 'Unknown field: colour' } },
+            { status: 400 },
+          ),
+      }),
     );
     const user = userEvent.setup();
     renderMenu();

@@ -20,11 +20,29 @@ import { useTranslation } from 'react-i18next';
 import { Can } from '@/lib/ability';
 import { messageOf } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
-import { useExportJob, useStartExport } from '../api/records-export';
+import { useOp, useOpMutation } from '@/lib/qry';
 
 export type ExportView = Omit<OpInput<'records.export'>, 'format' | 'headings' | 'csvStyle'>;
 
 type Headings = 'names' | 'codes';
+
+const isJobDone = (job: Pick<Job, 'status'> | undefined) =>
+  !!job && (job.status === 'succeeded' || job.status === 'failed' || job.status === 'cancelled');
+
+/** `exports.get`, polled every half second until the job is finished. */
+function useExportJob(id: string) {
+  return useOp(
+    'exports.get',
+    { id },
+    {
+      enabled: !!id,
+      refetchInterval: (query) => (isJobDone(query.state.data) ? false : 500),
+      refetchIntervalInBackground: true,
+      retry: 2,
+      gcTime: 0,
+    },
+  );
+}
 
 interface Running {
   jobId: string;
@@ -59,7 +77,7 @@ export function ExportMenu({
   const { t } = useTranslation('platform');
   const [headings, setHeadings] = useState<Headings>('names');
   const [running, setRunning] = useState<Running | null>(null);
-  const start = useStartExport();
+  const start = useOpMutation('records.export');
 
   const run = (format: ExportFormat, csvStyle: 'comma' | 'semicolon' = 'comma') => {
     start.mutate(

@@ -28,8 +28,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorOf, messageOf } from '@/lib/api-client';
-import { useCreateField } from '../api/fields-create';
-import { useUpdateField } from '../api/fields-update';
+import { useOpMutation } from '@/lib/qry';
 
 type Choice = NonNullable<FieldOptions['choices']>[number];
 
@@ -119,8 +118,8 @@ export function FieldEditor({
   const [d, setD] = useState<Draft>(() => draftOf(field));
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const create = useCreateField();
-  const update = useUpdateField();
+  const create = useOpMutation('fields.create');
+  const update = useOpMutation('fields.update');
   useEffect(() => {
     if (opened) {
       setD(draftOf(field));

@@ -3,7 +3,7 @@ import type { HistoryEntry, PlatformObject } from '@fiscus/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatValue } from '@/components/data-grid';
 import { messageOf } from '@/lib/api-client';
-import { useRecordHistory } from '../api/records-history';
+import { useOp } from '@/lib/qry';
 
 const actionColor: Record<HistoryEntry['action'], string> = {
   create: 'teal',
@@ -25,7 +25,8 @@ export function HistoryDrawer({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation('platform');
-  const history = useRecordHistory(
+  const history = useOp(
+    'records.history',
     { objectId: meta.id, id: recordId ?? 1 },
     { enabled: opened && recordId !== null },
   );

@@ -1,13 +1,13 @@
 import { defaultRules } from '@fiscus/contracts';
 import { screen } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from '@/lib/session';
 import { server } from '@/mocks/node';
 import { renderScreen } from '@/test/render';
 import { HomeDashboard } from './home-dashboard';
+import { qryHandler, strict } from '@/test/msw';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+beforeAll(() => server.listen(strict));
 beforeEach(() =>
   useSession.getState().setSession({
     user: {
@@ -32,24 +32,21 @@ afterAll(() => server.close());
 
 function serve(objects: unknown[], tables: unknown[]) {
   server.use(
-    http.post('/api/qry', async ({ request }) => {
-      const { op } = (await request.json()) as { op: string };
-      if (op === 'objects.list') return HttpResponse.json({ data: { items: objects } });
-      if (op === 'tables.list') return HttpResponse.json({ data: { items: tables } });
-      return HttpResponse.json({
-        data: {
-          items: [
-            {
-              id: 'd',
-              name: 'Planning',
-              role: 'owner',
-              memberCount: 2,
-              current: true,
-              createdAt: '',
-            },
-          ],
-        },
-      });
+    qryHandler({
+      'objects.list': () => ({ items: objects }),
+      'tables.list': () => ({ items: tables }),
+      'domains.list': () => ({
+        items: [
+          {
+            id: 'd',
+            name: 'Planning',
+            role: 'owner',
+            memberCount: 2,
+            current: true,
+            createdAt: '',
+          },
+        ],
+      }),
     }),
   );
 }

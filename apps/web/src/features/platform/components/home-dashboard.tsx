@@ -29,10 +29,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '@/lib/session';
-import { useDomains } from '../api/domains-list';
-import { useObjects } from '../api/objects-list';
-import { useTables } from '../api/tables-list';
 import { objectPath } from '../lib/fields';
+import { useOp } from '@/lib/qry';
 
 function Stat({
   icon,
@@ -70,9 +68,9 @@ function Stat({
 export function HomeDashboard() {
   const { t, i18n } = useTranslation('platform');
   const session = useSession((s) => s.session);
-  const objects = useObjects({}, { enabled: !!session });
-  const tables = useTables({}, { enabled: !!session });
-  const domains = useDomains({}, { enabled: !!session });
+  const objects = useOp('objects.list', {}, { enabled: !!session });
+  const tables = useOp('tables.list', {}, { enabled: !!session });
+  const domains = useOp('domains.list', {}, { enabled: !!session });
   const number = new Intl.NumberFormat(i18n.language);
   const size = (bytes: number) =>
     bytes >= 1 << 20

@@ -37,16 +37,7 @@ import { pruneFilter } from '@/components/filter-builder';
 import { Can, ability } from '@/lib/ability';
 import { errorOf, messageOf } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
-import { fileIdsOf, filesGet } from '../api/files-get';
-import { platformKeys } from '../api/keys';
-import { useObject } from '../api/objects-get';
-import { useRecordsCount } from '../api/records-count';
-import { useDeleteRecords } from '../api/records-delete';
-import { useRecordsGroups } from '../api/records-groups';
-import { recordsListOptions } from '../api/records-list';
-import { useRestoreRecords } from '../api/records-restore';
-import { recordsUpdate } from '../api/records-update';
-import { useViews } from '../api/views-list';
+import { fileInfosOptions } from '../api/files';
 import { useGridLabels } from '../hooks/use-labels';
 import { useListState, visibleFields, type RecordState } from '../hooks/use-list-state';
 import { filterFields, gridColumns, withFileNames } from '../lib/fields';
@@ -56,6 +47,7 @@ import { HistoryDrawer } from './history-drawer';
 import { RecordCard } from './record-card';
 import { FieldsPopover, FilterPopover, GroupPopover, SortPopover } from './toolbar-popovers';
 import { ViewsMenu } from './views-menu';
+import { invalidateReads, opQueryOptions, runOp, useOp, useOpMutation } from '@/lib/qry';
 
 const timeZone = (() => {
   try {
@@ -68,7 +60,7 @@ const timeZone = (() => {
 /** The list screen every object uses: toolbar, grid, record card, log. */
 export function ObjectListScreen({ objectId }: { objectId: string }) {
   const { t } = useTranslation('platform');
-  const meta = useObject({ id: objectId });
+  const meta = useOp('objects.get', { id: objectId });
   if (meta.isLoading) {
     return (
       <Group justify="center" py="xl">
@@ -106,7 +98,7 @@ function ListScreen({ meta }: { meta: PlatformObject }) {
   const [params, setParams] = useSearchParams();
   const { state, update, applyView, setSettings, markSaved, resetFields } = useListState(meta);
   const def = state.definition;
-  const views = useViews({ objectId: meta.id });
+  const views = useOp('views.list', { objectId: meta.id });
 
   // A view named in the address is applied once the views are known (reload keeps the view).
   const viewParam = params.get('view');
@@ -179,8 +171,9 @@ function ListScreen({ meta }: { meta: PlatformObject }) {
       fields: listInput.fields,
     };
   }, [base, def.orderby, def.groupby.groups, groupActive, listInput.fields]);
-  const count = useRecordsCount(base);
-  const groupsQuery = useRecordsGroups(
+  const count = useOp('records.count', base);
+  const groupsQuery = useOp(
+    'records.groups',
     { ...base, groupby: def.groupby, orderby: def.orderby.isActive ? def.orderby : undefined },
     { enabled: groupActive },
   );
@@ -200,19 +193,16 @@ function ListScreen({ meta }: { meta: PlatformObject }) {
   const missingFile = t('attachment.missing');
   const fetchWindow = useCallback(
     (offset: number, limit: number) =>
-      queryClient.fetchQuery(recordsListOptions({ ...listInput, offset, limit })).then((r) =>
-        withFileNames(
-          r.rows,
-          fields,
-          (ids) =>
-            queryClient.fetchQuery({
-              queryKey: platformKeys.files(fileIdsOf(ids)),
-              queryFn: () => filesGet(ids),
-              staleTime: 5 * 60_000,
-            }),
-          missingFile,
+      queryClient
+        .fetchQuery(opQueryOptions('records.list', { ...listInput, offset, limit }))
+        .then((r) =>
+          withFileNames(
+            r.rows,
+            fields,
+            (ids) => queryClient.fetchQuery(fileInfosOptions(ids)),
+            missingFile,
+          ),
         ),
-      ),
     [queryClient, listInput, fields, missingFile],
   );
 
@@ -256,23 +246,30 @@ function ListScreen({ meta }: { meta: PlatformObject }) {
   });
   const [logFor, setLogFor] = useState<number | null>(null);
   const [confirm, setConfirm] = useState<'delete' | 'restore' | null>(null);
-  const remove = useDeleteRecords();
-  const restore = useRestoreRecords();
+  const remove = useOpMutation('records.delete');
+  const restore = useOpMutation('records.restore');
 
   const refresh = () =>
-    void queryClient.invalidateQueries({ queryKey: platformKeys.records(meta.id) });
+    invalidateReads(queryClient, [
+      { op: 'records.list', input: { objectId: meta.id } },
+      { op: 'records.count', input: { objectId: meta.id } },
+      { op: 'records.groups', input: { objectId: meta.id } },
+    ]);
 
   const onCellEdit = useCallback(
     async (row: RecordRow, column: GridColumn<RecordRow>, value: unknown) => {
       try {
-        const saved = await recordsUpdate({
-          objectId: meta.id,
-          id: row.id,
-          values: { [column.id]: value as string | number | boolean | null },
-        });
-        queryClient.setQueryData(platformKeys.record(meta.id, row.id), saved);
-        void queryClient.invalidateQueries({ queryKey: platformKeys.history(meta.id, row.id) });
-        return saved;
+        // The grid patches the row in place: its loaded windows stay.
+        return await runOp(
+          queryClient,
+          'records.update',
+          {
+            objectId: meta.id,
+            id: row.id,
+            values: { [column.id]: value as string | number | boolean | null },
+          },
+          { keep: ['records.list', 'records.count', 'records.groups'] },
+        );
       } catch (err) {
         const env = errorOf(err);
         throw new Error(

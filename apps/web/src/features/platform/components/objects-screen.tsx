@@ -32,14 +32,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Can } from '@/lib/ability';
 import { errorOf, messageOf } from '@/lib/api-client';
-import { useDeleteField } from '../api/fields-delete';
-import { useCreateObject } from '../api/objects-create';
-import { useDeleteObject } from '../api/objects-delete';
-import { useObject } from '../api/objects-get';
-import { useObjects } from '../api/objects-list';
-import { useUpdateObject } from '../api/objects-update';
 import { objectPath } from '../lib/fields';
 import { FieldEditor } from './field-editor';
+import { useOp, useOpMutation } from '@/lib/qry';
 
 /**
  * Objects with their fields (`kind` narrows to catalogs on /fiscus/refs): create, edit and
@@ -47,7 +42,7 @@ import { FieldEditor } from './field-editor';
  */
 export function ObjectsScreen({ kind }: { kind?: ObjectKind }) {
   const { t } = useTranslation('platform');
-  const all = useObjects({});
+  const all = useOp('objects.list', {});
   const list = (all.data?.items ?? []).filter((o) => !kind || o.kind === kind);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [objectModal, setObjectModal] = useState<{ opened: boolean; object: ObjectSummary | null }>(
@@ -197,7 +192,7 @@ function ObjectDetails({
   onEdit: (o: ObjectSummary) => void;
 }) {
   const { t } = useTranslation('platform');
-  const meta = useObject({ id: objectId });
+  const meta = useOp('objects.get', { id: objectId });
   const [fieldModal, setFieldModal] = useState<{ opened: boolean; field: Field | null }>({
     opened: false,
     field: null,
@@ -205,8 +200,8 @@ function ObjectDetails({
   const [confirm, setConfirm] = useState<
     { kind: 'object' } | { kind: 'field'; field: Field } | null
   >(null);
-  const removeField = useDeleteField();
-  const removeObject = useDeleteObject();
+  const removeField = useOpMutation('fields.delete');
+  const removeObject = useOpMutation('objects.delete');
   if (meta.isLoading) {
     return (
       <Group justify="center" py="xl">
@@ -441,9 +436,9 @@ function ObjectEditor({
   const [description, setDescription] = useState('');
   const [displayFieldId, setDisplayFieldId] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const create = useCreateObject();
-  const update = useUpdateObject();
-  const meta = useObject({ id: object?.id ?? '' }, { enabled: opened && !!object });
+  const create = useOpMutation('objects.create');
+  const update = useOpMutation('objects.update');
+  const meta = useOp('objects.get', { id: object?.id ?? '' }, { enabled: opened && !!object });
   useEffect(() => {
     if (!opened) return;
     setName(object?.name ?? '');

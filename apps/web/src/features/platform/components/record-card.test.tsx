@@ -3,7 +3,7 @@ import { defaultRules, type PlatformObject } from '@fiscus/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -11,6 +11,7 @@ import { resetRules, setRules } from '@/lib/ability';
 import { i18nReady } from '@/lib/i18n';
 import { server } from '@/mocks/node';
 import { RecordCard } from './record-card';
+import { qryHandler, strict } from '@/test/msw';
 
 const now = '2026-01-01T00:00:00.000Z';
 const meta: PlatformObject = {
@@ -51,7 +52,7 @@ const meta: PlatformObject = {
 };
 
 beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'bypass' });
+  server.listen(strict);
   setRules(defaultRules);
 });
 afterEach(() => server.resetHandlers());
@@ -81,20 +82,22 @@ describe('RecordCard', () => {
     await i18nReady;
     const bodies: unknown[] = [];
     server.use(
-      http.post('*/api/qry', async ({ request }) => {
-        const body = (await request.json()) as { op: string; values: Record<string, unknown> };
-        bodies.push(body);
-        return HttpResponse.json(
-          {
-            error: {
-              code: 'validation_failed',
-              message: 'Some values are not valid',
-              fields: { name: ['This value is already used'] },
-            },
-          },
-          { status: 400 },
-        );
-      }),
+      qryHandler(
+        {
+          'records.create': () =>
+            HttpResponse.json(
+              {
+                error: {
+                  code: 'validation_failed',
+                  message: 'Some values are not valid',
+                  fields: { name: ['This value is already used'] },
+                },
+              },
+              { status: 400 },
+            ),
+        },
+        (body) => bodies.push(body),
+      ),
     );
     const user = userEvent.setup();
     renderCard();
@@ -116,21 +119,17 @@ describe('RecordCard', () => {
     await i18nReady;
     let id = 0;
     server.use(
-      http.post('*/api/qry', async ({ request }) => {
-        const body = (await request.json()) as { op: string; values: Record<string, unknown> };
-        id += 1;
-        return HttpResponse.json({
-          data: {
-            id,
-            values: body.values,
-            display: {},
-            createdAt: now,
-            createdBy: null,
-            updatedAt: now,
-            updatedBy: null,
-            deletedAt: null,
-          },
-        });
+      qryHandler({
+        'records.create': (body) => ({
+          id: ++id,
+          values: body.values,
+          display: {},
+          createdAt: now,
+          createdBy: null,
+          updatedAt: now,
+          updatedBy: null,
+          deletedAt: null,
+        }),
       }),
     );
     const user = userEvent.setup();

@@ -7,11 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Can } from '@/lib/ability';
 import { messageOf } from '@/lib/api-client';
-import { useRecord } from '../api/records-get';
 import { useRecordEditor } from '../hooks/use-record-editor';
 import { recordPagePath } from '../lib/fields';
 import { HistoryDrawer } from './history-drawer';
 import { RecordForm } from './record-form';
+import { useOp } from '@/lib/qry';
 
 /**
  * The record card: "New record" (Create, Create and Clear, Create and Close, Create & Update)
@@ -34,7 +34,8 @@ export function RecordCard({
   const { t } = useTranslation('platform');
   const [editingId, setEditingId] = useState<number | null>(recordId);
   useEffect(() => setEditingId(recordId), [recordId, opened]);
-  const record = useRecord(
+  const record = useOp(
+    'records.get',
     { objectId: meta.id, id: editingId ?? 1 },
     { enabled: opened && editingId !== null },
   );

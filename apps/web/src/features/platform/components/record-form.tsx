@@ -14,11 +14,10 @@ import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '@/lib/api-client';
-import { useFileInfos } from '../api/files-get';
-import { useObject } from '../api/objects-get';
-import { useRecordsList } from '../api/records-list';
+import { useFileInfos } from '../api/files';
 import { parseFieldText } from '../lib/fields';
 import { AttachmentInput } from './attachment-input';
+import { useOp } from '@/lib/qry';
 
 export type FormValues = Record<string, unknown>;
 export type FormErrors = Record<string, string | undefined>;
@@ -319,11 +318,12 @@ function ReferenceSelect({
 }) {
   const { t } = useTranslation('platform');
   const target = field.options.target ?? '';
-  const targetMeta = useObject({ id: target }, { enabled: !!target });
+  const targetMeta = useOp('objects.get', { id: target }, { enabled: !!target });
   const display =
     targetMeta.data?.fields.find((f) => f.id === targetMeta.data?.displayFieldId) ??
     targetMeta.data?.fields[0];
-  const records = useRecordsList(
+  const records = useOp(
+    'records.list',
     {
       objectId: target,
       limit: 1000,

@@ -18,14 +18,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Can } from '@/lib/ability';
 import { errorOf, messageOf } from '@/lib/api-client';
-import { useObject } from '../api/objects-get';
-import { useDeleteRecords } from '../api/records-delete';
-import { useRecord } from '../api/records-get';
-import { useRestoreRecords } from '../api/records-restore';
 import { useRecordEditor } from '../hooks/use-record-editor';
 import { objectPath } from '../lib/fields';
 import { HistoryDrawer } from './history-drawer';
 import { RecordForm } from './record-form';
+import { useOp, useOpMutation } from '@/lib/qry';
 
 /** Copies text to the clipboard, with a fallback for browsers without the async clipboard. */
 async function copyText(text: string): Promise<void> {
@@ -44,15 +41,16 @@ async function copyText(text: string): Promise<void> {
 /** The record page (full layout): one record with its fields, Save, Delete/Restore, Log, GetLink. */
 export function RecordPage({ objectId, recordId }: { objectId: string; recordId: number }) {
   const { t, i18n } = useTranslation('platform');
-  const meta = useObject({ id: objectId });
-  const record = useRecord(
+  const meta = useOp('objects.get', { id: objectId });
+  const record = useOp(
+    'records.get',
     { objectId, id: recordId },
     { enabled: Number.isSafeInteger(recordId) && recordId > 0 },
   );
   const editor = useRecordEditor(meta.data, record.data);
   const [logOpen, setLogOpen] = useState(false);
-  const remove = useDeleteRecords();
-  const restore = useRestoreRecords();
+  const remove = useOpMutation('records.delete');
+  const restore = useOpMutation('records.restore');
 
   if (!Number.isSafeInteger(recordId) || recordId <= 0) {
     return (

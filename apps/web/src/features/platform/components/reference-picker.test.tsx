@@ -10,7 +10,6 @@ import {
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { Suspense, useState } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -23,6 +22,7 @@ import { resetRules, setRules } from '@/lib/ability';
 import { i18nReady, i18next } from '@/lib/i18n';
 import { server } from '@/mocks/node';
 import { ReferencePicker } from './reference-picker';
+import { qryHandler, strict } from '@/test/msw';
 
 const now = '2026-01-01T00:00:00.000Z';
 const customers: PlatformObject = {
@@ -95,7 +95,7 @@ const fields: FilterField[] = [
 
 const searches: (string | undefined)[] = [];
 beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'bypass' });
+  server.listen(strict);
   await i18nReady;
   await i18next.changeLanguage('en');
 });
@@ -103,26 +103,20 @@ beforeEach(() => {
   setRules(defaultRules);
   searches.length = 0;
   server.use(
-    http.post('*/api/qry', async ({ request }) => {
-      const body = (await request.json()) as {
-        op: string;
-        search?: string;
-        filter?: FilterNode;
-      };
-      if (body.op === 'objects.get') return HttpResponse.json({ data: customers });
-      if (body.op !== 'records.list')
-        return HttpResponse.json({ error: { code: 'not_found', message: 'no' } }, { status: 404 });
-      let ids = Object.keys(people).map(Number);
-      const byId = body.filter?.conditions.find((c) => c.field === 'id');
-      if (byId) ids = ids.filter((i) => (byId.value as number[]).includes(i));
-      else searches.push(body.search);
-      if (body.search) {
-        const s = body.search.toLowerCase();
-        ids = ids.filter((i) => people[i]!.toLowerCase().includes(s));
-      }
-      return HttpResponse.json({
-        data: { rows: ids.map(row), offset: 0, limit: 50, hasMore: false },
-      });
+    qryHandler({
+      'objects.get': () => customers,
+      'records.list': (request) => {
+        const body = request as { search?: string; filter?: FilterNode };
+        let ids = Object.keys(people).map(Number);
+        const byId = body.filter?.conditions.find((c) => c.field === 'id');
+        if (byId) ids = ids.filter((i) => (byId.value as number[]).includes(i));
+        else searches.push(body.search);
+        if (body.search) {
+          const s = body.search.toLowerCase();
+          ids = ids.filter((i) => people[i]!.toLowerCase().includes(s));
+        }
+        return { rows: ids.map(row), offset: 0, limit: 50, hasMore: false };
+      },
     }),
   );
 });
@@ -200,6 +194,8 @@ describe('reference picker in the filter builder', () => {
     const input = screen.getByRole('combobox', { name: 'Value' });
     await user.click(input);
     await user.type(input, 'blue');
+    // Pick from the server's answer to the search, not from the list shown before it.
+    await waitFor(() => expect(searches).toContain('blue'));
     await user.click(await screen.findByRole('option', { name: 'Blue Harbour' }));
     await waitFor(() => expect(trees.at(-1)?.conditions[0]?.value).toEqual([3, 9]));
   });

@@ -5,8 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newGroup, type ReferenceInputProps } from '@/components/filter-builder';
 import { messageOf } from '@/lib/api-client';
-import { useObject } from '../api/objects-get';
-import { useRecordsList } from '../api/records-list';
+import { useOp } from '@/lib/qry';
 
 /** Records offered per search. */
 const PAGE = 50;
@@ -48,7 +47,7 @@ export function ReferencePicker({
 }) {
   const { t } = useTranslation('platform');
   const target = field.target ?? '';
-  const targetMeta = useObject({ id: target }, { enabled: !!target });
+  const targetMeta = useOp('objects.get', { id: target }, { enabled: !!target });
   const display = displayFieldOf(targetMeta.data);
   const ready = !!target && !!targetMeta.data;
 
@@ -63,7 +62,8 @@ export function ReferencePicker({
   };
 
   // Texts of the chosen records (also when they are not among the search results).
-  const chosen = useRecordsList(
+  const chosen = useOp(
+    'records.list',
     {
       objectId: target,
       filter: idsFilter(ids),
@@ -85,7 +85,8 @@ export function ReferencePicker({
   const selectedText = !multiple && ids[0] !== undefined ? chosenLabels.get(ids[0]) : undefined;
   const term = search.trim() && search !== selectedText ? search.trim() : '';
   const [debounced] = useDebouncedValue(term, 250);
-  const options = useRecordsList(
+  const options = useOp(
+    'records.list',
     {
       objectId: target,
       search: debounced || undefined,

@@ -16,8 +16,8 @@ import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { messageOf } from '@/lib/api-client';
-import { useTables } from '../api/tables-list';
 import { objectPath } from '../lib/fields';
+import { useOp } from '@/lib/qry';
 
 function bytes(n: number | null, locale: string): string {
   if (n === null) return '—';
@@ -34,7 +34,7 @@ function bytes(n: number | null, locale: string): string {
 /** DATA TABLES: the physical tables behind the domain's objects, with row counts and size. */
 export function TablesScreen() {
   const { t, i18n } = useTranslation('platform');
-  const tables = useTables({});
+  const tables = useOp('tables.list', {});
   const nf = new Intl.NumberFormat(i18n.language);
   const items = tables.data?.items ?? [];
   const totalRows = items.reduce((n, x) => n + x.rows, 0);

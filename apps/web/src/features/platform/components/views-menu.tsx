@@ -12,9 +12,7 @@ import type { SavedView, ViewDefinition } from '@fiscus/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorOf, messageOf } from '@/lib/api-client';
-import { useDeleteView } from '../api/views-delete';
-import { useViews } from '../api/views-list';
-import { useSaveView } from '../api/views-save';
+import { useOp, useOpMutation } from '@/lib/qry';
 
 export function ViewsMenu({
   objectId,
@@ -32,9 +30,9 @@ export function ViewsMenu({
   onSaved: (view: SavedView) => void;
 }) {
   const { t } = useTranslation('platform');
-  const views = useViews({ objectId });
-  const save = useSaveView();
-  const remove = useDeleteView();
+  const views = useOp('views.list', { objectId });
+  const save = useOpMutation('views.save');
+  const remove = useOpMutation('views.delete');
   const [saveAs, setSaveAs] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [name, setName] = useState('');
@@ -208,7 +206,7 @@ export function ViewsMenu({
               onClick={() =>
                 current &&
                 remove.mutate(
-                  { id: current.id, objectId },
+                  { id: current.id },
                   {
                     onSuccess: () => {
                       setConfirmDelete(false);

@@ -2,9 +2,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ability } from '@/lib/ability';
 import { useSession } from '@/lib/session';
-import { useObjects } from '../api/objects-list';
-import { useTables } from '../api/tables-list';
 import { objectPath } from '../lib/fields';
+import { useOp } from '@/lib/qry';
 
 export interface DynamicMenuItem {
   id: string;
@@ -31,8 +30,8 @@ export function useDynamicMenu(): { sections: DynamicMenuSection[]; isLoading: b
   const domainId = useSession((s) => s.session?.domain.id);
   const canObjects = !!domainId && ability.can('read', 'Object');
   const canTables = !!domainId && ability.can('read', 'Table');
-  const objects = useObjects({}, { enabled: canObjects });
-  const tables = useTables({}, { enabled: canTables });
+  const objects = useOp('objects.list', {}, { enabled: canObjects });
+  const tables = useOp('tables.list', {}, { enabled: canTables });
   const sections = useMemo<DynamicMenuSection[]>(() => {
     const items = objects.data?.items ?? [];
     const byName = (a: { title: string }, b: { title: string }) => a.title.localeCompare(b.title);

@@ -2,8 +2,6 @@ import type { PlatformObject, RecordRow } from '@fiscus/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorOf } from '@/lib/api-client';
-import { useCreateRecord } from '../api/records-create';
-import { useUpdateRecord } from '../api/records-update';
 import {
   initialValues,
   payload,
@@ -12,6 +10,7 @@ import {
   type FormErrors,
   type FormValues,
 } from '../components/record-form';
+import { useOpMutation } from '@/lib/qry';
 
 /** Server field errors keyed by field code (`values.amount` and `amount` alike). */
 export function fieldErrorsOf(err: unknown): FormErrors | null {
@@ -31,8 +30,8 @@ export function useRecordEditor(
   const [values, setValues] = useState<FormValues>({});
   const [errors, setErrors] = useState<FormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const create = useCreateRecord();
-  const update = useUpdateRecord();
+  const create = useOpMutation('records.create');
+  const update = useOpMutation('records.update');
   const recordKey = record ? `${record.id}:${record.updatedAt}` : 'new';
 
   const reset = useCallback(() => {

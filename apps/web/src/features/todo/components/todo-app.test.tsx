@@ -8,8 +8,9 @@ import { AppProvider, makeQueryClient } from '@/app/provider';
 import { i18nReady, i18next } from '@/lib/i18n';
 import { resetTodo, todoDb } from '@/mocks/db/todo';
 import { server } from '@/mocks/node';
+import { strict } from '@/test/msw';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+beforeAll(() => server.listen(strict));
 beforeEach(() => resetTodo());
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());

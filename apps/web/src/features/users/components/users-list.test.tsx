@@ -5,8 +5,9 @@ import { resetUsers, usersDb } from '@/mocks/db/users';
 import { server } from '@/mocks/node';
 import { renderScreen } from '@/test/render';
 import { UsersList } from './users-list';
+import { strict } from '@/test/msw';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+beforeAll(() => server.listen(strict));
 beforeEach(() => resetUsers());
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());

@@ -1,8 +1,7 @@
 import { FILE_LIMITS, type FileInfo } from '@fiscus/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { platformKeys } from './keys';
-import { qry } from '@/lib/qry';
+import { opKey, qry, reads } from '@/lib/qry';
 
 /** Ids the server can know: stored file ids are 16–40 lower-case letters and digits. */
 const FILE_ID = /^[a-z0-9]{16,40}$/;
@@ -26,14 +25,22 @@ export async function filesGet(ids: readonly string[]): Promise<Map<string, File
   return out;
 }
 
+/** The files with these ids by id, cached under the `files.get` key (with a suffix: a map). */
+export function fileInfosOptions(values: readonly unknown[]) {
+  const ids = fileIdsOf(values);
+  return queryOptions({
+    queryKey: [...opKey('files.get', { ids }), 'by-id'] as const,
+    queryFn: () => filesGet(ids),
+    staleTime: reads['files.get'].staleTime,
+  });
+}
+
 /** Names, sizes and types of the files with these ids — one query for everything on screen. */
 export function useFileInfos(values: readonly unknown[]) {
   const ids = useMemo(() => fileIdsOf(values), [values]);
   return useQuery({
-    queryKey: platformKeys.files(ids),
-    queryFn: () => filesGet(ids),
+    ...fileInfosOptions(ids),
     enabled: ids.length > 0,
-    staleTime: 5 * 60_000,
     placeholderData: keepPreviousData,
   });
 }

@@ -1,0 +1,170 @@
+import type { OpInput, OpOutput, PlatformOpName } from '@fiscus/contracts';
+
+/**
+ * The one table of the platform's ops as the console caches them. Every op of the contracts is
+ * either a read (cached under `opKey(op, input)`) or a write (what it makes stale is declared
+ * here, once). A new op in the contracts does not compile until it is added to one of the two.
+ */
+
+interface ReadPolicy {
+  /** How long an answer counts as fresh (ms). */
+  staleTime: number;
+}
+
+/** Ops that only read; their answers are cached. */
+export const reads = {
+  'domains.list': { staleTime: 30_000 },
+  'members.list': { staleTime: 30_000 },
+  'objects.list': { staleTime: 30_000 },
+  'objects.get': { staleTime: 30_000 },
+  'records.list': { staleTime: 30_000 },
+  'records.count': { staleTime: 30_000 },
+  'records.groups': { staleTime: 30_000 },
+  'records.get': { staleTime: 10_000 },
+  'records.history': { staleTime: 0 },
+  'views.list': { staleTime: 30_000 },
+  'tables.list': { staleTime: 10_000 },
+  'files.get': { staleTime: 5 * 60_000 },
+  // Imports poll while they run (see the imports feature).
+  'imports.list': { staleTime: 30_000 },
+  'imports.get': { staleTime: 30_000 },
+  'imports.preview': { staleTime: 60_000 },
+  'imports.log': { staleTime: 30_000 },
+  'exports.get': { staleTime: 0 },
+} as const satisfies Partial<Record<PlatformOpName, ReadPolicy>>;
+
+export type ReadOpName = keyof typeof reads;
+export type WriteOpName = Exclude<PlatformOpName, ReadOpName>;
+
+/**
+ * Cached reads a write makes stale: every cached answer of `op` whose input contains `input`
+ * (deep partial match; no input: every answer of the op).
+ */
+export type ReadTarget = {
+  [K in ReadOpName]: { op: K; input?: Partial<OpInput<K>> };
+}[ReadOpName];
+
+/** A read whose answer is exactly a write's output: the cache is set without asking again. */
+export type CacheUpdate = {
+  [K in ReadOpName]: { op: K; input: OpInput<K>; data: OpOutput<K> };
+}[ReadOpName];
+
+export interface WriteEffects<K extends WriteOpName> {
+  invalidates?: (input: OpInput<K>, output: OpOutput<K>) => ReadTarget[];
+  updates?: (input: OpInput<K>, output: OpOutput<K>) => CacheUpdate[];
+  /** Everything cached belonged to the previous domain. */
+  clearsCache?: true;
+}
+
+/** The reads of an object's records — of one object, or of every object without an id. */
+function recordsOf(objectId?: string): ReadTarget[] {
+  const input = objectId === undefined ? undefined : { objectId };
+  return [
+    { op: 'records.list', input },
+    { op: 'records.count', input },
+    { op: 'records.groups', input },
+    { op: 'records.get', input },
+    { op: 'records.history', input },
+  ];
+}
+
+/** Counted rows: what a records write changes beyond the records themselves. */
+const recordLists = (objectId: string): ReadTarget[] => [
+  { op: 'records.list', input: { objectId } },
+  { op: 'records.count', input: { objectId } },
+  { op: 'records.groups', input: { objectId } },
+];
+
+/** A field changes the object, its table and the shape of its records. */
+const fieldWrite = (objectId?: string): ReadTarget[] => [
+  { op: 'objects.list' },
+  objectId === undefined ? { op: 'objects.get' } : { op: 'objects.get', input: { id: objectId } },
+  ...recordsOf(objectId),
+  { op: 'tables.list' },
+];
+
+const tables: ReadTarget = { op: 'tables.list' };
+
+/** An import's answer is the import as `imports.get` shows it; the list shows its state. */
+const importWrite: WriteEffects<'imports.create' | 'imports.update' | 'imports.cancel'> = {
+  invalidates: () => [{ op: 'imports.list' }],
+  updates: (_input, imp) => [{ op: 'imports.get', input: { id: imp.id }, data: imp }],
+};
+
+export const writes: { [K in WriteOpName]: WriteEffects<K> } = {
+  'domains.create': { invalidates: () => [{ op: 'domains.list' }] },
+  'domains.rename': { invalidates: () => [{ op: 'domains.list' }] },
+  'domains.switch': { clearsCache: true },
+  'members.add': { invalidates: () => [{ op: 'members.list' }, { op: 'domains.list' }] },
+  'members.setRole': { invalidates: () => [{ op: 'members.list' }] },
+  'members.remove': { invalidates: () => [{ op: 'members.list' }, { op: 'domains.list' }] },
+
+  'objects.create': { invalidates: () => [{ op: 'objects.list' }, tables] },
+  'objects.update': {
+    // Other objects' records show this object's display field in their reference cells.
+    invalidates: (input) => [
+      { op: 'objects.list' },
+      { op: 'objects.get', input: { id: input.id } },
+      ...recordsOf(),
+      { op: 'views.list', input: { objectId: input.id } },
+      tables,
+    ],
+  },
+  'objects.delete': {
+    invalidates: (input) => [
+      { op: 'objects.list' },
+      { op: 'objects.get', input: { id: input.id } },
+      ...recordsOf(input.id),
+      { op: 'views.list', input: { objectId: input.id } },
+      { op: 'imports.list' },
+      tables,
+    ],
+  },
+
+  'fields.create': { invalidates: (input) => fieldWrite(input.objectId) },
+  'fields.update': { invalidates: (_input, field) => fieldWrite(field.objectId) },
+  // The answer does not name the object: every object's reads (and saved views) are stale.
+  'fields.delete': { invalidates: () => [...fieldWrite(), { op: 'views.list' }] },
+
+  'records.create': {
+    invalidates: (input) => [...recordLists(input.objectId), tables],
+    updates: (input, record) => [
+      { op: 'records.get', input: { objectId: input.objectId, id: record.id }, data: record },
+    ],
+  },
+  'records.update': {
+    invalidates: (input) => [
+      ...recordLists(input.objectId),
+      { op: 'records.history', input: { objectId: input.objectId, id: input.id } },
+    ],
+    updates: (input, record) => [
+      { op: 'records.get', input: { objectId: input.objectId, id: input.id }, data: record },
+    ],
+  },
+  'records.delete': { invalidates: (input) => [...recordsOf(input.objectId), tables] },
+  'records.restore': { invalidates: (input) => [...recordsOf(input.objectId), tables] },
+  'records.export': {},
+
+  'views.save': {
+    invalidates: (input) => [{ op: 'views.list', input: { objectId: input.objectId } }],
+  },
+  'views.delete': { invalidates: () => [{ op: 'views.list' }] },
+
+  'imports.create': importWrite,
+  'imports.update': importWrite,
+  'imports.cancel': importWrite,
+  // Applied when the run starts and again when the import has finished (its rows are in).
+  'imports.run': {
+    invalidates: (_input, imp) => [{ op: 'imports.list' }, ...recordLists(imp.objectId), tables],
+    updates: (_input, imp) => [{ op: 'imports.get', input: { id: imp.id }, data: imp }],
+  },
+  'imports.delete': { invalidates: () => [{ op: 'imports.list' }, { op: 'imports.get' }] },
+  'imports.logFile': {},
+
+  // Members lists show the user's name.
+  'account.update': { invalidates: () => [{ op: 'members.list' }] },
+  'account.confirmEmail': { invalidates: () => [{ op: 'members.list' }] },
+  // A pending e-mail change lives on the session's user only: nothing cached changes.
+  'account.resendEmailChange': {},
+  'account.cancelEmailChange': {},
+};
