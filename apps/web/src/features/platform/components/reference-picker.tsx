@@ -1,5 +1,6 @@
 import { Loader, MultiSelect, Select, type OptionsFilter } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData } from '@tanstack/react-query';
 import type { FilterNode, PlatformObject, RecordRow } from '@fiscus/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -96,7 +97,9 @@ export function ReferencePicker({
         : undefined,
       limit: PAGE,
     },
-    { enabled: ready },
+    // While the next search is on its way the list keeps the last answer: it does not empty
+    // under the pointer between keystrokes (a click on a shown record always picks it).
+    { enabled: ready, placeholderData: keepPreviousData },
   );
 
   const data = useMemo<Option[]>(() => {
