@@ -42,6 +42,6 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./vitest.setup.ts'],
     css: false,
-    testTimeout: 20_000,
+    testTimeout: 60_000,
   },
 });

@@ -4,7 +4,7 @@ import { afterAll, afterEach } from 'vitest';
 import { takeUnexpected } from './src/test/msw';
 
 // Screens wait on debounced input and the mock backend; allow for a busy machine.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 /** A request no mock handler answers fails the test (see src/test/msw.ts). */
 function failOnUnexpectedRequests() {

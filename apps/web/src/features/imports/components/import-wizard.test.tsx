@@ -154,7 +154,7 @@ describe('import wizard', () => {
     const result = await screen.findByTestId('wizard-step-result', {}, { timeout: 5000 });
     expect(within(result).getByTestId('result-inserted')).toHaveTextContent('2');
     expect(screen.getByTestId('wizard-open-records')).toHaveAttribute('href', '/fiscus/object/o1');
-  }, 30_000);
+  }, 120_000);
 
   it('asks which encoding reads right when the file leaves it open, and previews the choice', async () => {
     await i18nReady;
