@@ -141,6 +141,9 @@ export const writes: { [K in WriteOpName]: WriteEffects<K> } = {
       { op: 'records.get', input: { objectId: input.objectId, id: input.id }, data: record },
     ],
   },
+  // Bulk writes: new rows change the object's lists; an upsert also changes records in place.
+  'records.createMany': { invalidates: (input) => [...recordLists(input.objectId), tables] },
+  'records.upsertMany': { invalidates: (input) => [...recordsOf(input.objectId), tables] },
   'records.delete': { invalidates: (input) => [...recordsOf(input.objectId), tables] },
   'records.restore': { invalidates: (input) => [...recordsOf(input.objectId), tables] },
   'records.export': {},
