@@ -7,11 +7,12 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from '@/lib/session';
 import { tokens } from '@/lib/tokens';
+import { strict } from '@/test/msw';
 import { renderScreen } from '@/test/render';
 import { GeneralTab } from './general-tab';
 
 const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen(strict));
 afterEach(() => {
   server.resetHandlers();
   notifications.clean();
