@@ -31,6 +31,11 @@ export const reads = {
   'imports.preview': { staleTime: 60_000 },
   'imports.log': { staleTime: 30_000 },
   'exports.get': { staleTime: 0 },
+  // The ribbon and running jobs change as others work; a stream ticket is single-use.
+  'ribbon.list': { staleTime: 0 },
+  'jobs.list': { staleTime: 0 },
+  'events.ticket': { staleTime: 0 },
+  'expressions.validate': { staleTime: 30_000 },
 } as const satisfies Partial<Record<PlatformOpName, ReadPolicy>>;
 
 export type ReadOpName = keyof typeof reads;
