@@ -125,30 +125,55 @@ describe('server boundaries', () => {
 
 describe('console boundaries', () => {
   it('refuse a feature importing another feature, through @/ or a relative path', async () => {
-    const other = fileOf('invoice');
+    const other = fileOf('platform');
     expect(
-      await lint(`apps/web/src/features/users/${tag}.ts`, `export * from '${other}';\n`),
+      await lint(`apps/web/src/features/imports/${tag}.ts`, `export * from '${other}';\n`),
     ).toEqual([RESTRICTED]);
     expect(
       await lint(
-        `apps/web/src/features/users/${tag}.ts`,
-        `export * from '../invoice/${other.split('/features/invoice/')[1]}';\n`,
+        `apps/web/src/features/imports/${tag}.ts`,
+        `export * from '../platform/${other.split('/features/platform/')[1]}';\n`,
       ),
     ).toEqual([RESTRICTED]);
     expect(
-      await lint(`apps/web/src/features/invoice/${tag}.ts`, `export * from '${other}';\n`),
+      await lint(`apps/web/src/features/platform/${tag}.ts`, `export * from '${other}';\n`),
     ).toEqual([]);
   });
 
-  it('treat every demo area as a feature of its own', async () => {
+  it('keep the demo areas apart from each other and from the product', async () => {
+    const invoice = fileOf('demo/invoice');
+    const inUsers = `apps/web/src/features/demo/users/${tag}.ts`;
+    // One demo area reaching into another, by @/ or by a relative path.
+    expect(await lint(inUsers, `export * from '${invoice}';\n`)).toEqual([RESTRICTED]);
+    expect(
+      await lint(
+        inUsers,
+        `export * from '../invoice/${invoice.split('/features/demo/invoice/')[1]}';\n`,
+      ),
+    ).toEqual([RESTRICTED]);
+    // A demo area using a product feature, and the product using a demo area.
+    expect(await lint(inUsers, `export * from '${fileOf('platform')}';\n`)).toEqual([RESTRICTED]);
+    expect(
+      await lint(`apps/web/src/features/platform/${tag}.ts`, `export * from '${invoice}';\n`),
+    ).toEqual([RESTRICTED]);
+    // Shared code never imports a demo area; a demo area's own files import each other freely.
+    expect(
+      await lint(`apps/web/src/components/${tag}.ts`, `export * from '${invoice}';\n`),
+    ).toEqual([RESTRICTED]);
+    expect(
+      await lint(`apps/web/src/features/demo/invoice/${tag}.ts`, `export * from '${invoice}';\n`),
+    ).toEqual([]);
+  });
+
+  it('treat a new demo area as a feature of its own', async () => {
     const file = `apps/web/src/features/demo/${tag}-a/${tag}.ts`;
     expect(await lint(file, `export { b } from '../${tag}-b/index';\n`)).toEqual([RESTRICTED]);
-    expect(await lint(file, `export * from '${fileOf('invoice')}';\n`)).toEqual([RESTRICTED]);
+    expect(await lint(file, `export * from '${fileOf('demo/invoice')}';\n`)).toEqual([RESTRICTED]);
     expect(await lint(file, `export { a } from './index';\n`)).toEqual([]);
   });
 
   it('keep components/ and lib/ off features and app/, and features off app/', async () => {
-    const feature = fileOf('invoice');
+    const feature = fileOf('platform');
     expect(
       await lint(`apps/web/src/components/${tag}.ts`, `export * from '${feature}';\n`),
     ).toEqual([RESTRICTED]);
@@ -157,7 +182,7 @@ describe('console boundaries', () => {
     ).toEqual([RESTRICTED]);
     expect(
       await lint(
-        `apps/web/src/features/users/${tag}.ts`,
+        `apps/web/src/features/demo/users/${tag}.ts`,
         `export { routes } from '@/app/routes-table';\n`,
       ),
     ).toEqual([RESTRICTED]);

@@ -7,10 +7,10 @@ import { describe, expect, it } from 'vitest';
  */
 type Json = { [key: string]: unknown };
 
-const files = import.meta.glob<Json>(['../locales/*/*.json', '../features/*/i18n/*.json'], {
-  eager: true,
-  import: 'default',
-});
+const files = import.meta.glob<Json>(
+  ['../locales/*/*.json', '../features/*/i18n/*.json', '../features/demo/*/i18n/*.json'],
+  { eager: true, import: 'default' },
+);
 
 const targets = ['de', 'fr', 'pt', 'ru'] as const;
 /**
@@ -29,7 +29,7 @@ function collect(): Map<string, Map<string, Json>> {
   const out = new Map<string, Map<string, Json>>();
   for (const [file, content] of Object.entries(files)) {
     const core = /\/locales\/([a-z]{2})\/([\w-]+)\.json$/.exec(file);
-    const feature = /\/features\/([\w-]+)\/i18n\/([a-z]{2})\.json$/.exec(file);
+    const feature = /\/features\/(?:demo\/)?([\w-]+)\/i18n\/([a-z]{2})\.json$/.exec(file);
     const [ns, lng] = core ? [core[2]!, core[1]!] : feature ? [feature[1]!, feature[2]!] : [];
     if (!ns || !lng) continue;
     if (!out.has(ns)) out.set(ns, new Map());
@@ -103,8 +103,17 @@ function problems(en: Json, other: Json | undefined, lng: string): string[] {
 const namespaces = collect();
 
 describe('translations', () => {
-  it('finds the core namespaces', () => {
-    for (const ns of ['common', 'menu', 'errors', 'misc']) {
+  it('finds the core namespaces, the features’ and the demo areas’', () => {
+    for (const ns of [
+      'common',
+      'menu',
+      'errors',
+      'misc',
+      'platform',
+      'imports',
+      'invoice',
+      'todo',
+    ]) {
       expect(namespaces.get(ns)?.has('en'), ns).toBe(true);
     }
   });

@@ -16,16 +16,18 @@ const codes = languages.map((l) => l.code) as string[];
 /**
  * Translations live beside their code and load on demand:
  * - core namespaces: src/locales/<lng>/<ns>.json (common, menu, errors, misc)
- * - a feature's namespace: src/features/<ns>/i18n/<lng>.json
+ * - a feature's namespace: src/features/<ns>/i18n/<lng>.json, and a demo area's
+ *   src/features/demo/<ns>/i18n/<lng>.json
  */
 const files = import.meta.glob<{ default: Record<string, unknown> }>([
   '../locales/*/*.json',
   '../features/*/i18n/*.json',
+  '../features/demo/*/i18n/*.json',
 ]);
 const loaders = new Map<string, () => Promise<{ default: Record<string, unknown> }>>();
 for (const [file, load] of Object.entries(files)) {
   const core = /\/locales\/([a-z]{2})\/([\w-]+)\.json$/.exec(file);
-  const feature = /\/features\/([\w-]+)\/i18n\/([a-z]{2})\.json$/.exec(file);
+  const feature = /\/features\/(?:demo\/)?([\w-]+)\/i18n\/([a-z]{2})\.json$/.exec(file);
   if (core) loaders.set(`${core[1]}/${core[2]}`, load);
   else if (feature) loaders.set(`${feature[2]}/${feature[1]}`, load);
 }

@@ -7,6 +7,6 @@ import { lazy, type ComponentType } from 'react';
 export const navbarSlots: { Bookmarks: ComponentType; Cart: ComponentType; Search: ComponentType } =
   {
     Bookmarks: lazy(() => import('./search-slots').then((m) => ({ default: m.BookmarksSlot }))),
-    Cart: lazy(() => import('@/features/ecommerce/cart-dropdown')),
+    Cart: lazy(() => import('@/features/demo/ecommerce/cart-dropdown')),
     Search: lazy(() => import('./search-slots').then((m) => ({ default: m.SearchSlot }))),
   };

@@ -4,7 +4,7 @@ import type {
   CalendarEvent,
   CalendarEventProps,
   CalendarName,
-} from '@/features/calendar/api/types';
+} from '@/features/demo/calendar/api/types';
 
 export type { CalendarEvent };
 

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import type { Chat, ChatContact, ChatProfileUser } from '@/features/chat/api/types';
+import type { Chat, ChatContact, ChatProfileUser } from '@/features/demo/chat/api/types';
 
 /**
  * Demo chat data: 10 contacts, the signed-in profile user (id 11) and 2 conversations — with

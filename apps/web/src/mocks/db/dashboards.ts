@@ -1,7 +1,7 @@
 // Analytics and eCommerce dashboard data (DEMO.md §10–§11). Static: the dashboards only read it.
 
-import type { AnalyticsData, EcommerceData } from '@/features/dashboards/api/dashboards';
-import { staticTransactions } from '@/features/dashboards/components/static-data';
+import type { AnalyticsData, EcommerceData } from '@/features/demo/dashboards/api/dashboards';
+import { staticTransactions } from '@/features/demo/dashboards/components/static-data';
 
 export type { AnalyticsData, EcommerceData };
 

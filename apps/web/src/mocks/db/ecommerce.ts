@@ -4,7 +4,7 @@ import type {
   Order,
   Product,
   WishlistLine,
-} from '@/features/ecommerce/api/types';
+} from '@/features/demo/ecommerce/api/types';
 
 /** A cart row with the listing extras fixed when the product was added. */
 export interface CartRow extends CartLine {

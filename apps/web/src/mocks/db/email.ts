@@ -8,7 +8,7 @@ import {
   type EmailLabel,
   type EmailPerson,
   type EmailSender,
-} from '@/features/email/api/types';
+} from '@/features/demo/email/api/types';
 
 export { emailContacts };
 export type { Email };

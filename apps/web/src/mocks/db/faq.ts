@@ -1,4 +1,4 @@
-import type { FaqCategory, FaqCategoryKey } from '@/features/pages/api/faq';
+import type { FaqCategory, FaqCategoryKey } from '@/features/demo/pages/api/faq';
 
 export const faqCategoryKeys: FaqCategoryKey[] = [
   'payment',

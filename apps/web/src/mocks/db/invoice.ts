@@ -6,7 +6,7 @@ import {
   type InvoiceItem,
   type InvoiceStatus,
   type PaymentDetails,
-} from '@/features/invoice/api/types';
+} from '@/features/demo/invoice/api/types';
 
 const firstNames = [
   'Jordan',

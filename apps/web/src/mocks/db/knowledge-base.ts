@@ -3,7 +3,7 @@ import type {
   KbCard,
   KbCategory,
   KbQuestionRef,
-} from '@/features/pages/api/knowledge-base';
+} from '@/features/demo/pages/api/knowledge-base';
 
 /** Knowledge base of the demo (DEMO.md §13). */
 export const kbCards: KbCard[] = [

@@ -1,4 +1,4 @@
-import type { PricingData } from '@/features/pages/api/pricing';
+import type { PricingData } from '@/features/demo/pages/api/pricing';
 
 /** Pricing of the demo (seed §9): basic 0; standard 49 or 40 × 12 = 480; enterprise 99 or 80 × 12 = 960. */
 export const pricingData: PricingData = {

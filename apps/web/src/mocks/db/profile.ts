@@ -1,4 +1,4 @@
-import type { ProfileData } from '@/features/pages/api/profile';
+import type { ProfileData } from '@/features/demo/pages/api/profile';
 
 const people = [
   'Kitty Allanson',

@@ -1,4 +1,4 @@
-import type { AdvancedRow, BasicRow, RowGroup } from '@/features/pages/api/tables';
+import type { AdvancedRow, BasicRow, RowGroup } from '@/features/demo/pages/api/tables';
 
 /** Good-table demo data (DEMO.md §18): Professional 5, Applied 2, Resigned 1, Current 1, Rejected 1. */
 export const basicRows: BasicRow[] = [

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { TASK_ASSIGNEES, type Task, type TaskTag } from '@/features/todo/api/types';
+import { TASK_ASSIGNEES, type Task, type TaskTag } from '@/features/demo/todo/api/types';
 
 /**
  * The 18 seed tasks of the todo demo: 7 completed, 2 deleted, 6 important; tags medium 9, low 6,

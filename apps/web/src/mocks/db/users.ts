@@ -6,7 +6,7 @@ import {
   type Role,
   type User,
   type UserStatus,
-} from '@/features/users/api/types';
+} from '@/features/demo/users/api/types';
 import { invoiceDb, resetInvoice } from './invoice';
 
 const firstNames = [

@@ -4,7 +4,7 @@ import {
   isCalendarName as isCalendar,
   type CalendarEvent,
   type CalendarName,
-} from '@/features/calendar/api/types';
+} from '@/features/demo/calendar/api/types';
 import { calendarDb, nextEventId } from '../db/calendar';
 
 // Demo calendar endpoints (DEMO.md §6).

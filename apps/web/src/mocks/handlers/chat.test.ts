@@ -4,7 +4,7 @@ import type {
   ChatsAndContacts,
   ChatWithContact,
   SendMessageResponse,
-} from '@/features/chat/api/types';
+} from '@/features/demo/chat/api/types';
 import { server } from '../node';
 import { chatDb, resetChat } from '../db/chat';
 import { strict } from '@/test/msw';

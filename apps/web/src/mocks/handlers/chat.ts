@@ -6,7 +6,7 @@ import {
   type ChatsAndContacts,
   type ChatWithContact,
   type SendMessageResponse,
-} from '@/features/chat/api/types';
+} from '@/features/demo/chat/api/types';
 import { chatDb } from '../db/chat';
 import { nextId, parseId, readJson } from '../util';
 

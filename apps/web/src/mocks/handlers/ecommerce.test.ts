@@ -6,7 +6,7 @@ import type {
   ProductDetails,
   ProductsResponse,
   ShopFilters,
-} from '@/features/ecommerce/api/types';
+} from '@/features/demo/ecommerce/api/types';
 import { ecommerceDb, resetEcommerce } from '../db/ecommerce';
 import { server } from '../node';
 import { strict } from '@/test/msw';

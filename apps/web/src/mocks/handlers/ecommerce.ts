@@ -16,8 +16,8 @@ import {
   type ProductsResponse,
   type ShopFilters,
   type SortBy,
-} from '@/features/ecommerce/api/types';
-import { maxQty, priceSummary } from '@/features/ecommerce/lib/pricing';
+} from '@/features/demo/ecommerce/api/types';
+import { maxQty, priceSummary } from '@/features/demo/ecommerce/lib/pricing';
 import { ecommerceDb as db, newCartRow, nextId } from '../db/ecommerce';
 
 const base = '/apps/ecommerce';

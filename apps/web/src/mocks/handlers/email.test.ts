@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { server } from '../node';
-import type { Email, EmailsMeta } from '@/features/email/api/types';
+import type { Email, EmailsMeta } from '@/features/demo/email/api/types';
 import { emailDb, resetEmail } from '../db/email';
 import { strict } from '@/test/msw';
 

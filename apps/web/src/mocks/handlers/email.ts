@@ -7,7 +7,7 @@ import {
   type EmailFolderFilter,
   type EmailPerson,
   type EmailsMeta,
-} from '@/features/email/api/types';
+} from '@/features/demo/email/api/types';
 import { emailDb, mailboxOwner, nextEmailId } from '../db/email';
 
 // Demo mailbox endpoints (DEMO.md §5). Query values arrive as strings and are checked.

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Invoice, InvoiceResponse, InvoicesResponse } from '@/features/invoice/api/types';
+import type { Invoice, InvoiceResponse, InvoicesResponse } from '@/features/demo/invoice/api/types';
 import { invoiceDb, resetInvoice } from '../db/invoice';
 import { server } from '../node';
 import { strict } from '@/test/msw';

@@ -6,7 +6,7 @@ import {
   type Invoice,
   type InvoiceItem,
   type InvoiceStatus,
-} from '@/features/invoice/api/types';
+} from '@/features/demo/invoice/api/types';
 import { invoiceDb as db, paymentDetails } from '../db/invoice';
 import { nextId, paginate, parseBool, parseId, parseIntParam, readJson } from '../util';
 

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Task } from '@/features/todo/api/types';
+import type { Task } from '@/features/demo/todo/api/types';
 import { server } from '../node';
 import { resetTodo, todoDb } from '../db/todo';
 import { strict } from '@/test/msw';

@@ -1,5 +1,10 @@
 import { http, HttpResponse, type RequestHandler } from 'msw';
-import { isTaskTag, type Task, type TaskAssignee, type TaskTag } from '@/features/todo/api/types';
+import {
+  isTaskTag,
+  type Task,
+  type TaskAssignee,
+  type TaskTag,
+} from '@/features/demo/todo/api/types';
 import { todoDb } from '../db/todo';
 import { nextId, parseId, readJson } from '../util';
 

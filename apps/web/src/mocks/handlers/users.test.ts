@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { User, UsersResponse } from '@/features/users/api/types';
+import type { User, UsersResponse } from '@/features/demo/users/api/types';
 import { resetUsers, usersDb } from '../db/users';
 import { server } from '../node';
 import { strict } from '@/test/msw';

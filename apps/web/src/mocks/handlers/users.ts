@@ -8,7 +8,7 @@ import {
   type User,
   type UserInfo,
   type UserSocial,
-} from '@/features/users/api/types';
+} from '@/features/demo/users/api/types';
 import { usersDb as db } from '../db/users';
 import { nextId, paginate, parseBool, parseId, parseIntParam, readJson } from '../util';
 

@@ -1,4 +1,4 @@
-import { CalendarApp } from '@/features/calendar/components/calendar-app';
+import { CalendarApp } from '@/features/demo/calendar/components/calendar-app';
 
 /** `/apps/calendar` */
 export default function CalendarScreen() {

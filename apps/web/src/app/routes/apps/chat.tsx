@@ -1,4 +1,4 @@
-import { ChatApp } from '@/features/chat/components/chat-app';
+import { ChatApp } from '@/features/demo/chat/components/chat-app';
 
 /** `/apps/chat`: conversations with the demo contacts. */
 export default function ChatScreen() {

@@ -1,4 +1,4 @@
-import { CheckoutScreen } from '@/features/ecommerce/components/checkout-screen';
+import { CheckoutScreen } from '@/features/demo/ecommerce/components/checkout-screen';
 
 export default function Screen() {
   return <CheckoutScreen />;

@@ -1,6 +1,6 @@
 import { Navigate, useParams } from 'react-router';
-import { EmailApp } from '@/features/email/components/email-app';
-import { isEmailFolder, isEmailLabel } from '@/features/email/api/types';
+import { EmailApp } from '@/features/demo/email/components/email-app';
+import { isEmailFolder, isEmailLabel } from '@/features/demo/email/api/types';
 import { NOT_FOUND_PATH } from '@/app/routes-table';
 
 /** `/apps/email`, `/apps/email/:folder`, `/apps/email/label/:label`; anything else is a 404. */

@@ -1,3 +1,3 @@
-import { InvoiceAdd } from '@/features/invoice/components/invoice-editor';
+import { InvoiceAdd } from '@/features/demo/invoice/components/invoice-editor';
 
 export default InvoiceAdd;

@@ -1,3 +1,3 @@
-import { InvoiceEdit } from '@/features/invoice/components/invoice-editor';
+import { InvoiceEdit } from '@/features/demo/invoice/components/invoice-editor';
 
 export default InvoiceEdit;

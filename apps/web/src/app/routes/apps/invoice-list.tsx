@@ -1,3 +1,3 @@
-import { InvoiceList } from '@/features/invoice/components/invoice-list';
+import { InvoiceList } from '@/features/demo/invoice/components/invoice-list';
 
 export default InvoiceList;

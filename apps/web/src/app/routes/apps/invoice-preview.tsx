@@ -1,3 +1,3 @@
-import { InvoicePreview } from '@/features/invoice/components/invoice-preview';
+import { InvoicePreview } from '@/features/demo/invoice/components/invoice-preview';
 
 export default InvoicePreview;

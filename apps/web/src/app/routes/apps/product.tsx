@@ -1,4 +1,4 @@
-import { ProductScreen } from '@/features/ecommerce/components/product-screen';
+import { ProductScreen } from '@/features/demo/ecommerce/components/product-screen';
 
 export default function Screen() {
   return <ProductScreen />;

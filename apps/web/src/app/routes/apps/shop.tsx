@@ -1,4 +1,4 @@
-import { ShopScreen } from '@/features/ecommerce/components/shop-screen';
+import { ShopScreen } from '@/features/demo/ecommerce/components/shop-screen';
 
 export default function Screen() {
   return <ShopScreen />;

@@ -1,6 +1,6 @@
 import { Navigate, useParams } from 'react-router';
-import { isTaskFilter, isTaskTag } from '@/features/todo/api/types';
-import { TodoApp } from '@/features/todo/components/todo-app';
+import { isTaskFilter, isTaskTag } from '@/features/demo/todo/api/types';
+import { TodoApp } from '@/features/demo/todo/components/todo-app';
 import { NOT_FOUND_PATH } from '../../routes-table';
 
 /**

@@ -1,3 +1,3 @@
-import { UserEdit } from '@/features/users/components/user-edit';
+import { UserEdit } from '@/features/demo/users/components/user-edit';
 
 export default UserEdit;

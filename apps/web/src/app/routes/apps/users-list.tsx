@@ -1,3 +1,3 @@
-import { UsersList } from '@/features/users/components/users-list';
+import { UsersList } from '@/features/demo/users/components/users-list';
 
 export default UsersList;

@@ -1,4 +1,4 @@
-import { WishlistScreen } from '@/features/ecommerce/components/wishlist-screen';
+import { WishlistScreen } from '@/features/demo/ecommerce/components/wishlist-screen';
 
 export default function Screen() {
   return <WishlistScreen />;

@@ -1,3 +1,3 @@
-import { AnalyticsDashboard } from '@/features/dashboards/components/dashboard-screens';
+import { AnalyticsDashboard } from '@/features/demo/dashboards/components/dashboard-screens';
 
 export default AnalyticsDashboard;

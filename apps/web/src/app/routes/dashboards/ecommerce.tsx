@@ -1,3 +1,3 @@
-import { EcommerceDashboard } from '@/features/dashboards/components/dashboard-screens';
+import { EcommerceDashboard } from '@/features/demo/dashboards/components/dashboard-screens';
 
 export default EcommerceDashboard;

@@ -1,3 +1,3 @@
-import { AccessControlPage } from '@/features/pages/components/access-control';
+import { AccessControlPage } from '@/features/demo/pages/components/access-control';
 
 export default AccessControlPage;

@@ -1,3 +1,3 @@
-import { BlogDetailPage } from '@/features/pages/components/blog';
+import { BlogDetailPage } from '@/features/demo/pages/components/blog';
 
 export default BlogDetailPage;

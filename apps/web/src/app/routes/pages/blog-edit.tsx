@@ -1,3 +1,3 @@
-import { BlogEditPage } from '@/features/pages/components/blog';
+import { BlogEditPage } from '@/features/demo/pages/components/blog';
 
 export default BlogEditPage;

@@ -1,3 +1,3 @@
-import { BlogListPage } from '@/features/pages/components/blog';
+import { BlogListPage } from '@/features/demo/pages/components/blog';
 
 export default BlogListPage;

@@ -1,3 +1,3 @@
-import { CardAdvancePage } from '@/features/dashboards/components/card-screens';
+import { CardAdvancePage } from '@/features/demo/dashboards/components/card-screens';
 
 export default CardAdvancePage;

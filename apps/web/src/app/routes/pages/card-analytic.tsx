@@ -1,3 +1,3 @@
-import { CardAnalyticPage } from '@/features/dashboards/components/card-screens';
+import { CardAnalyticPage } from '@/features/demo/dashboards/components/card-screens';
 
 export default CardAnalyticPage;

@@ -1,3 +1,3 @@
-import { CardStatisticPage } from '@/features/dashboards/components/card-screens';
+import { CardStatisticPage } from '@/features/demo/dashboards/components/card-screens';
 
 export default CardStatisticPage;

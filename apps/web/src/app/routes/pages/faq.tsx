@@ -1,3 +1,3 @@
-import { FaqPage } from '@/features/pages/components/faq-page';
+import { FaqPage } from '@/features/demo/pages/components/faq-page';
 
 export default FaqPage;

@@ -1,3 +1,3 @@
-import { GoodTablePage } from '@/features/pages/components/good-table';
+import { GoodTablePage } from '@/features/demo/pages/components/good-table';
 
 export default GoodTablePage;

@@ -1,3 +1,3 @@
-import { KnowledgeBaseCategoryPage } from '@/features/pages/components/knowledge-base';
+import { KnowledgeBaseCategoryPage } from '@/features/demo/pages/components/knowledge-base';
 
 export default KnowledgeBaseCategoryPage;

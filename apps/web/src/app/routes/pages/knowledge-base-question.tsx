@@ -1,3 +1,3 @@
-import { KnowledgeBaseQuestionPage } from '@/features/pages/components/knowledge-base';
+import { KnowledgeBaseQuestionPage } from '@/features/demo/pages/components/knowledge-base';
 
 export default KnowledgeBaseQuestionPage;

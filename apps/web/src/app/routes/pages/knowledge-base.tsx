@@ -1,3 +1,3 @@
-import { KnowledgeBasePage } from '@/features/pages/components/knowledge-base';
+import { KnowledgeBasePage } from '@/features/demo/pages/components/knowledge-base';
 
 export default KnowledgeBasePage;

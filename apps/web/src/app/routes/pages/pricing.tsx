@@ -1,3 +1,3 @@
-import { PricingPage } from '@/features/pages/components/pricing-page';
+import { PricingPage } from '@/features/demo/pages/components/pricing-page';
 
 export default PricingPage;

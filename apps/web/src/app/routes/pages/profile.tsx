@@ -1,3 +1,3 @@
-import { ProfilePage } from '@/features/pages/components/profile-page';
+import { ProfilePage } from '@/features/demo/pages/components/profile-page';
 
 export default ProfilePage;
