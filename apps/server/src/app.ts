@@ -12,6 +12,7 @@ import { exportsPlugin } from './modules/exports/index.js';
 import { filesRoutes } from './modules/files/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { importsModule } from './modules/imports/index.js';
+import { proceduresPlugin } from './modules/procedures/index.js';
 import { qryRoutes } from './modules/qry/index.js';
 import { ribbonStream } from './modules/ribbon/index.js';
 import { dbPlugin } from './plugins/db.js';
@@ -72,6 +73,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(ribbonStream);
   await app.register(exportsPlugin);
   await app.register(importsModule);
+  await app.register(proceduresPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

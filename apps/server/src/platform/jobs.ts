@@ -205,9 +205,11 @@ export class Jobs {
     userId: string | null;
     lang: Lang;
     params: unknown;
+    /** The job's id when the module has recorded its own row under it first. */
+    id?: string;
   }): Promise<Job> {
     const row: PfJobsTable = {
-      id: randomKey(),
+      id: input.id ?? randomKey(),
       domain_id: input.domainId,
       kind: input.kind,
       status: 'queued',

@@ -81,7 +81,25 @@ import {
   ribbonListInput,
   ribbonListOutput,
 } from './ribbon.js';
-import { expressionsValidateInput, expressionsValidateOutput } from './procedures.js';
+import {
+  expressionsValidateInput,
+  expressionsValidateOutput,
+  procedureRunSchema,
+  procedureSchema,
+  proceduresCancelInput,
+  proceduresCreateInput,
+  proceduresDeleteInput,
+  proceduresGetInput,
+  proceduresGetRunInput,
+  proceduresListInput,
+  proceduresListOutput,
+  proceduresRunInput,
+  proceduresRunsInput,
+  proceduresRunsOutput,
+  proceduresUpdateInput,
+  proceduresValidateInput,
+  proceduresValidateOutput,
+} from './procedures.js';
 import {
   viewSchema,
   viewsDeleteInput,
@@ -192,6 +210,18 @@ export const platformOps = {
     'read',
     'Procedure',
   ),
+
+  // Editing a definition is for owners and admins ('create'); editors run ('update').
+  'procedures.list': op(proceduresListInput, proceduresListOutput, 'read', 'Procedure'),
+  'procedures.get': op(proceduresGetInput, procedureSchema, 'read', 'Procedure'),
+  'procedures.create': op(proceduresCreateInput, procedureSchema, 'create', 'Procedure'),
+  'procedures.update': op(proceduresUpdateInput, procedureSchema, 'create', 'Procedure'),
+  'procedures.delete': op(proceduresDeleteInput, ok, 'delete', 'Procedure'),
+  'procedures.validate': op(proceduresValidateInput, proceduresValidateOutput, 'read', 'Procedure'),
+  'procedures.run': op(proceduresRunInput, procedureRunSchema, 'update', 'Procedure'),
+  'procedures.runs': op(proceduresRunsInput, proceduresRunsOutput, 'read', 'Procedure'),
+  'procedures.getRun': op(proceduresGetRunInput, procedureRunSchema, 'read', 'Procedure'),
+  'procedures.cancel': op(proceduresCancelInput, procedureRunSchema, 'update', 'Procedure'),
 } as const;
 
 export type PlatformOps = typeof platformOps;

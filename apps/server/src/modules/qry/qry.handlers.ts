@@ -8,6 +8,7 @@ import { fieldsOps } from '../fields/index.js';
 import { filesOps } from '../files/index.js';
 import { importsOps } from '../imports/index.js';
 import { objectsOps } from '../objects/index.js';
+import { proceduresOps } from '../procedures/index.js';
 import { recordsOps } from '../records/index.js';
 import { ribbonOps } from '../ribbon/index.js';
 import { tablesOps } from '../tables/index.js';
@@ -43,4 +44,5 @@ export const handlers: { [K in PlatformOpName]: OpHandler<K> } = compose(
   exportsOps,
   ribbonOps,
   expressionsOps,
+  proceduresOps,
 );

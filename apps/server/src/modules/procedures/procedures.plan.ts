@@ -1,0 +1,463 @@
+import type {
+  DefinitionIssue,
+  ProcedureParam,
+  ProcedureStep,
+  proceduresCreateInput,
+} from '@fiscus/contracts';
+import type { z } from 'zod';
+import type { OpContext, Q } from '../../platform/context.js';
+import {
+  analyze,
+  checkAssign,
+  issueMessage,
+  issueText,
+  isIsoDate,
+  T,
+  type ExprType,
+  type TExpr,
+  type Value,
+} from '../../platform/expr/index.js';
+import { findField, loadObject, type FieldMeta, type ObjectMeta } from '../../platform/meta.js';
+import { objectLoader, paramType } from '../expressions/index.js';
+import { pm } from './procedures.messages.js';
+
+/**
+ * A procedure's definition checked against the domain's metadata: every expression parsed and
+ * typed, every field and object resolved. Problems come back with their path in the definition
+ * (`steps.2.assignments.0.expr`) and, for expressions, their position in the text.
+ */
+
+export type Definition = z.output<typeof proceduresCreateInput>;
+
+export interface Assign {
+  field: FieldMeta;
+  expr: TExpr;
+  /** A reference field: the table of its target (the written id must exist there). */
+  refTable?: string;
+}
+
+export type PlannedStep = { path: string; title: string; type: ProcedureStep['type'] } & (
+  | {
+      type: 'copy';
+      source: ObjectMeta;
+      target: ObjectMeta;
+      where?: TExpr;
+      assigns: Assign[];
+      /** Target field ← source field of the same code and kind. */
+      same: { target: FieldMeta; source: FieldMeta }[];
+    }
+  | { type: 'update'; object: ObjectMeta; where?: TExpr; assigns: Assign[] }
+  | { type: 'delete'; object: ObjectMeta; where?: TExpr }
+  | {
+      type: 'aggregate';
+      source: ObjectMeta;
+      target: ObjectMeta;
+      where?: TExpr;
+      keys: Assign[];
+      values: { field: FieldMeta; fn: 'sum' | 'count' | 'min' | 'max' | 'avg'; expr?: TExpr }[];
+      mode: 'replace' | 'add';
+    }
+  | {
+      type: 'run';
+      procedureId: string;
+      procedureName: string;
+      params: Map<string, TExpr>;
+    }
+  | { type: 'check'; object?: ObjectMeta; condition: TExpr; message: string }
+);
+
+export interface Plan {
+  params: ProcedureParam[];
+  paramTypes: Map<string, ExprType>;
+  steps: PlannedStep[];
+}
+
+/** Levels of procedures running procedures. */
+export const MAX_DEPTH = 5;
+
+export interface PlanEnv {
+  ctx: OpContext;
+  /** Loads another procedure's definition of the domain (run steps); undefined when unknown. */
+  procedure: (
+    id: string,
+  ) => Promise<{ id: string; name: string; definition: Definition } | undefined>;
+}
+
+export async function planDefinition(
+  env: PlanEnv,
+  def: Definition,
+  selfId: string | undefined,
+): Promise<{ plan?: Plan; issues: DefinitionIssue[] }> {
+  const { ctx } = env;
+  const lang = ctx.lang;
+  const issues: DefinitionIssue[] = [];
+  const problem = (path: string, message: string) =>
+    issues.push({ path, message, start: null, end: null });
+  const paramTypes = new Map<string, ExprType>();
+  for (const [i, p] of def.params.entries()) {
+    if (paramTypes.has(p.name))
+      problem(`params.${i}.name`, pm(lang, 'proc.param_twice', { name: p.name }));
+    if (p.type === 'record' && !p.objectId)
+      problem(`params.${i}.objectId`, pm(lang, 'proc.param_object'));
+    if (p.type === 'select' && !p.choices.length)
+      problem(`params.${i}.choices`, pm(lang, 'proc.param_choices'));
+    if (p.type === 'record' && p.objectId && !(await tryObject(ctx, p.objectId)))
+      problem(`params.${i}.objectId`, pm(lang, 'proc.unknown_object'));
+    paramTypes.set(p.name, await paramType(ctx, p));
+  }
+
+  const object = async (path: string, id: string | null | undefined) => {
+    if (!id) return undefined;
+    const o = await tryObject(ctx, id);
+    if (!o) problem(path, pm(lang, 'proc.unknown_object'));
+    return o;
+  };
+  const expr = async (
+    path: string,
+    text: string,
+    obj: ObjectMeta | undefined,
+    condition: boolean,
+  ): Promise<TExpr | undefined> => {
+    const a = await analyze(text, {
+      object: obj,
+      params: paramTypes,
+      loadObject: objectLoader(ctx),
+      ...(condition ? { expect: 'bool' as const } : {}),
+    });
+    if (a.ok) return a.expr;
+    for (const i of a.issues)
+      issues.push({ path, message: issueMessage(lang, i), start: i.start, end: i.end });
+    return undefined;
+  };
+  const where = async (path: string, text: string, obj: ObjectMeta | undefined) =>
+    text.trim() && obj ? expr(path, text, obj, true) : undefined;
+  const assignments = async (
+    path: string,
+    list: { field: string; expr: string }[],
+    from: ObjectMeta | undefined,
+    into: ObjectMeta | undefined,
+  ): Promise<Assign[]> => {
+    const out: Assign[] = [];
+    const seen = new Set<string>();
+    for (const [i, a] of list.entries()) {
+      if (!into) continue;
+      const field = findField(into, a.field);
+      if (!field) {
+        problem(
+          `${path}.${i}.field`,
+          pm(lang, 'proc.unknown_field', { field: a.field.slice(0, 60), object: into.name }),
+        );
+        continue;
+      }
+      if (seen.has(field.id))
+        problem(`${path}.${i}.field`, pm(lang, 'proc.assigned_twice', { field: field.name }));
+      seen.add(field.id);
+      const e = await expr(`${path}.${i}.expr`, a.expr, from, false);
+      if (!e) continue;
+      const fit = checkAssign(e, field, lang);
+      if (fit.issue) problem(`${path}.${i}.expr`, issueText(lang, fit.issue));
+      else if (fit.expr) {
+        const target = field.type === 'reference' && field.options.target;
+        const refObj = target ? await tryObject(ctx, target) : undefined;
+        out.push({ field, expr: fit.expr, ...(refObj ? { refTable: refObj.table } : {}) });
+      }
+    }
+    return out;
+  };
+
+  const steps: PlannedStep[] = [];
+  for (const [i, s] of def.steps.entries()) {
+    const path = `steps.${i}`;
+    const base = { path: String(i + 1), title: s.title || pm(lang, `proc.type.${s.type}`) };
+    switch (s.type) {
+      case 'copy': {
+        const source = await object(`${path}.source`, s.source);
+        const target = await object(`${path}.target`, s.target);
+        const w = await where(`${path}.where`, s.where, source);
+        const assigns = await assignments(`${path}.assignments`, s.assignments, source, target);
+        const same: { target: FieldMeta; source: FieldMeta }[] = [];
+        if (s.copySameFields && source && target) {
+          const assigned = new Set(assigns.map((a) => a.field.id));
+          for (const tf of target.fields) {
+            if (
+              assigned.has(tf.id) ||
+              s.assignments.some((a) => findField(target, a.field)?.id === tf.id)
+            )
+              continue;
+            const sf = source.fields.find((f) => f.code === tf.code);
+            if (sf && sameKind(sf, tf)) same.push({ target: tf, source: sf });
+          }
+        }
+        if (source && target)
+          steps.push({
+            ...base,
+            type: 'copy',
+            source,
+            target,
+            ...(w ? { where: w } : {}),
+            assigns,
+            same,
+          });
+        break;
+      }
+      case 'update': {
+        const obj = await object(`${path}.object`, s.object);
+        const w = await where(`${path}.where`, s.where, obj);
+        const assigns = await assignments(`${path}.assignments`, s.assignments, obj, obj);
+        if (obj)
+          steps.push({ ...base, type: 'update', object: obj, ...(w ? { where: w } : {}), assigns });
+        break;
+      }
+      case 'delete': {
+        const obj = await object(`${path}.object`, s.object);
+        const w = await where(`${path}.where`, s.where, obj);
+        if (obj) steps.push({ ...base, type: 'delete', object: obj, ...(w ? { where: w } : {}) });
+        break;
+      }
+      case 'aggregate': {
+        const source = await object(`${path}.source`, s.source);
+        const target = await object(`${path}.target`, s.target);
+        const w = await where(`${path}.where`, s.where, source);
+        const keys = await assignments(`${path}.groupBy`, s.groupBy, source, target);
+        const values: Extract<PlannedStep, { type: 'aggregate' }>['values'] = [];
+        for (const [j, v] of s.values.entries()) {
+          if (!target) break;
+          const field = findField(target, v.field);
+          if (!field) {
+            problem(
+              `${path}.values.${j}.field`,
+              pm(lang, 'proc.unknown_field', { field: v.field.slice(0, 60), object: target.name }),
+            );
+            continue;
+          }
+          if (v.fn === 'count') {
+            const fit = checkAssign(
+              { k: 'lit', value: 0n, type: T.int, span: { start: 0, end: 0 } },
+              field,
+              lang,
+            );
+            if (fit.issue) problem(`${path}.values.${j}.field`, issueText(lang, fit.issue));
+            else values.push({ field, fn: 'count' });
+            continue;
+          }
+          if (!v.expr.trim()) {
+            problem(`${path}.values.${j}.expr`, pm(lang, 'proc.aggregate_expr', { fn: v.fn }));
+            continue;
+          }
+          const e = await expr(`${path}.values.${j}.expr`, v.expr, source, false);
+          if (!e) continue;
+          const numeric = e.type.t === 'int' || e.type.t === 'dec';
+          const ordered =
+            numeric || e.type.t === 'date' || e.type.t === 'datetime' || e.type.t === 'text';
+          if ((v.fn === 'sum' || v.fn === 'avg') && !numeric) {
+            problem(
+              `${path}.values.${j}.expr`,
+              pm(lang, 'proc.aggregate_type', { fn: v.fn, type: e.type.t }),
+            );
+            continue;
+          }
+          if (!ordered) {
+            problem(
+              `${path}.values.${j}.expr`,
+              pm(lang, 'proc.aggregate_type', { fn: v.fn, type: e.type.t }),
+            );
+            continue;
+          }
+          // The aggregate has the expression's type (avg: six decimal places more at most).
+          const fit = checkAssign(e, field, lang);
+          if (fit.issue) problem(`${path}.values.${j}.expr`, issueText(lang, fit.issue));
+          else values.push({ field, fn: v.fn, expr: e });
+        }
+        if (source && target)
+          steps.push({
+            ...base,
+            type: 'aggregate',
+            source,
+            target,
+            ...(w ? { where: w } : {}),
+            keys,
+            values,
+            mode: s.mode,
+          });
+        break;
+      }
+      case 'run': {
+        const callee = await env.procedure(s.procedure);
+        if (!callee) {
+          problem(`${path}.procedure`, pm(lang, 'proc.unknown_procedure'));
+          break;
+        }
+        if (await reaches(env, callee.id, selfId, new Set())) {
+          problem(`${path}.procedure`, pm(lang, 'proc.cycle'));
+          break;
+        }
+        const params = new Map<string, TExpr>();
+        for (const [name, text] of Object.entries(s.params)) {
+          const p = callee.definition.params.find((x) => x.name === name);
+          if (!p) {
+            problem(`${path}.params.${name}`, pm(lang, 'proc.param_unknown', { name }));
+            continue;
+          }
+          const e = await expr(`${path}.params.${name}`, text, undefined, false);
+          if (e) params.set(name, e);
+        }
+        steps.push({
+          ...base,
+          type: 'run',
+          procedureId: callee.id,
+          procedureName: callee.name,
+          params,
+        });
+        break;
+      }
+      case 'check': {
+        const obj = await object(`${path}.object`, s.object);
+        if (s.object && !obj) break;
+        const c = await expr(`${path}.condition`, s.condition, obj, true);
+        if (c)
+          steps.push({
+            ...base,
+            type: 'check',
+            ...(obj ? { object: obj } : {}),
+            condition: c,
+            message: s.message,
+          });
+        break;
+      }
+    }
+  }
+  return issues.length ? { issues } : { plan: { params: def.params, paramTypes, steps }, issues };
+}
+
+/** Whether procedure `from` runs `target` (or itself), directly or through others. */
+async function reaches(
+  env: PlanEnv,
+  from: string,
+  target: string | undefined,
+  seen: Set<string>,
+): Promise<boolean> {
+  if (target && from === target) return true;
+  if (seen.has(from) || seen.size > 50) return seen.has(from);
+  seen.add(from);
+  const p = await env.procedure(from);
+  if (!p) return false;
+  for (const s of p.definition.steps)
+    if (s.type === 'run' && (await reaches(env, s.procedure, target ?? from, seen))) return true;
+  return false;
+}
+
+async function tryObject(ctx: OpContext, id: string): Promise<ObjectMeta | undefined> {
+  try {
+    return await loadObject(ctx, id);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A source field whose values a target field takes as they are. */
+function sameKind(s: FieldMeta, t: FieldMeta): boolean {
+  // A required target takes only a required source; a unique one is never copied as it is.
+  if (s.type !== t.type || (t.options.required && !s.options.required) || t.options.unique)
+    return false;
+  if (s.type === 'reference') return s.options.target === t.options.target;
+  if (s.type === 'select' || s.type === 'multiselect') {
+    const have = new Set((t.options.choices ?? []).map((c) => c.value));
+    return (s.options.choices ?? []).every((c) => have.has(c.value));
+  }
+  if (s.type === 'decimal' || s.type === 'money' || s.type === 'percent')
+    return (
+      (s.options.scale ?? 2) === (t.options.scale ?? 2) &&
+      t.options.min === undefined &&
+      t.options.max === undefined
+    );
+  if (s.type === 'longtext' && t.type !== 'longtext') return false;
+  return t.options.min === undefined && t.options.max === undefined && !t.options.pattern;
+}
+
+// ---- parameter values ------------------------------------------------------------------------
+
+const NUMBER = /^-?\d{1,18}(?:\.(\d{1,6}))?$/;
+const MONTH = /^(\d{4})-(\d{2})$/;
+
+/**
+ * A run's parameter values in the expressions' internal form, or the errors by parameter name.
+ * Record parameters must name a live record of their object in the caller's domain.
+ */
+export async function paramValues(
+  ctx: OpContext,
+  params: ProcedureParam[],
+  given: Record<string, unknown>,
+  /** Where record parameters are looked up (a run's own transaction). */
+  q: Q = ctx.db.kysely,
+): Promise<{ values: Map<string, Value>; errors: Record<string, string[]> }> {
+  const lang = ctx.lang;
+  const values = new Map<string, Value>();
+  const errors: Record<string, string[]> = {};
+  for (const name of Object.keys(given))
+    if (!params.some((p) => p.name === name))
+      errors[name] = [pm(lang, 'proc.param_unknown', { name })];
+  for (const p of params) {
+    const raw = given[p.name] !== undefined ? given[p.name] : p.default;
+    const fail = (m: string) => (errors[p.name] = [m]);
+    if (raw === null || raw === undefined || raw === '') {
+      if (p.required) fail(pm(lang, 'proc.param_required'));
+      values.set(p.name, null);
+      continue;
+    }
+    switch (p.type) {
+      case 'number': {
+        const text =
+          typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+        const m = NUMBER.exec(text);
+        if (!m || (m[1]?.length ?? 0) > p.scale) {
+          fail(pm(lang, 'proc.param_number', { scale: p.scale }));
+          break;
+        }
+        const [whole = '0', frac = ''] = text.replace('-', '').split('.');
+        const units = BigInt(whole + frac.padEnd(p.scale, '0'));
+        values.set(p.name, text.startsWith('-') ? -units : units);
+        break;
+      }
+      case 'date':
+        if (typeof raw === 'string' && isIsoDate(raw)) values.set(p.name, raw);
+        else fail(pm(lang, 'proc.param_date'));
+        break;
+      case 'month': {
+        const m = typeof raw === 'string' ? MONTH.exec(raw) : null;
+        if (m && isIsoDate(`${raw as string}-01`)) values.set(p.name, `${raw as string}-01`);
+        else if (typeof raw === 'string' && isIsoDate(raw))
+          values.set(p.name, `${raw.slice(0, 7)}-01`);
+        else fail(pm(lang, 'proc.param_month'));
+        break;
+      }
+      case 'boolean':
+        if (typeof raw === 'boolean') values.set(p.name, raw);
+        else fail(pm(lang, 'proc.param_boolean'));
+        break;
+      case 'select':
+        if (typeof raw === 'string' && p.choices.includes(raw)) values.set(p.name, raw);
+        else fail(pm(lang, 'proc.param_choice', { choices: p.choices.join(', ').slice(0, 200) }));
+        break;
+      case 'record': {
+        const id = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw) : NaN;
+        const obj = p.objectId ? await tryObject(ctx, p.objectId) : undefined;
+        const found =
+          obj && Number.isSafeInteger(id) && id > 0
+            ? await q
+                .selectFrom(obj.table as never)
+                .select('id' as never)
+                .where('id' as never, '=', id as never)
+                .where('deleted_at' as never, 'is', null as never)
+                .executeTakeFirst()
+            : undefined;
+        if (found) values.set(p.name, String(id));
+        else fail(pm(lang, 'proc.param_record', { object: obj?.name ?? '' }));
+        break;
+      }
+      default:
+        if (typeof raw === 'string' && raw.length <= 1000) values.set(p.name, raw);
+        else fail(pm(lang, 'proc.param_text'));
+    }
+  }
+  return { values, errors };
+}
