@@ -36,6 +36,12 @@ export const reads = {
   'jobs.list': { staleTime: 0 },
   'events.ticket': { staleTime: 0 },
   'expressions.validate': { staleTime: 30_000 },
+  'procedures.list': { staleTime: 30_000 },
+  'procedures.get': { staleTime: 30_000 },
+  'procedures.validate': { staleTime: 30_000 },
+  // Runs change while they run.
+  'procedures.runs': { staleTime: 0 },
+  'procedures.getRun': { staleTime: 0 },
 } as const satisfies Partial<Record<PlatformOpName, ReadPolicy>>;
 
 export type ReadOpName = keyof typeof reads;
@@ -96,7 +102,29 @@ const importWrite: WriteEffects<'imports.create' | 'imports.update' | 'imports.c
   updates: (_input, imp) => [{ op: 'imports.get', input: { id: imp.id }, data: imp }],
 };
 
+/** A procedure's definition shows in its list and its editor. */
+const procedureWrite = (id?: string): ReadTarget[] => [
+  { op: 'procedures.list' },
+  id === undefined ? { op: 'procedures.get' } : { op: 'procedures.get', input: { id } },
+];
+
+/** A run changes data of any object, its procedure's runs and the ribbon. */
+const procedureRun: ReadTarget[] = [
+  ...recordsOf(),
+  tables,
+  { op: 'procedures.list' },
+  { op: 'procedures.runs' },
+  { op: 'procedures.getRun' },
+  { op: 'ribbon.list' },
+  { op: 'jobs.list' },
+];
+
 export const writes: { [K in WriteOpName]: WriteEffects<K> } = {
+  'procedures.create': { invalidates: () => procedureWrite() },
+  'procedures.update': { invalidates: (input) => procedureWrite(input.id) },
+  'procedures.delete': { invalidates: (input) => procedureWrite(input.id) },
+  'procedures.run': { invalidates: () => procedureRun },
+  'procedures.cancel': { invalidates: () => procedureRun },
   'domains.create': { invalidates: () => [{ op: 'domains.list' }] },
   'domains.rename': { invalidates: () => [{ op: 'domains.list' }] },
   'domains.switch': { clearsCache: true },
