@@ -94,6 +94,8 @@ const fields: FilterField[] = [
 ];
 
 const searches: (string | undefined)[] = [];
+/** While set, the answer to a search waits for it (the search is "on its way"). */
+let hold: Promise<void> | null = null;
 beforeAll(async () => {
   server.listen(strict);
   await i18nReady;
@@ -105,12 +107,13 @@ beforeEach(() => {
   server.use(
     qryHandler({
       'objects.get': () => customers,
-      'records.list': (request) => {
+      'records.list': async (request) => {
         const body = request as { search?: string; filter?: FilterNode };
         let ids = Object.keys(people).map(Number);
         const byId = body.filter?.conditions.find((c) => c.field === 'id');
         if (byId) ids = ids.filter((i) => (byId.value as number[]).includes(i));
         else searches.push(body.search);
+        if (body.search && hold) await hold;
         if (body.search) {
           const s = body.search.toLowerCase();
           ids = ids.filter((i) => people[i]!.toLowerCase().includes(s));
@@ -193,11 +196,15 @@ describe('reference picker in the filter builder', () => {
     );
     const input = screen.getByRole('combobox', { name: 'Value' });
     await user.click(input);
+    let release = () => {};
+    hold = new Promise<void>((resolve) => (release = resolve));
     await user.type(input, 'blue');
-    // A record shown while the search is on its way stays pickable: the list keeps the last
-    // answer until the next one arrives instead of emptying under the pointer.
-    await user.click(await screen.findByRole('option', { name: 'Blue Harbour' }));
-    await waitFor(() => expect(trees.at(-1)?.conditions[0]?.value).toEqual([3, 9]));
+    // While the search is on its way the list keeps the last answer instead of emptying under
+    // the pointer: a record shown there is picked.
     await waitFor(() => expect(searches).toContain('blue'));
+    await user.click(screen.getByRole('option', { name: 'Blue Harbour' }));
+    await waitFor(() => expect(trees.at(-1)?.conditions[0]?.value).toEqual([3, 9]));
+    hold = null;
+    release();
   });
 });
