@@ -113,6 +113,8 @@ export function jobFromRow(r: PfJobsTable): Job {
 export class Jobs {
   private readonly handlers = new Map<string, JobKindHandler<never>>();
   private readonly running = new Map<string, AbortController>();
+  /** Domain and kind of each running job: a cancel reaches it without waiting for the database. */
+  private readonly runningOf = new Map<string, { domainId: string; kind: string }>();
   private readonly queue: string[] = [];
   private active = 0;
   private stopped = true;
@@ -250,9 +252,17 @@ export class Jobs {
   }
 
   /** Cancels a queued or running job; a finished one stays as it is. */
-  async cancel(domainId: string, id: string, lang: Lang): Promise<Job> {
+  async cancel(domainId: string, id: string, lang: Lang, kind?: string): Promise<Job> {
+    // A running job is aborted at once: on SQLite its transaction holds the connection, so the
+    // job's row can only be read once the job has ended.
+    const live = this.runningOf.get(id);
+    if (live && live.domainId === domainId && (kind === undefined || live.kind === kind)) {
+      await this.abortRunning(id);
+      return this.get(domainId, id, lang);
+    }
     const row = await this.row(domainId, id);
-    if (!row) throw new AppError('not_found', msg(lang, 'error.not_found'));
+    if (!row || (kind !== undefined && row.kind !== kind))
+      throw new AppError('not_found', msg(lang, 'error.not_found'));
     if (row.status === 'queued') {
       const i = this.queue.indexOf(id);
       if (i >= 0) this.queue.splice(i, 1);
@@ -268,6 +278,11 @@ export class Jobs {
       await this.abortRunning(id);
     }
     return this.get(domainId, id, lang);
+  }
+
+  /** Whether this process is running the job now (read from memory, never the database). */
+  isRunning(id: string): boolean {
+    return this.running.has(id);
   }
 
   /** Resolves when no job is queued or running (tests, shutdown). */
@@ -342,6 +357,7 @@ export class Jobs {
     }
     const controller = new AbortController();
     this.running.set(id, controller);
+    this.runningOf.set(id, { domainId: row.domain_id, kind: row.kind });
     // Only a job still queued starts: a cancel may have come in since it left the queue.
     const started = await q
       .updateTable('pf_jobs')
@@ -351,6 +367,7 @@ export class Jobs {
       .executeTakeFirst();
     if (Number(started.numUpdatedRows) === 0) {
       this.running.delete(id);
+      this.runningOf.delete(id);
       return;
     }
     this.changed(id);
@@ -426,6 +443,7 @@ export class Jobs {
         .execute();
     } finally {
       this.running.delete(id);
+      this.runningOf.delete(id);
     }
     await this.finished(id, status);
   }

@@ -86,6 +86,14 @@ import {
   expressionsValidateOutput,
   procedureRunSchema,
   procedureSchema,
+  actionSchema,
+  actionsCreateInput,
+  actionsDeleteInput,
+  actionsGetInput,
+  actionsListInput,
+  actionsListOutput,
+  actionsRunInput,
+  actionsUpdateInput,
   proceduresCancelInput,
   proceduresCreateInput,
   proceduresDeleteInput,
@@ -222,6 +230,14 @@ export const platformOps = {
   'procedures.runs': op(proceduresRunsInput, proceduresRunsOutput, 'read', 'Procedure'),
   'procedures.getRun': op(proceduresGetRunInput, procedureRunSchema, 'read', 'Procedure'),
   'procedures.cancel': op(proceduresCancelInput, procedureRunSchema, 'update', 'Procedure'),
+
+  // Admins and owners define actions; who may press one is the action's own list of roles.
+  'actions.list': op(actionsListInput, actionsListOutput, 'read', 'Action'),
+  'actions.get': op(actionsGetInput, actionSchema, 'read', 'Action'),
+  'actions.create': op(actionsCreateInput, actionSchema, 'create', 'Action'),
+  'actions.update': op(actionsUpdateInput, actionSchema, 'update', 'Action'),
+  'actions.delete': op(actionsDeleteInput, ok, 'delete', 'Action'),
+  'actions.run': op(actionsRunInput, procedureRunSchema, 'read', 'Action'),
 } as const;
 
 export type PlatformOps = typeof platformOps;

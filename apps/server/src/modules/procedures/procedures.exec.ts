@@ -68,6 +68,9 @@ export async function execPlan(
   if (depth >= MAX_DEPTH)
     throw new AppError('unprocessable', pm(env.ctx.lang, 'proc.depth', { max: MAX_DEPTH }));
   for (const [i, step] of plan.steps.entries()) {
+    // Let the server answer between steps (SQLite runs statements synchronously): a cancel is
+    // seen before the next step starts.
+    await new Promise((r) => setImmediate(r));
     checkTime(env);
     const started = nowMs();
     const entry: StepLog = {

@@ -238,6 +238,7 @@ export async function startRun(
   }
   // The run's row exists before its job can start (the job writes its log into it).
   const id = randomKey();
+  const createdAt = isoNow();
   await ctx.db.kysely
     .insertInto('pf_procedure_runs')
     .values({
@@ -250,9 +251,14 @@ export async function startRun(
       params: JSON.stringify(input.params),
       log: '[]',
       result: null,
-      created_at: isoNow(),
+      created_at: createdAt,
     })
     .execute();
+  const user = await ctx.db.kysely
+    .selectFrom('users')
+    .select(['full_name', 'username'])
+    .where('id', '=', ctx.userId)
+    .executeTakeFirst();
   const job = await app.jobs.enqueue({
     id,
     kind: 'procedure',
@@ -265,7 +271,27 @@ export async function startRun(
       params: input.params,
     } satisfies ProcedureJobParams,
   });
-  return getRun(ctx, job.id);
+  // Answered from what is known, without reading: once queued, the run may start at once and,
+  // on SQLite, hold the connection until it ends.
+  return {
+    id: job.id,
+    procedureId: row.id,
+    procedureName: row.name,
+    actionId: input.actionId ?? null,
+    jobId: job.id,
+    status: job.status,
+    dryRun: input.dryRun,
+    params: input.params,
+    progress: 0,
+    log: [],
+    result: null,
+    error: null,
+    createdAt,
+    createdBy: ctx.userId,
+    createdByName: user?.full_name || user?.username || null,
+    startedAt: null,
+    finishedAt: null,
+  };
 }
 
 function runsQuery(ctx: OpContext) {
@@ -349,8 +375,8 @@ export async function cancelRun(
   app: FastifyInstance,
   id: string,
 ): Promise<ProcedureRun> {
-  await getRun(ctx, id);
-  await app.jobs.cancel(ctx.domainId, id, ctx.lang);
+  // No read before the cancel: on SQLite the run's transaction holds the connection.
+  await app.jobs.cancel(ctx.domainId, id, ctx.lang, 'procedure');
   return getRun(ctx, id);
 }
 

@@ -1,5 +1,6 @@
 import type { PlatformOpName } from '@fiscus/contracts';
 import type { OpHandler, OpHandlers } from '../../platform/ops.js';
+import { actionsOps } from '../actions/index.js';
 import { authOps } from '../auth/index.js';
 import { domainsOps } from '../domains/index.js';
 import { exportsOps } from '../exports/index.js';
@@ -45,4 +46,5 @@ export const handlers: { [K in PlatformOpName]: OpHandler<K> } = compose(
   ribbonOps,
   expressionsOps,
   proceduresOps,
+  actionsOps,
 );

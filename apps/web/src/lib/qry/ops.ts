@@ -42,6 +42,8 @@ export const reads = {
   // Runs change while they run.
   'procedures.runs': { staleTime: 0 },
   'procedures.getRun': { staleTime: 0 },
+  'actions.list': { staleTime: 30_000 },
+  'actions.get': { staleTime: 30_000 },
 } as const satisfies Partial<Record<PlatformOpName, ReadPolicy>>;
 
 export type ReadOpName = keyof typeof reads;
@@ -122,9 +124,25 @@ const procedureRun: ReadTarget[] = [
 export const writes: { [K in WriteOpName]: WriteEffects<K> } = {
   'procedures.create': { invalidates: () => procedureWrite() },
   'procedures.update': { invalidates: (input) => procedureWrite(input.id) },
-  'procedures.delete': { invalidates: (input) => procedureWrite(input.id) },
+  'procedures.delete': {
+    invalidates: (input) => [...procedureWrite(input.id), { op: 'actions.list' }],
+  },
   'procedures.run': { invalidates: () => procedureRun },
   'procedures.cancel': { invalidates: () => procedureRun },
+  'actions.create': { invalidates: () => [{ op: 'actions.list' }] },
+  'actions.update': {
+    invalidates: (input) => [
+      { op: 'actions.list' },
+      { op: 'actions.get', input: { id: input.id } },
+    ],
+  },
+  'actions.delete': {
+    invalidates: (input) => [
+      { op: 'actions.list' },
+      { op: 'actions.get', input: { id: input.id } },
+    ],
+  },
+  'actions.run': { invalidates: () => procedureRun },
   'domains.create': { invalidates: () => [{ op: 'domains.list' }] },
   'domains.rename': { invalidates: () => [{ op: 'domains.list' }] },
   'domains.switch': { clearsCache: true },

@@ -1,0 +1,25 @@
+/** Row type of migration 2026-11-25-0003-actions. */
+export interface PfActionsTable {
+  id: string;
+  domain_id: string;
+  name: string;
+  icon: string;
+  procedure_id: string;
+  object_id: string;
+  placement: string;
+  record_param: string | null;
+  preset: string;
+  ask: string;
+  confirm: string;
+  roles: string;
+  position: number;
+  created_at: string;
+  created_by: string | null;
+  updated_at: string;
+}
+
+declare module '../../db/schema.js' {
+  interface Database {
+    pf_actions: PfActionsTable;
+  }
+}
