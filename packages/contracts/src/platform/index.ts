@@ -10,4 +10,5 @@ export * from './imports.js';
 export * from './exports.js';
 export * from './ribbon.js';
 export * from './procedures.js';
+export * from './cubes.js';
 export * from './ops.js';

@@ -109,6 +109,19 @@ import {
   proceduresValidateOutput,
 } from './procedures.js';
 import {
+  cubeSchema,
+  cubesCellFilterInput,
+  cubesCellFilterOutput,
+  cubesCreateInput,
+  cubesDeleteInput,
+  cubesGetInput,
+  cubesListInput,
+  cubesListOutput,
+  cubesQueryInput,
+  cubesQueryOutput,
+  cubesUpdateInput,
+} from './cubes.js';
+import {
   viewSchema,
   viewsDeleteInput,
   viewsListInput,
@@ -238,6 +251,14 @@ export const platformOps = {
   'actions.update': op(actionsUpdateInput, actionSchema, 'update', 'Action'),
   'actions.delete': op(actionsDeleteInput, ok, 'delete', 'Action'),
   'actions.run': op(actionsRunInput, procedureRunSchema, 'read', 'Action'),
+  // Definitions are for owners and admins; writing into cells needs the right to change records.
+  'cubes.list': op(cubesListInput, cubesListOutput, 'read', 'Cube'),
+  'cubes.get': op(cubesGetInput, cubeSchema, 'read', 'Cube'),
+  'cubes.create': op(cubesCreateInput, cubeSchema, 'create', 'Cube'),
+  'cubes.update': op(cubesUpdateInput, cubeSchema, 'update', 'Cube'),
+  'cubes.delete': op(cubesDeleteInput, ok, 'delete', 'Cube'),
+  'cubes.query': op(cubesQueryInput, cubesQueryOutput, 'read', 'Cube'),
+  'cubes.cellFilter': op(cubesCellFilterInput, cubesCellFilterOutput, 'read', 'Cube'),
 } as const;
 
 export type PlatformOps = typeof platformOps;

@@ -7,6 +7,7 @@ import * as m0005 from './2026-11-23-0005-account-security.js';
 import * as m0006 from './2026-11-25-0001-events-expressions.js';
 import * as m0007 from './2026-11-25-0002-procedures.js';
 import * as m0008 from './2026-11-25-0003-actions.js';
+import * as m0009 from './2026-11-25-0004-cubes.js';
 
 /**
  * The ordered list of migrations. Names sort by date; each runs on SQLite and PostgreSQL.
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0001-events-expressions': m0006,
   '2026-11-25-0002-procedures': m0007,
   '2026-11-25-0003-actions': m0008,
+  '2026-11-25-0004-cubes': m0009,
 };

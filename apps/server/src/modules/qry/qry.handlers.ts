@@ -2,6 +2,7 @@ import type { PlatformOpName } from '@fiscus/contracts';
 import type { OpHandler, OpHandlers } from '../../platform/ops.js';
 import { actionsOps } from '../actions/index.js';
 import { authOps } from '../auth/index.js';
+import { cubesOps } from '../cubes/index.js';
 import { domainsOps } from '../domains/index.js';
 import { exportsOps } from '../exports/index.js';
 import { expressionsOps } from '../expressions/index.js';
@@ -47,4 +48,5 @@ export const handlers: { [K in PlatformOpName]: OpHandler<K> } = compose(
   expressionsOps,
   proceduresOps,
   actionsOps,
+  cubesOps,
 );

@@ -44,6 +44,11 @@ export const reads = {
   'procedures.getRun': { staleTime: 0 },
   'actions.list': { staleTime: 30_000 },
   'actions.get': { staleTime: 30_000 },
+  'cubes.list': { staleTime: 30_000 },
+  'cubes.get': { staleTime: 30_000 },
+  // Cells change whenever the cube's object is written (by anybody): always asked again.
+  'cubes.query': { staleTime: 0 },
+  'cubes.cellFilter': { staleTime: 30_000 },
 } as const satisfies Partial<Record<PlatformOpName, ReadPolicy>>;
 
 export type ReadOpName = keyof typeof reads;
@@ -121,7 +126,18 @@ const procedureRun: ReadTarget[] = [
   { op: 'jobs.list' },
 ];
 
+/** A cube's definition shows in its list, its designer and every pivot of it. */
+const cubeWrite = (id?: string): ReadTarget[] => [
+  { op: 'cubes.list' },
+  id === undefined ? { op: 'cubes.get' } : { op: 'cubes.get', input: { id } },
+  id === undefined ? { op: 'cubes.query' } : { op: 'cubes.query', input: { cubeId: id } },
+  id === undefined ? { op: 'cubes.cellFilter' } : { op: 'cubes.cellFilter', input: { cubeId: id } },
+];
+
 export const writes: { [K in WriteOpName]: WriteEffects<K> } = {
+  'cubes.create': { invalidates: () => cubeWrite() },
+  'cubes.update': { invalidates: (input) => cubeWrite(input.id) },
+  'cubes.delete': { invalidates: (input) => cubeWrite(input.id) },
   'procedures.create': { invalidates: () => procedureWrite() },
   'procedures.update': { invalidates: (input) => procedureWrite(input.id) },
   'procedures.delete': {

@@ -1,0 +1,230 @@
+import type { CubeValue } from '@fiscus/contracts';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { DialectName } from '../../db/dialect.js';
+import { divideRound, formatUnits, pow10 } from '../../platform/decimal.js';
+import type { DimModel, MeasureModel } from './cubes.model.js';
+import { fieldScale, numericStorage, parseUnits, unitsFromDb } from './cubes.numbers.js';
+
+/**
+ * The aggregation of a cube layout as one SQL statement. The members of each dimension are
+ * computed in a subquery (`g0…`: the column, or a date's period text), the measures' inputs
+ * beside them (`v0…`), and every combination of a row prefix and a column prefix — the leaves,
+ * the subtotals and the grand totals — is one grouping set:
+ *
+ * - PostgreSQL: `GROUP BY GROUPING SETS ((g0, g1, g2), (g0, g1), …, ())`, one pass; the set a
+ *   row belongs to is `grouping(g0, …)`.
+ * - SQLite (no grouping sets): the finest set is aggregated once into a materialized CTE and
+ *   every coarser set is rolled up from it (sums of sums, counts of counts, min of mins) with
+ *   UNION ALL, so the table is read once. Distinct counts do not roll up: with one in the
+ *   layout, every set is aggregated from the rows (UNION ALL of GROUP BYs).
+ *
+ * The set of a row is a bit mask as PostgreSQL's `grouping()` writes it: bit (n − 1 − i) is set
+ * when dimension i is aggregated away. Records are never loaded into JavaScript.
+ */
+
+/** 2^32: integer sums are taken as a high and a low part so that SQLite's sum cannot overflow. */
+const SPLIT = 4294967296;
+
+export interface Aggregation {
+  query: RawBuilder<Record<string, unknown>>;
+  /** Reads measure `i` of a result row. */
+  read: ((row: Record<string, unknown>) => CubeValue)[];
+}
+
+function memberExpr(d: DimModel): RawBuilder<unknown> {
+  const c = sql.id(d.field.column);
+  if (d.kind !== 'date') return c;
+  switch (d.grain) {
+    case 'year':
+      return sql`substr(${c}, 1, 4)`;
+    case 'quarter':
+      return sql`substr(${c}, 1, 4) || '-Q' || cast((cast(substr(${c}, 6, 2) as integer) + 2) / 3 as text)`;
+    case 'day':
+      return sql`substr(${c}, 1, 10)`;
+    default:
+      return sql`substr(${c}, 1, 7)`;
+  }
+}
+
+interface MeasureSql {
+  /** Aggregates straight from the rows (grouping sets, union of group-bys). */
+  direct: RawBuilder<unknown>[];
+  /** SQLite roll-up: the finest aggregation and the one over it. */
+  base: RawBuilder<unknown>[];
+  roll: RawBuilder<unknown>[];
+  read: (row: Record<string, unknown>) => CubeValue;
+}
+
+function measureSql(m: MeasureModel, i: number, dialect: DialectName): MeasureSql {
+  const v = sql.id(`v${i}`);
+  const name = (s: string) => `m${i}${s}`;
+  const id = (s: string) => sql.id(name(s));
+  const f = m.field;
+  const count = (r: Record<string, unknown>) => Number(r[name('c')] ?? 0);
+  if (m.fn === 'count' || m.fn === 'count_distinct') {
+    const arg = f ? v : sql`*`;
+    const agg = m.fn === 'count_distinct' ? sql`count(distinct ${v})` : sql`count(${arg})`;
+    return {
+      direct: [sql`${agg} as ${id('c')}`],
+      base: [sql`count(${arg}) as ${id('c')}`],
+      roll: [sql`sum(${id('c')}) as ${id('c')}`],
+      read: count,
+    };
+  }
+  if (!f) throw new Error('measure without a field');
+  if (m.fn === 'min' || m.fn === 'max') {
+    const fn = sql.raw(m.fn);
+    const storage =
+      f.type === 'date' || f.type === 'datetime' ? undefined : numericStorage(f, dialect);
+    const text = storage === 'numeric' ? sql`cast(${fn}(${v}) as text)` : sql`${fn}(${v})`;
+    return {
+      direct: [sql`${text} as ${id('v')}`],
+      base: [sql`${fn}(${v}) as ${id('v')}`],
+      roll: [sql`${fn}(${id('v')}) as ${id('v')}`],
+      read: (r) => {
+        const x = r[name('v')];
+        if (x === null || x === undefined) return null;
+        if (!storage) return String(x);
+        const units = unitsFromDb(f, x, dialect) as bigint;
+        if (f.type === 'integer') return Number(units);
+        return formatUnits(units, m.info.scale);
+      },
+    };
+  }
+  // sum and avg: exact units at the field's scale.
+  const storage = numericStorage(f, dialect);
+  const scale = fieldScale(f);
+  const exactInts = dialect === 'sqlite' && (storage === 'int' || storage === 'scaled');
+  const split = sql.lit(SPLIT);
+  const direct = exactInts
+    ? [
+        sql`cast(sum(${v} / ${split}) as text) as ${id('h')}`,
+        sql`cast(sum(${v} % ${split}) as text) as ${id('l')}`,
+      ]
+    : dialect === 'postgres'
+      ? [sql`cast(sum(${v}) as text) as ${id('h')}`]
+      : [sql`sum(${v}) as ${id('h')}`];
+  const base = exactInts
+    ? [sql`sum(${v} / ${split}) as ${id('h')}`, sql`sum(${v} % ${split}) as ${id('l')}`]
+    : [sql`sum(${v}) as ${id('h')}`];
+  const roll = exactInts
+    ? [
+        sql`cast(sum(${id('h')}) as text) as ${id('h')}`,
+        sql`cast(sum(${id('l')}) as text) as ${id('l')}`,
+      ]
+    : [sql`sum(${id('h')}) as ${id('h')}`];
+  const sumUnits = (r: Record<string, unknown>): bigint => {
+    const h = r[name('h')];
+    if (exactInts) {
+      const l = r[name('l')];
+      const units = BigInt(String(h ?? 0)) * BigInt(SPLIT) + BigInt(String(l ?? 0));
+      return storage === 'int' ? units * pow10(scale) : units;
+    }
+    if (h === null || h === undefined) return 0n;
+    return parseUnits(String(h), scale) ?? 0n;
+  };
+  return {
+    direct: [...direct, sql`count(${v}) as ${id('c')}`],
+    base: [...base, sql`count(${v}) as ${id('c')}`],
+    roll: [...roll, sql`sum(${id('c')}) as ${id('c')}`],
+    read: (r) => {
+      const n = count(r);
+      if (n === 0) return null;
+      const units = sumUnits(r);
+      if (m.fn === 'sum') return formatUnits(units, m.info.scale);
+      const out = m.info.scale;
+      return formatUnits(divideRound(units * pow10(out), BigInt(n) * pow10(scale)), out);
+    },
+  };
+}
+
+/** Bit mask of a grouping set: which of the n dimensions are aggregated away. */
+export function gidOf(grouped: readonly boolean[]): number {
+  let g = 0;
+  const n = grouped.length;
+  grouped.forEach((kept, i) => {
+    if (!kept) g |= 1 << (n - 1 - i);
+  });
+  return g;
+}
+
+/**
+ * The grouping sets of a layout: every row prefix (0…R dimensions) with every column prefix
+ * (0…C), over the dimension order rows then columns.
+ */
+export function groupingSets(r: number, c: number): boolean[][] {
+  const sets: boolean[][] = [];
+  for (let i = r; i >= 0; i--) {
+    for (let j = c; j >= 0; j--) {
+      sets.push([
+        ...Array.from({ length: r }, (_, k) => k < i),
+        ...Array.from({ length: c }, (_, k) => k < j),
+      ]);
+    }
+  }
+  return sets;
+}
+
+export function buildAggregation(opts: {
+  dialect: DialectName;
+  table: string;
+  where: RawBuilder<SqlBool>;
+  dims: DimModel[];
+  rowCount: number;
+  measures: MeasureModel[];
+  limit: number;
+}): Aggregation {
+  const { dialect, dims, measures } = opts;
+  const n = dims.length;
+  const gs = dims.map((_, i) => sql.id(`g${i}`));
+  const inner: RawBuilder<unknown>[] = dims.map(
+    (d, i) => sql`${memberExpr(d)} as ${sql.id(`g${i}`)}`,
+  );
+  measures.forEach((m, i) => {
+    if (m.field) inner.push(sql`${sql.id(m.field.column)} as ${sql.id(`v${i}`)}`);
+  });
+  if (!inner.length) inner.push(sql`1 as one`);
+  const rows = sql`select ${sql.join(inner)} from ${sql.id(opts.table)} where ${opts.where}`;
+  const ms = measures.map((m, i) => measureSql(m, i, dialect));
+  const sets = groupingSets(opts.rowCount, n - opts.rowCount);
+  const limit = sql.lit(opts.limit + 1);
+  const read = ms.map((m) => m.read);
+
+  if (dialect === 'postgres') {
+    const aggs = ms.flatMap((m) => m.direct);
+    if (!n) return { query: sql`select 0 as gid, ${sql.join(aggs)} from (${rows}) s`, read };
+    const setList = sets.map((s) => {
+      const kept = gs.filter((_, i) => s[i]);
+      return kept.length ? sql`(${sql.join(kept)})` : sql`()`;
+    });
+    return {
+      query: sql`select ${sql.join(gs)}, grouping(${sql.join(gs)}) as gid, ${sql.join(aggs)} from (${rows}) s group by grouping sets (${sql.join(setList)}) limit ${limit}`,
+      read,
+    };
+  }
+
+  const distinct = measures.some((m) => m.fn === 'count_distinct');
+  const branch = (s: boolean[], aggs: RawBuilder<unknown>[], from: RawBuilder<unknown>) => {
+    const cols = gs.map((g, i) => (s[i] ? g : sql`null as ${g}`));
+    const kept = gs.filter((_, i) => s[i]);
+    const by = kept.length ? sql` group by ${sql.join(kept)}` : sql``;
+    const head = cols.length ? sql`${sql.join(cols)}, ` : sql``;
+    return sql`select ${head}${sql.lit(gidOf(s))} as gid, ${sql.join(aggs)} from ${from}${by}`;
+  };
+  if (distinct || !n) {
+    const aggs = ms.flatMap((m) => m.direct);
+    const parts = (n ? sets : [[]]).map((s) => branch(s, aggs, sql`(${rows}) s`));
+    return {
+      query: sql`select * from (${sql.join(parts, sql` union all `)}) u limit ${limit}`,
+      read,
+    };
+  }
+  const base = sql`select ${sql.join(gs)}, ${sql.join(ms.flatMap((m) => m.base))} from (${rows}) s group by ${sql.join(gs)}`;
+  const rollAggs = ms.flatMap((m) => m.roll);
+  const parts = sets.map((s) => branch(s, rollAggs, sql`b`));
+  return {
+    // A statement that starts with `select` reads (the write watch counts anything else).
+    query: sql`select * from (with b as materialized (${base}) select * from (${sql.join(parts, sql` union all `)}) u) r limit ${limit}`,
+    read,
+  };
+}

@@ -1,0 +1,2 @@
+/** Cubes: pivots over an object's records — queries, Show Records and write-back. */
+export { cubesOps } from './cubes.ops.js';
