@@ -310,6 +310,13 @@ export const cubesWriteOutput = z.object({
   /** The cell's value before and after (decimal strings). */
   before: z.string(),
   after: z.string(),
+  /**
+   * The spread applied: the one asked for, except `proportional` over records that are all
+   * empty or zero, which falls back to `equal` (and `message` says so).
+   */
+  applied: z.enum(cubeSpreadModes),
+  /** A note for the user in their language (the fallback above), or null. */
+  message: z.string().nullable(),
 });
 export type CubesWriteOutput = z.infer<typeof cubesWriteOutput>;
 
@@ -320,3 +327,4 @@ export const cubesUndoOutput = z.object({
   restored: z.number().int(),
   removed: z.number().int(),
 });
+export type CubesUndoOutput = z.infer<typeof cubesUndoOutput>;

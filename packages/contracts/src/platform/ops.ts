@@ -119,7 +119,11 @@ import {
   cubesListOutput,
   cubesQueryInput,
   cubesQueryOutput,
+  cubesUndoInput,
+  cubesUndoOutput,
   cubesUpdateInput,
+  cubesWriteInput,
+  cubesWriteOutput,
 } from './cubes.js';
 import {
   viewSchema,
@@ -259,6 +263,8 @@ export const platformOps = {
   'cubes.delete': op(cubesDeleteInput, ok, 'delete', 'Cube'),
   'cubes.query': op(cubesQueryInput, cubesQueryOutput, 'read', 'Cube'),
   'cubes.cellFilter': op(cubesCellFilterInput, cubesCellFilterOutput, 'read', 'Cube'),
+  'cubes.write': op(cubesWriteInput, cubesWriteOutput, 'update', 'Record'),
+  'cubes.undo': op(cubesUndoInput, cubesUndoOutput, 'update', 'Record'),
 } as const;
 
 export type PlatformOps = typeof platformOps;

@@ -33,6 +33,13 @@ const en = {
   'cube.empty_member': '(empty)',
   'cube.yes': 'Yes',
   'cube.no': 'No',
+  'cube.spread_equal':
+    'The records below were all empty or zero, so the value was spread equally among them.',
+  'cube.rule': '{count} records would get a value that {field} does not allow: {reason}',
+  'cube.new_required': 'A new record needs a value for {field}, which the cell does not give.',
+  'cube.new_outside':
+    'A record with these members would not fall under the cell: the cube’s parameters or the layout’s filter exclude it.',
+  'cube.read_only': '{object} is read-only; its cells cannot be typed into.',
 };
 
 const de: Texts<typeof en> = {
@@ -73,6 +80,14 @@ const de: Texts<typeof en> = {
   'cube.empty_member': '(leer)',
   'cube.yes': 'Ja',
   'cube.no': 'Nein',
+  'cube.spread_equal':
+    'Die Datensätze darunter waren alle leer oder null; der Wert wurde daher gleichmäßig auf sie verteilt.',
+  'cube.rule': '{count} Datensätze bekämen einen Wert, den {field} nicht zulässt: {reason}',
+  'cube.new_required':
+    'Ein neuer Datensatz braucht einen Wert für {field}, den die Zelle nicht vorgibt.',
+  'cube.new_outside':
+    'Ein Datensatz mit diesen Elementen läge nicht unter der Zelle: die Parameter des Würfels oder der Filter des Layouts schließen ihn aus.',
+  'cube.read_only': '{object} ist schreibgeschützt; in seine Zellen kann nicht geschrieben werden.',
 };
 
 const fr: Texts<typeof en> = {
@@ -113,6 +128,15 @@ const fr: Texts<typeof en> = {
   'cube.empty_member': '(vide)',
   'cube.yes': 'Oui',
   'cube.no': 'Non',
+  'cube.spread_equal':
+    'Les enregistrements en dessous étaient tous vides ou à zéro ; la valeur a donc été répartie à parts égales.',
+  'cube.rule':
+    '{count} enregistrements recevraient une valeur que {field} n’accepte pas : {reason}',
+  'cube.new_required':
+    'Un nouvel enregistrement a besoin d’une valeur pour {field}, que la cellule ne donne pas.',
+  'cube.new_outside':
+    'Un enregistrement avec ces membres ne tomberait pas sous la cellule : les paramètres du cube ou le filtre de la disposition l’excluent.',
+  'cube.read_only': '{object} est en lecture seule ; ses cellules ne peuvent pas être saisies.',
 };
 
 const pt: Texts<typeof en> = {
@@ -150,6 +174,14 @@ const pt: Texts<typeof en> = {
   'cube.empty_member': '(vazio)',
   'cube.yes': 'Sim',
   'cube.no': 'Não',
+  'cube.spread_equal':
+    'Os registros abaixo estavam todos vazios ou a zero; por isso o valor foi repartido em partes iguais.',
+  'cube.rule': '{count} registros receberiam um valor que {field} não permite: {reason}',
+  'cube.new_required':
+    'Um novo registro precisa de um valor para {field}, que a célula não fornece.',
+  'cube.new_outside':
+    'Um registro com estes membros não ficaria sob a célula: os parâmetros do cubo ou o filtro do layout o excluem.',
+  'cube.read_only': '{object} é só de leitura; as suas células não podem ser editadas.',
 };
 
 const ru: Texts<typeof en> = {
@@ -187,6 +219,13 @@ const ru: Texts<typeof en> = {
   'cube.empty_member': '(пусто)',
   'cube.yes': 'Да',
   'cube.no': 'Нет',
+  'cube.spread_equal':
+    'Все записи ниже были пустыми или нулевыми, поэтому значение распределено между ними поровну.',
+  'cube.rule': '{count} записей получили бы значение, недопустимое для поля {field}: {reason}',
+  'cube.new_required': 'Новой записи нужно значение поля {field}, которого ячейка не задаёт.',
+  'cube.new_outside':
+    'Запись с этими элементами не попала бы в ячейку: её исключают параметры куба или фильтр раскладки.',
+  'cube.read_only': '{object} доступен только для чтения; в его ячейки нельзя вводить значения.',
 };
 
 export const cm = defineMessages({ en, de, fr, pt, ru });

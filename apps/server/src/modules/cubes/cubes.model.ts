@@ -189,6 +189,10 @@ export async function resolveCube(
     });
   });
 
+  // Cells are typed into only on the platform's own tables (a mounted table is read-only).
+  if (meta.kind !== 'table' && meta.kind !== 'reference')
+    for (const m of measures) m.info.writable = false;
+
   const calcs: CalcModel[] = [];
   const scaleOfKey = new Map<string, number>(measures.map((m) => [m.key, m.info.scale]));
   def.calculated.forEach((c, i) => {

@@ -1,6 +1,6 @@
 import type { FieldOptions, FieldType } from '@fiscus/contracts';
 import type { DialectName } from '../../db/dialect.js';
-import { divideRound, pow10 } from '../../platform/decimal.js';
+import { divideRound, formatUnits, pow10 } from '../../platform/decimal.js';
 import type { FieldMeta } from '../../platform/meta.js';
 import { storageOf } from '../../platform/values.js';
 
@@ -67,4 +67,37 @@ export function unitsFromDb(f: FieldMeta, raw: unknown, dialect: DialectName): b
 
 function numberText(n: number): string {
   return String(n);
+}
+
+/**
+ * Units at `scale` of a decimal text that has at most `scale` fraction digits (trailing zeros
+ * aside): `"12.50"` at 2 → 1250n; `"12.505"` at 2 → undefined. Typed values are never rounded.
+ */
+export function parseExact(text: string, scale: number): bigint | undefined {
+  const units = parseUnits(text, scale + 12);
+  if (units === undefined) return undefined;
+  const extra = pow10(12);
+  if (units % extra !== 0n) return undefined;
+  return units / extra;
+}
+
+/** The largest magnitude (in units) the field can store: what records accept (10^15). */
+export function maxUnits(f: FieldMeta): bigint {
+  if (f.type === 'integer') return BigInt(Number.MAX_SAFE_INTEGER);
+  return pow10(15 + fieldScale(f));
+}
+
+/** The database value of `units` for the field's column (the inverse of `unitsFromDb`). */
+export function unitsToDb(f: FieldMeta, units: bigint, dialect: DialectName): unknown {
+  const scale = fieldScale(f);
+  switch (numericStorage(f, dialect)) {
+    case 'int':
+      return Number(units / pow10(scale));
+    case 'scaled':
+      return Number.isSafeInteger(Number(units)) ? Number(units) : units.toString();
+    case 'numeric':
+      return formatUnits(units, scale);
+    case 'float':
+      return Number(formatUnits(units, scale));
+  }
 }

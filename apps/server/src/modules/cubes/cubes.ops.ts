@@ -9,6 +9,7 @@ import {
   loadCube,
   updateCube,
 } from './cubes.service.js';
+import { undoWrite, writeCell } from './cubes.write.js';
 
 export const cubesOps = {
   'cubes.list': (ctx, i) => listCubes(ctx, i.objectId),
@@ -22,4 +23,6 @@ export const cubesOps = {
     const coords = resolveCoords(ctx, cube, i.coords);
     return { objectId: cube.meta.id, filter: cellFilterTree(cube, i.filter, coords) };
   },
+  'cubes.write': (ctx, i) => writeCell(ctx, i),
+  'cubes.undo': (ctx, i) => undoWrite(ctx, i),
 } satisfies OpHandlers;

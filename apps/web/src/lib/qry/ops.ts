@@ -138,6 +138,23 @@ export const writes: { [K in WriteOpName]: WriteEffects<K> } = {
   'cubes.create': { invalidates: () => cubeWrite() },
   'cubes.update': { invalidates: (input) => cubeWrite(input.id) },
   'cubes.delete': { invalidates: (input) => cubeWrite(input.id) },
+  // A write into cells changes records of the cube's object (not named in the input).
+  'cubes.write': {
+    invalidates: (input) => [
+      { op: 'cubes.query', input: { cubeId: input.cubeId } },
+      ...recordsOf(),
+      tables,
+      { op: 'ribbon.list' },
+    ],
+  },
+  'cubes.undo': {
+    invalidates: (input) => [
+      { op: 'cubes.query', input: { cubeId: input.cubeId } },
+      ...recordsOf(),
+      tables,
+      { op: 'ribbon.list' },
+    ],
+  },
   'procedures.create': { invalidates: () => procedureWrite() },
   'procedures.update': { invalidates: (input) => procedureWrite(input.id) },
   'procedures.delete': {
