@@ -1,4 +1,12 @@
-import type { FieldOptions, FieldType, ObjectKind, PlatformObject } from '@fiscus/contracts';
+import {
+  nameIn,
+  type FieldOptions,
+  type FieldType,
+  type NameTranslations,
+  type ObjectKind,
+  type PlatformObject,
+} from '@fiscus/contracts';
+import type { Selectable } from 'kysely';
 import type { Db } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
 import type { OpContext, Q } from './context.js';
@@ -15,6 +23,8 @@ export interface FieldMeta {
   options: FieldOptions;
   column: string;
   position: number;
+  /** The name in other languages. */
+  names: NameTranslations;
   createdAt: string;
   updatedAt: string;
 }
@@ -28,14 +38,32 @@ export interface ObjectMeta {
   description: string;
   displayFieldId: string | null;
   table: string;
+  /** The name in other languages. */
+  names: NameTranslations;
   createdAt: string;
   updatedAt: string;
   /** Ordered by position. */
   fields: FieldMeta[];
 }
 
-type ObjectRow = Database['pf_objects'];
-type FieldRow = Database['pf_fields'];
+type ObjectRow = Selectable<Database['pf_objects']>;
+type FieldRow = Selectable<Database['pf_fields']>;
+
+/** Stored translations of a name (JSON); anything unreadable counts as none. */
+export function parseNames(json: string | null | undefined): NameTranslations {
+  if (!json) return {};
+  try {
+    const v = JSON.parse(json) as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as NameTranslations) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** An object's or field's name in the caller's language (messages, export headers, labels). */
+export function shownName(lang: string, entity: { name: string; names?: NameTranslations }) {
+  return nameIn(lang, entity);
+}
 
 export function fieldFromRow(r: FieldRow): FieldMeta {
   return {
@@ -47,6 +75,7 @@ export function fieldFromRow(r: FieldRow): FieldMeta {
     options: JSON.parse(r.options) as FieldOptions,
     column: safeIdent(r.column_name),
     position: Number(r.position),
+    names: parseNames(r.names),
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
@@ -62,6 +91,7 @@ export function objectFromRows(o: ObjectRow, fields: FieldRow[]): ObjectMeta {
     description: o.description,
     displayFieldId: o.display_field_id,
     table: safeIdent(o.table_name),
+    names: parseNames(o.names),
     createdAt: o.created_at,
     updatedAt: o.updated_at,
     fields: fields
@@ -141,6 +171,7 @@ export function fieldOut(f: FieldMeta) {
     type: f.type,
     options: f.options,
     position: f.position,
+    names: f.names,
     createdAt: f.createdAt,
     updatedAt: f.updatedAt,
   };
@@ -157,6 +188,7 @@ export function objectOut(meta: ObjectMeta): PlatformObject {
     displayFieldId: meta.displayFieldId,
     tableName: meta.table,
     fieldCount: meta.fields.length,
+    names: meta.names,
     createdAt: meta.createdAt,
     updatedAt: meta.updatedAt,
     fields: meta.fields.map(fieldOut),

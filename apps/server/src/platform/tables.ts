@@ -20,6 +20,8 @@ export interface PfObjectsTable {
   description: string;
   display_field_id: string | null;
   table_name: string;
+  /** JSON of the name in other languages (`{ "ru": "Транспорт" }`). */
+  names: Generated<string>;
   created_by: string | null;
   created_at: string;
   updated_at: string;
@@ -36,6 +38,8 @@ export interface PfFieldsTable {
   options: string;
   column_name: string;
   position: number;
+  /** JSON of the name in other languages. */
+  names: Generated<string>;
   created_at: string;
   updated_at: string;
 }

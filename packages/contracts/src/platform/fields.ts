@@ -75,6 +75,47 @@ export const fieldOptionsSchema = z.object({
 });
 export type FieldOptions = z.infer<typeof fieldOptionsSchema>;
 
+/** Languages a name may be given in (the console's languages). */
+export const nameLanguages = ['en', 'de', 'fr', 'pt', 'ru'] as const;
+export type NameLanguage = (typeof nameLanguages)[number];
+
+/**
+ * An object's or field's name in other languages: `{ de: 'Fahrzeuge', ru: 'Транспорт' }`. A
+ * language without one shows the default `name`. In a write, an empty text removes that
+ * language's name; the whole map replaces the stored one.
+ */
+export const nameTranslationsSchema = z
+  .object(
+    Object.fromEntries(nameLanguages.map((l) => [l, z.string().trim().max(120).optional()])) as {
+      [L in NameLanguage]: z.ZodOptional<z.ZodString>;
+    },
+  )
+  .strict();
+export type NameTranslations = z.infer<typeof nameTranslationsSchema>;
+
+/**
+ * The name of an object or field as a user of `lang` sees it: the translation for the language
+ * (`de-CH` reads `de`), else the default name.
+ */
+export function nameIn(
+  lang: string | undefined,
+  entity: { name: string; names?: NameTranslations | null },
+): string {
+  const code = (lang ?? '').slice(0, 2).toLowerCase();
+  const own = entity.names?.[code as NameLanguage];
+  return own?.trim() ? own : entity.name;
+}
+
+/** Translations as stored: only the languages that have a non-empty name. */
+export function cleanNames(names: NameTranslations | null | undefined): NameTranslations {
+  const out: NameTranslations = {};
+  for (const l of nameLanguages) {
+    const v = names?.[l]?.trim();
+    if (v) out[l] = v;
+  }
+  return out;
+}
+
 export const fieldSchema = z.object({
   id: z.string(),
   objectId: z.string(),
@@ -83,6 +124,8 @@ export const fieldSchema = z.object({
   type: z.enum(fieldTypes),
   options: fieldOptionsSchema,
   position: z.number().int(),
+  /** The name in other languages (absent: none). */
+  names: nameTranslationsSchema.optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -98,6 +141,7 @@ export const fieldsCreateInput = z.object({
   type: z.enum(fieldTypes),
   options: fieldOptionsSchema.optional().default({}),
   position: z.number().int().min(0).max(10_000).optional(),
+  names: nameTranslationsSchema.optional(),
 });
 export type FieldsCreateInput = z.input<typeof fieldsCreateInput>;
 
@@ -109,6 +153,7 @@ export const fieldsUpdateInput = z.object({
   type: z.enum(fieldTypes).optional(),
   options: fieldOptionsSchema.optional(),
   position: z.number().int().min(0).max(10_000).optional(),
+  names: nameTranslationsSchema.optional(),
 });
 export type FieldsUpdateInput = z.input<typeof fieldsUpdateInput>;
 

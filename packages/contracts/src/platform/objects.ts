@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { codeSchema, fieldSchema, idSchema } from './fields.js';
+import { codeSchema, fieldSchema, idSchema, nameTranslationsSchema } from './fields.js';
 
 export const objectKinds = ['table', 'reference'] as const;
 export type ObjectKind = (typeof objectKinds)[number];
@@ -13,6 +13,8 @@ export const objectSummarySchema = z.object({
   displayFieldId: z.string().nullable(),
   tableName: z.string(),
   fieldCount: z.number().int(),
+  /** The name in other languages (the console shows the user's, else `name`). */
+  names: nameTranslationsSchema.optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -36,6 +38,7 @@ export const objectsCreateInput = z.object({
   code: codeSchema.optional(),
   kind: z.enum(objectKinds).default('table'),
   description: description.optional().default(''),
+  names: nameTranslationsSchema.optional(),
 });
 export type ObjectsCreateInput = z.input<typeof objectsCreateInput>;
 // objects.update
@@ -46,6 +49,7 @@ export const objectsUpdateInput = z.object({
   kind: z.enum(objectKinds).optional(),
   description: description.optional(),
   displayFieldId: idSchema.nullable().optional(),
+  names: nameTranslationsSchema.optional(),
 });
 // objects.delete — drops the table; refused while reference fields of other objects point here.
 export const objectsDeleteInput = z.object({ id: idSchema });

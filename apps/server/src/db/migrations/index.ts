@@ -8,6 +8,7 @@ import * as m0006 from './2026-11-25-0001-events-expressions.js';
 import * as m0007 from './2026-11-25-0002-procedures.js';
 import * as m0008 from './2026-11-25-0003-actions.js';
 import * as m0009 from './2026-11-25-0004-cubes.js';
+import * as m5001 from './2026-11-27-5001-name-translations.js';
 
 /**
  * The ordered list of migrations. Names sort by date; each runs on SQLite and PostgreSQL.
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0002-procedures': m0007,
   '2026-11-25-0003-actions': m0008,
   '2026-11-25-0004-cubes': m0009,
+  '2026-11-27-5001-name-translations': m5001,
 };

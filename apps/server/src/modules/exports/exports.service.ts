@@ -16,7 +16,7 @@ import { AppError } from '../../lib/app-error.js';
 import { jobFromRow, type JobContext, type JobOutcome } from '../../platform/jobs.js';
 import { msg } from '../../platform/messages.js';
 import { storeFile, tempPath } from '../files/index.js';
-import { loadObject, type FieldMeta, type ObjectMeta } from '../../platform/meta.js';
+import { loadObject, shownName, type FieldMeta, type ObjectMeta } from '../../platform/meta.js';
 import { type OpContext } from '../../platform/context.js';
 import {
   compileOrderBy,
@@ -90,7 +90,7 @@ function planColumns(ctx: OpContext, meta: ObjectMeta, input: ExportParams): Out
   const byCode = input.headings === 'codes';
   const cols: OutColumn[] = [];
   const fieldColumn = (f: FieldMeta): OutColumn => ({
-    heading: byCode ? f.code : f.name,
+    heading: byCode ? f.code : shownName(ctx.lang, f),
     kind: kindOfField(f),
     column: f.column,
     field: f,
@@ -375,7 +375,7 @@ export async function runExport(
       : new XlsxWriter(
           temp,
           columns,
-          sheetName(meta.name, xt(ctx.lang, 'export.sheet')),
+          sheetName(shownName(ctx.lang, meta), xt(ctx.lang, 'export.sheet')),
           p.timeZone,
         );
   let processed = 0;
@@ -420,7 +420,7 @@ export async function runExport(
     tempFile: temp,
     domainId: ctx.domainId,
     userId: job.userId,
-    name: `${meta.name} ${today(p.timeZone)}.${ext}`,
+    name: `${shownName(ctx.lang, meta)} ${today(p.timeZone)}.${ext}`,
     type: p.format === 'csv' ? CSV_TYPE : XLSX_TYPE,
     purpose: 'export',
     ...(writer instanceof CsvWriter ? { sha256: writer.sha256() } : {}),

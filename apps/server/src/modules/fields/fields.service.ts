@@ -1,4 +1,5 @@
 import {
+  cleanNames,
   numericTypes,
   textualTypes,
   type FieldOptions,
@@ -225,6 +226,7 @@ export async function createField(ctx: OpContext, input: CreateInput) {
         options: JSON.stringify(options),
         column_name: column,
         position: input.position ?? (meta.fields.at(-1)?.position ?? -1) + 1,
+        names: JSON.stringify(cleanNames(input.names)),
         created_at: now,
         updated_at: now,
       })
@@ -474,6 +476,7 @@ export async function updateField(ctx: OpContext, input: UpdateInput) {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.code !== undefined ? { code: input.code } : {}),
         ...(input.position !== undefined ? { position: input.position } : {}),
+        ...(input.names !== undefined ? { names: JSON.stringify(cleanNames(input.names)) } : {}),
         type: to,
         options: JSON.stringify(options),
         column_name: column,

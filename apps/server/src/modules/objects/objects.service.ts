@@ -1,8 +1,9 @@
-import type {
-  ObjectSummary,
-  objectsCreateInput,
-  objectsUpdateInput,
-  PlatformObject,
+import {
+  cleanNames,
+  type ObjectSummary,
+  type objectsCreateInput,
+  type objectsUpdateInput,
+  type PlatformObject,
 } from '@fiscus/contracts';
 
 import type { z } from 'zod';
@@ -11,7 +12,7 @@ import { isoNow } from '../../lib/clock.js';
 import { deleteAuditOf } from '../../platform/audit.js';
 import { addColumn, createRecordTable, dropRecordTable, ensureIndex } from '../../platform/ddl.js';
 import { codeFromName, newColumnName, newTableName, shortId } from '../../platform/ident.js';
-import { invalidateObject, loadObject, objectOut } from '../../platform/meta.js';
+import { invalidateObject, loadObject, objectOut, parseNames } from '../../platform/meta.js';
 import { type OpContext, type Q } from '../../platform/context.js';
 import { invalid } from '../../platform/errors.js';
 import { t } from '../../platform/platform.messages.js';
@@ -31,6 +32,7 @@ export async function listObjects(
       'o.description',
       'o.display_field_id',
       'o.table_name',
+      'o.names',
       'o.created_at',
       'o.updated_at',
       eb
@@ -53,6 +55,7 @@ export async function listObjects(
       displayFieldId: r.display_field_id,
       tableName: r.table_name,
       fieldCount: Number(r.field_count ?? 0),
+      names: parseNames(r.names),
       createdAt: r.created_at,
       updatedAt: r.updated_at,
     })),
@@ -109,6 +112,7 @@ export async function createObject(ctx: OpContext, input: CreateInput): Promise<
         description: input.description,
         display_field_id: fieldId,
         table_name: table,
+        names: JSON.stringify(cleanNames(input.names)),
         created_by: ctx.userId,
         created_at: now,
         updated_at: now,
@@ -167,6 +171,7 @@ export async function updateObject(ctx: OpContext, input: UpdateInput): Promise<
       ...(input.kind !== undefined ? { kind: input.kind } : {}),
       ...(input.description !== undefined ? { description: input.description } : {}),
       ...(input.displayFieldId !== undefined ? { display_field_id: input.displayFieldId } : {}),
+      ...(input.names !== undefined ? { names: JSON.stringify(cleanNames(input.names)) } : {}),
       updated_at: isoNow(),
     })
     .where('id', '=', meta.id)

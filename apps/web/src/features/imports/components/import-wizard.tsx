@@ -32,6 +32,7 @@ import {
   type Reading,
   type StepErrors,
 } from './wizard-steps';
+import { shownName } from '@/lib/names';
 
 export const STEPS = ['upload', 'preview', 'map', 'options', 'run', 'result'] as const;
 const [UPLOAD, PREVIEW, MAP, OPTIONS, RUN, RESULT] = [0, 1, 2, 3, 4, 5] as const;
@@ -175,7 +176,7 @@ function WizardBody({
     const mapped = new Set(mapping.map((m) => m.field).filter(Boolean));
     return fields
       .filter((f) => mapped.has(f.code))
-      .map((f) => ({ value: f.code, label: `${f.name} (${f.code})` }));
+      .map((f) => ({ value: f.code, label: `${shownName(f)} (${f.code})` }));
   }, [fields, mapping]);
 
   /** Server refusals go next to their control; the wizard goes back to that step. */

@@ -42,6 +42,7 @@ import { ImportWizard, type WizardIntent } from './import-wizard';
 import { LogDrawer } from './log-drawer';
 import { ResultModal } from './result-modal';
 import { StatusBadge } from './status-badge';
+import { shownName } from '@/lib/names';
 
 const PAGE = 50;
 
@@ -109,7 +110,10 @@ export function ImportsScreen() {
     }
   };
 
-  const objectOptions = (objects.data?.items ?? []).map((o) => ({ value: o.id, label: o.name }));
+  const objectOptions = (objects.data?.items ?? []).map((o) => ({
+    value: o.id,
+    label: shownName(o),
+  }));
   const dateFmt = new Intl.DateTimeFormat(i18n.language, {
     dateStyle: 'short',
     timeStyle: 'short',

@@ -21,6 +21,7 @@ import {
 import { messageOf } from '@/lib/api-client';
 import { useOp } from '@/lib/qry';
 import { formatBytes, formatDuration } from '../lib/status';
+import { shownName } from '@/lib/names';
 
 /** File kinds offered by the picker (the server checks the content). */
 const accept = {
@@ -126,7 +127,10 @@ export function UploadStep({
     return () => window.removeEventListener('beforeunload', warn);
   }, [busy]);
   const pct = progress ? Math.round(progress.fraction * 100) : 0;
-  const objectOptions = (objects.data?.items ?? []).map((o) => ({ value: o.id, label: o.name }));
+  const objectOptions = (objects.data?.items ?? []).map((o) => ({
+    value: o.id,
+    label: shownName(o),
+  }));
 
   return (
     <Stack gap="md">

@@ -28,6 +28,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from '../lib/status';
+import { shownName } from '@/lib/names';
 
 /** How the file is read: the settings the Preview step controls. */
 export type Reading = Pick<ImportSettings, 'delimiter' | 'encoding' | 'sheet' | 'header'>;
@@ -294,7 +295,7 @@ export function MapStep({
     ...fields
       .filter((f) => f.type !== 'attachment')
       .sort((a, b) => a.position - b.position)
-      .map((f) => ({ value: f.code, label: `${f.name} (${f.code})` })),
+      .map((f) => ({ value: f.code, label: `${shownName(f)} (${f.code})` })),
   ];
   const fieldOf = (column: number) => mapping.find((m) => m.column === column)?.field ?? null;
   const setField = (column: number, field: string | null) => {

@@ -10,6 +10,7 @@ import { api, errorOf, messageOf } from '@/lib/api-client';
 import { startChunkedUpload, UploadError } from '@/lib/chunked-upload';
 import { downloadFile } from '@/lib/download';
 import { uploadMaxBytes } from '../api/files';
+import { shownName } from '@/lib/names';
 
 /** A size in bytes for people: B, KB, MB or GB in the user's locale. */
 export function formatBytes(bytes: number, locale: string, t: TFunction): string {
@@ -131,7 +132,7 @@ export function AttachmentInput({
   return (
     <div data-field={field.code}>
       <Text size="sm" fw={500} mb={4}>
-        {field.name}
+        {shownName(field)}
         {field.options.required && (
           <Text span c="red" inherit>
             {' *'}

@@ -23,12 +23,15 @@ import {
   type Field,
   type FieldOptions,
   type FieldType,
+  type NameTranslations,
   type ObjectSummary,
 } from '@fiscus/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorOf, messageOf } from '@/lib/api-client';
 import { useOpMutation } from '@/lib/qry';
+import { shownName } from '@/lib/names';
+import { NameTranslationsInput } from './name-translations';
 
 type Choice = NonNullable<FieldOptions['choices']>[number];
 
@@ -47,12 +50,14 @@ interface Draft {
   currency: string;
   choices: Choice[];
   target: string | null;
+  names: NameTranslations;
 }
 
 function draftOf(field: Field | null): Draft {
   const o = field?.options ?? {};
   return {
     name: field?.name ?? '',
+    names: field?.names ?? {},
     code: field?.code ?? '',
     type: field?.type ?? 'text',
     required: !!o.required,
@@ -183,10 +188,21 @@ export function FieldEditor({
         setFormError(messageOf(err));
       },
     };
-    if (field) update.mutate({ id: field.id, name: d.name.trim(), type: d.type, options }, done);
+    if (field)
+      update.mutate(
+        { id: field.id, name: d.name.trim(), type: d.type, options, names: d.names },
+        done,
+      );
     else
       create.mutate(
-        { objectId, name: d.name.trim(), code: d.code || undefined, type: d.type, options },
+        {
+          objectId,
+          name: d.name.trim(),
+          code: d.code || undefined,
+          type: d.type,
+          options,
+          names: d.names,
+        },
         done,
       );
   };
@@ -245,7 +261,7 @@ export function FieldEditor({
                 required
                 data={targets.map((o) => ({
                   value: o.id,
-                  label: `${o.name} (${t(`kinds.${o.kind}`)})`,
+                  label: `${shownName(o)} (${t(`kinds.${o.kind}`)})`,
                 }))}
                 value={d.target}
                 onChange={(v) => set({ target: v })}
@@ -254,6 +270,12 @@ export function FieldEditor({
               />
             )}
           </SimpleGrid>
+          <NameTranslationsInput
+            value={d.names}
+            onChange={(names) => set({ names })}
+            fallback={d.name}
+            errors={errors}
+          />
           <Group gap="lg">
             <Checkbox
               label={t('fields.required')}

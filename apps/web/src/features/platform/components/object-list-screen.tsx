@@ -48,6 +48,7 @@ import { RecordCard } from './record-card';
 import { FieldsPopover, FilterPopover, GroupPopover, SortPopover } from './toolbar-popovers';
 import { ViewsMenu } from './views-menu';
 import { invalidateReads, opQueryOptions, runOp, useOp, useOpMutation } from '@/lib/qry';
+import { shownName } from '@/lib/names';
 
 const timeZone = (() => {
   try {
@@ -313,7 +314,7 @@ function ListScreen({ meta }: { meta: PlatformObject }) {
     <Stack gap="sm" data-testid="object-list">
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Group gap="xs">
-          <Title order={3}>{meta.name}</Title>
+          <Title order={3}>{shownName(meta)}</Title>
           <Badge variant="light">{t(`kinds.${meta.kind}`)}</Badge>
           <Text c="dimmed" size="sm" data-testid="records-total">
             {total === undefined
@@ -409,7 +410,7 @@ function ListScreen({ meta }: { meta: PlatformObject }) {
               });
             }}
           />
-          <ExportMenu view={exportView} baseName={meta.code || 'export'} title={meta.name} />
+          <ExportMenu view={exportView} baseName={meta.code || 'export'} title={shownName(meta)} />
           {state.recordState === 'active' ? (
             <Can I="delete" a="Record">
               <Button
@@ -551,7 +552,7 @@ function ListScreen({ meta }: { meta: PlatformObject }) {
           isRowDeleted={(r) => !!r.deletedAt}
           error={listError}
           onRetry={refresh}
-          ariaLabel={meta.name}
+          ariaLabel={shownName(meta)}
         />
       </div>
       <Text size="xs" c="dimmed" visibleFrom="sm">

@@ -24,6 +24,7 @@ import {
   CODE_PATTERN,
   type Field,
   type ObjectKind,
+  type NameTranslations,
   type ObjectSummary,
   type PlatformObject,
 } from '@fiscus/contracts';
@@ -35,6 +36,8 @@ import { errorOf, messageOf } from '@/lib/api-client';
 import { objectPath } from '../lib/fields';
 import { FieldEditor } from './field-editor';
 import { useOp, useOpMutation } from '@/lib/qry';
+import { shownName } from '@/lib/names';
+import { NameTranslationsInput } from './name-translations';
 
 /**
  * Objects with their fields (`kind` narrows to catalogs on /fiscus/refs): create, edit and
@@ -122,7 +125,7 @@ export function ObjectsScreen({ kind }: { kind?: ObjectKind }) {
                     <Group justify="space-between" wrap="nowrap">
                       <div style={{ minWidth: 0 }}>
                         <Text fw={500} truncate>
-                          {o.name}
+                          {shownName(o)}
                         </Text>
                         <Text size="xs" c="dimmed" truncate>
                           {o.code} · {t('objects.fieldCount', { count: o.fieldCount })}
@@ -211,7 +214,10 @@ function ObjectDetails({
   }
   if (meta.isError || !meta.data) return <Alert color="red">{messageOf(meta.error)}</Alert>;
   const m: PlatformObject = meta.data;
-  const targetName = (id?: string) => objects.find((o) => o.id === id)?.name ?? id ?? '';
+  const targetName = (id?: string) => {
+    const target = objects.find((o) => o.id === id);
+    return target ? shownName(target) : (id ?? '');
+  };
   const fields = [...m.fields].sort((a, b) => a.position - b.position);
 
   return (
@@ -219,7 +225,7 @@ function ObjectDetails({
       <Group justify="space-between" wrap="wrap" mb="sm">
         <div>
           <Group gap="xs">
-            <Title order={4}>{m.name}</Title>
+            <Title order={4}>{shownName(m)}</Title>
             <Badge variant="light">{t(`kinds.${m.kind}`)}</Badge>
           </Group>
           <Text size="xs" c="dimmed">
@@ -300,7 +306,7 @@ function ObjectDetails({
                   <Table.Td>
                     <Group gap={4}>
                       <Text size="sm" fw={500}>
-                        {f.name}
+                        {shownName(f)}
                       </Text>
                       {m.displayFieldId === f.id && (
                         <Badge size="xs" variant="outline">
@@ -435,6 +441,7 @@ function ObjectEditor({
   const [kind, setKind] = useState<ObjectKind>(defaultKind);
   const [description, setDescription] = useState('');
   const [displayFieldId, setDisplayFieldId] = useState<string | null>(null);
+  const [names, setNames] = useState<NameTranslations>({});
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const create = useOpMutation('objects.create');
   const update = useOpMutation('objects.update');
@@ -446,6 +453,7 @@ function ObjectEditor({
     setKind(object?.kind ?? defaultKind);
     setDescription(object?.description ?? '');
     setDisplayFieldId(object?.displayFieldId ?? null);
+    setNames(object?.names ?? {});
     setErrors({});
   }, [opened, object, defaultKind]);
 
@@ -462,7 +470,7 @@ function ObjectEditor({
     };
     if (object) {
       update.mutate(
-        { id: object.id, name: name.trim(), kind, description, displayFieldId },
+        { id: object.id, name: name.trim(), kind, description, displayFieldId, names },
         {
           onSuccess: () => {
             notifications.show({ color: 'teal', message: t('objects.saved') });
@@ -473,7 +481,7 @@ function ObjectEditor({
       );
     } else {
       create.mutate(
-        { name: name.trim(), code: code || undefined, kind, description },
+        { name: name.trim(), code: code || undefined, kind, description, names },
         {
           onSuccess: (o) => {
             notifications.show({ color: 'teal', message: t('objects.created', { name: o.name }) });
@@ -508,6 +516,12 @@ function ObjectEditor({
             error={errors.name}
             data-autofocus
           />
+          <NameTranslationsInput
+            value={names}
+            onChange={setNames}
+            fallback={name}
+            errors={errors}
+          />
           <TextInput
             label={t('objects.code')}
             description={object ? undefined : t('objects.codeHint')}
@@ -529,7 +543,7 @@ function ObjectEditor({
           {object && meta.data && (
             <Select
               label={t('objects.displayField')}
-              data={meta.data.fields.map((f) => ({ value: f.id, label: f.name }))}
+              data={meta.data.fields.map((f) => ({ value: f.id, label: shownName(f) }))}
               value={displayFieldId}
               onChange={setDisplayFieldId}
               clearable

@@ -12,6 +12,7 @@ import { recordPagePath } from '../lib/fields';
 import { HistoryDrawer } from './history-drawer';
 import { RecordForm } from './record-form';
 import { useOp } from '@/lib/qry';
+import { shownName } from '@/lib/names';
 
 /**
  * The record card: "New record" (Create, Create and Clear, Create and Close, Create & Update)
@@ -66,7 +67,7 @@ export function RecordCard({
               {isNew ? t('common:actions.newRecord') : t('common:actions.recordCard')}
             </Text>
             <Text c="dimmed">
-              {meta.name}
+              {shownName(meta)}
               {!isNew && ` #${editingId}`}
             </Text>
             {deleted && (

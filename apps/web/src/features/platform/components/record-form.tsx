@@ -18,6 +18,7 @@ import { useFileInfos } from '../api/files';
 import { parseFieldText } from '../lib/fields';
 import { AttachmentInput } from './attachment-input';
 import { useOp } from '@/lib/qry';
+import { shownName } from '@/lib/names';
 
 export type FormValues = Record<string, unknown>;
 export type FormErrors = Record<string, string | undefined>;
@@ -152,7 +153,7 @@ function FieldInput({
   const { t } = useTranslation('platform');
   const o = field.options;
   const common = {
-    label: field.name,
+    label: shownName(field),
     required: !!o.required,
     error,
     readOnly,
@@ -227,7 +228,7 @@ function FieldInput({
       return (
         <Checkbox
           mt={28}
-          label={field.name}
+          label={shownName(field)}
           checked={value === true}
           error={error}
           disabled={readOnly}
@@ -342,7 +343,7 @@ function ReferenceSelect({
     data.unshift({ value: String(value), label: `#${value}` });
   return (
     <Select
-      label={field.name}
+      label={shownName(field)}
       required={!!field.options.required}
       error={error ?? (records.isError ? messageOf(records.error) : undefined)}
       readOnly={readOnly}

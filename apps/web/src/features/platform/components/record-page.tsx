@@ -23,6 +23,7 @@ import { objectPath } from '../lib/fields';
 import { HistoryDrawer } from './history-drawer';
 import { RecordForm } from './record-form';
 import { useOp, useOpMutation } from '@/lib/qry';
+import { shownName } from '@/lib/names';
 
 /** Copies text to the clipboard, with a fallback for browsers without the async clipboard. */
 async function copyText(text: string): Promise<void> {
@@ -118,7 +119,7 @@ export function RecordPage({ objectId, recordId }: { objectId: string; recordId:
               variant="subtle"
               leftSection={<IconArrowLeft size={16} />}
             >
-              {m.name}
+              {shownName(m)}
             </Button>
             <Title order={3}>
               {t('common:actions.recordCard')} #{row.id}

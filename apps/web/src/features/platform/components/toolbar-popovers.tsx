@@ -36,6 +36,7 @@ import { useFilterLabels } from '../hooks/use-labels';
 import { orderedColumns } from '../hooks/use-list-state';
 import { summable } from '../lib/fields';
 import { ReferencePicker } from './reference-picker';
+import { shownName } from '@/lib/names';
 
 export function FilterPopover({
   value,
@@ -187,7 +188,7 @@ export function GroupPopover({
                 style={{ flex: 1 }}
                 aria-label={t('group.field', { n: i + 1 })}
                 value={g.field}
-                data={groupable.map((f) => ({ value: f.code, label: f.name }))}
+                data={groupable.map((f) => ({ value: f.code, label: shownName(f) }))}
                 onChange={(e) =>
                   setGroups(
                     value.groups.map((x, j) => (j === i ? { field: e.currentTarget.value } : x)),
@@ -239,7 +240,7 @@ export function GroupPopover({
             >
               <Stack gap={4} mt={4}>
                 {numeric.map((f) => (
-                  <Checkbox key={f.code} size="xs" value={f.code} label={f.name} />
+                  <Checkbox key={f.code} size="xs" value={f.code} label={shownName(f)} />
                 ))}
               </Stack>
             </Checkbox.Group>
@@ -263,7 +264,7 @@ export function SortPopover({
   const sortable = [
     ...meta.fields
       .filter((f) => f.type !== 'longtext' && f.type !== 'attachment' && f.type !== 'multiselect')
-      .map((f) => ({ value: f.code, label: f.name })),
+      .map((f) => ({ value: f.code, label: shownName(f) })),
     { value: 'id', label: t('columns.id') },
     { value: 'created_at', label: t('columns.createdAt') },
     { value: 'updated_at', label: t('columns.updatedAt') },
@@ -413,7 +414,7 @@ export function FieldsPopover({
               <Group key={c.field.code} gap="xs" wrap="nowrap" justify="space-between">
                 <Checkbox
                   size="xs"
-                  label={c.field.name}
+                  label={shownName(c.field)}
                   checked={!c.hidden}
                   onChange={(e) =>
                     emit(
@@ -427,7 +428,7 @@ export function FieldsPopover({
                   <ActionIcon
                     size="sm"
                     variant="subtle"
-                    aria-label={t('fieldsMenu.up', { name: c.field.name })}
+                    aria-label={t('fieldsMenu.up', { name: shownName(c.field) })}
                     disabled={i === 0}
                     onClick={() => move(i, -1)}
                   >
@@ -436,7 +437,7 @@ export function FieldsPopover({
                   <ActionIcon
                     size="sm"
                     variant="subtle"
-                    aria-label={t('fieldsMenu.down', { name: c.field.name })}
+                    aria-label={t('fieldsMenu.down', { name: shownName(c.field) })}
                     disabled={i === cols.length - 1}
                     onClick={() => move(i, 1)}
                   >

@@ -4,6 +4,7 @@ import { ability } from '@/lib/ability';
 import { useSession } from '@/lib/session';
 import { objectPath } from '../lib/fields';
 import { useOp } from '@/lib/qry';
+import { shownName } from '@/lib/names';
 
 export interface DynamicMenuItem {
   id: string;
@@ -26,7 +27,8 @@ export interface DynamicMenuSection {
  */
 export function useDynamicMenu(): { sections: DynamicMenuSection[]; isLoading: boolean } {
   // Headings come from the core `menu` namespace, loaded with the shell (no suspense here).
-  const { t } = useTranslation('menu');
+  const { t, i18n } = useTranslation('menu');
+  const lang = i18n.language;
   const domainId = useSession((s) => s.session?.domain.id);
   const canObjects = !!domainId && ability.can('read', 'Object');
   const canTables = !!domainId && ability.can('read', 'Table');
@@ -41,7 +43,7 @@ export function useDynamicMenu(): { sections: DynamicMenuSection[]; isLoading: b
         title: t('objectsHeading'),
         items: items
           .filter((o) => o.kind === 'table')
-          .map((o) => ({ id: o.id, title: o.name, to: objectPath(o.id) }))
+          .map((o) => ({ id: o.id, title: shownName(o, lang), to: objectPath(o.id) }))
           .sort(byName),
       },
       {
@@ -49,7 +51,7 @@ export function useDynamicMenu(): { sections: DynamicMenuSection[]; isLoading: b
         title: t('catalogsHeading'),
         items: items
           .filter((o) => o.kind === 'reference')
-          .map((o) => ({ id: o.id, title: o.name, to: objectPath(o.id) }))
+          .map((o) => ({ id: o.id, title: shownName(o, lang), to: objectPath(o.id) }))
           .sort(byName),
       },
       {
@@ -60,6 +62,6 @@ export function useDynamicMenu(): { sections: DynamicMenuSection[]; isLoading: b
           .sort(byName),
       },
     ].filter((s) => s.items.length > 0);
-  }, [objects.data, tables.data, t]);
+  }, [objects.data, tables.data, t, lang]);
   return { sections, isLoading: objects.isLoading || tables.isLoading };
 }

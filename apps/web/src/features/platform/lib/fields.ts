@@ -2,6 +2,7 @@ import type { Field, FieldType, PlatformObject, RecordRow } from '@fiscus/contra
 import type { TFunction } from 'i18next';
 import type { GridColumn, ParseResult } from '@/components/data-grid';
 import type { FilterField } from '@/components/filter-builder';
+import { shownName } from '@/lib/names';
 
 export const recordPagePath = (objectId: string, recordId: number | string) =>
   `/fiscus/recordpage/${encodeURIComponent(objectId)}/${encodeURIComponent(String(recordId))}`;
@@ -107,8 +108,8 @@ export function gridColumns(
     idCol,
     ...visible.map((f): GridColumn<RecordRow> => ({
       id: f.code,
-      header: f.name,
-      title: f.name,
+      header: shownName(f),
+      title: shownName(f),
       type: f.type,
       width: widths[f.code] ?? defaultWidth(f.type),
       editable: canEdit,
@@ -152,7 +153,7 @@ export function filterFields(meta: PlatformObject, t: TFunction): FilterField[] 
   return [
     ...meta.fields.map((f): FilterField => ({
       code: f.code,
-      name: f.name,
+      name: shownName(f),
       type: f.type,
       target: f.type === 'reference' ? f.options.target : undefined,
       choices: f.options.choices?.map((c) => ({ value: c.value, label: c.label ?? c.value })),

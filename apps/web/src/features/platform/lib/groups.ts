@@ -1,5 +1,6 @@
 import type { Field, RecordGroup } from '@fiscus/contracts';
 import type { GridGroup } from '@/components/data-grid';
+import { shownName } from '@/lib/names';
 
 /**
  * Turns the flat answer of `records.groups` (one entry per combination of group values, in the
@@ -23,7 +24,7 @@ export function buildGroups(
         const text = g.display[f.code];
         node = {
           id,
-          label: `${f.name}: ${text ?? (v === null ? emptyLabel : String(v))}`,
+          label: `${shownName(f)}: ${text ?? (v === null ? emptyLabel : String(v))}`,
           count: 0,
           aggregates: {},
         };
