@@ -73,7 +73,6 @@ export function rulesForRole(role: Role): AppRule[] {
     'Reference',
     'Table',
     'Import',
-    'DataSource',
     'Mount',
     'Cube',
     'Report',

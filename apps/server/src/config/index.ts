@@ -79,6 +79,29 @@ const envSchema = z.object({
     .max(24 * 365)
     .default(24),
   UPLOAD_IDLE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
+  SECRETS_KEY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return undefined;
+      const key = parseKey(v);
+      if (!key) {
+        ctx.addIssue({ code: 'custom', message: '32 bytes as 64 hex digits or base64' });
+        return z.NEVER;
+      }
+      return key;
+    }),
+  SOURCE_CONNECT_TIMEOUT: z.coerce.number().min(1).max(120).default(10),
+  SOURCE_STATEMENT_TIMEOUT: z.coerce.number().min(1).max(3600).default(30),
+  SOURCE_DENY: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    ),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -115,6 +138,39 @@ export interface Config {
   uploadExpiryHours: number;
   /** An upload whose body sends nothing for this long is answered 408 and closed. */
   uploadIdleMs: number;
+  /** AES-256 key sealing data sources' passwords (SECRETS_KEY, or generated into DATA_DIR). */
+  secretsKey: Buffer;
+  /** Data sources: connect time-out and statement time-out, in ms. */
+  sourceConnectTimeoutMs: number;
+  sourceStatementTimeoutMs: number;
+  /** Data sources: address ranges (CIDR) refused besides the built-in ones (docs/mounts.md). */
+  sourceDeny: string[];
+  /** Data sources may point at the platform's own database (tests only). */
+  sourceAllowOwnDatabase?: boolean;
+}
+
+/** A 32-byte key from 64 hex digits or base64 / base64url text. */
+function parseKey(text: string): Buffer | undefined {
+  const t = text.trim();
+  const buf = /^[0-9a-f]{64}$/i.test(t) ? Buffer.from(t, 'hex') : Buffer.from(t, 'base64');
+  return buf.length === 32 ? buf : undefined;
+}
+
+/**
+ * The key sealing data sources' passwords: from env, or generated once into DATA_DIR (like the
+ * JWT secret, but apart from it: a new JWT secret ends sessions, it must not lose passwords).
+ */
+function resolveSecretsKey(dataDir: string, fromEnv: Buffer | undefined): Buffer {
+  if (fromEnv) return fromEnv;
+  const file = path.join(dataDir, 'secrets-key');
+  if (existsSync(file)) {
+    const key = parseKey(readFileSync(file, 'utf8'));
+    if (!key) throw new Error(`${file} does not hold a 32-byte key`);
+    return key;
+  }
+  const key = randomBytes(32);
+  writeFileSync(file, key.toString('base64url'), { mode: 0o600 });
+  return key;
 }
 
 /** The JWT secret: from env, or generated once and kept in DATA_DIR so restarts keep sessions. */
@@ -169,6 +225,10 @@ export function loadConfig(
     uploadChunkedMaxBytes: e.UPLOAD_CHUNKED_MAX_BYTES,
     uploadExpiryHours: e.UPLOAD_EXPIRY_HOURS,
     uploadIdleMs: e.UPLOAD_IDLE_SECONDS * 1000,
+    secretsKey: overrides.secretsKey ?? resolveSecretsKey(dataDir, e.SECRETS_KEY),
+    sourceConnectTimeoutMs: e.SOURCE_CONNECT_TIMEOUT * 1000,
+    sourceStatementTimeoutMs: e.SOURCE_STATEMENT_TIMEOUT * 1000,
+    sourceDeny: e.SOURCE_DENY,
     ...overrides,
   };
 }

@@ -12,3 +12,4 @@ export * from './ribbon.js';
 export * from './procedures.js';
 export * from './cubes.js';
 export * from './ops.js';
+export * from './datasources.js';

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { codeSchema, fieldSchema, idSchema, nameTranslationsSchema } from './fields.js';
 
-export const objectKinds = ['table', 'reference'] as const;
+export const objectKinds = ['table', 'reference', 'mounted'] as const;
+/** Kinds an object may be created with or changed to; `mounted` objects are made by mounts. */
+export const editableObjectKinds = ['table', 'reference'] as const;
 export type ObjectKind = (typeof objectKinds)[number];
 
 export const objectSummarySchema = z.object({
@@ -36,7 +38,7 @@ export const objectsGetInput = z.object({ id: idSchema });
 export const objectsCreateInput = z.object({
   name: objectName,
   code: codeSchema.optional(),
-  kind: z.enum(objectKinds).default('table'),
+  kind: z.enum(editableObjectKinds).default('table'),
   description: description.optional().default(''),
   names: nameTranslationsSchema.optional(),
 });
@@ -46,7 +48,7 @@ export const objectsUpdateInput = z.object({
   id: idSchema,
   name: objectName.optional(),
   code: codeSchema.optional(),
-  kind: z.enum(objectKinds).optional(),
+  kind: z.enum(editableObjectKinds).optional(),
   description: description.optional(),
   displayFieldId: idSchema.nullable().optional(),
   names: nameTranslationsSchema.optional(),

@@ -126,6 +126,21 @@ import {
   cubesWriteOutput,
 } from './cubes.js';
 import {
+  datasourceSchema,
+  datasourcesCreateInput,
+  datasourcesDeleteInput,
+  datasourcesGetInput,
+  datasourcesListInput,
+  datasourcesListOutput,
+  datasourcesPreviewInput,
+  datasourcesPreviewOutput,
+  datasourcesTablesInput,
+  datasourcesTablesOutput,
+  datasourcesTestInput,
+  datasourcesTestOutput,
+  datasourcesUpdateInput,
+} from './datasources.js';
+import {
   viewSchema,
   viewsDeleteInput,
   viewsListInput,
@@ -265,6 +280,21 @@ export const platformOps = {
   'cubes.cellFilter': op(cubesCellFilterInput, cubesCellFilterOutput, 'read', 'Cube'),
   'cubes.write': op(cubesWriteInput, cubesWriteOutput, 'update', 'Record'),
   'cubes.undo': op(cubesUndoInput, cubesUndoOutput, 'update', 'Record'),
+
+  // Data sources hold connection details: owners and admins only (no other role reads them).
+  'datasources.list': op(datasourcesListInput, datasourcesListOutput, 'read', 'DataSource'),
+  'datasources.get': op(datasourcesGetInput, datasourceSchema, 'read', 'DataSource'),
+  'datasources.create': op(datasourcesCreateInput, datasourceSchema, 'create', 'DataSource'),
+  'datasources.update': op(datasourcesUpdateInput, datasourceSchema, 'update', 'DataSource'),
+  'datasources.delete': op(datasourcesDeleteInput, ok, 'delete', 'DataSource'),
+  'datasources.test': op(datasourcesTestInput, datasourcesTestOutput, 'read', 'DataSource'),
+  'datasources.tables': op(datasourcesTablesInput, datasourcesTablesOutput, 'read', 'DataSource'),
+  'datasources.preview': op(
+    datasourcesPreviewInput,
+    datasourcesPreviewOutput,
+    'read',
+    'DataSource',
+  ),
 } as const;
 
 export type PlatformOps = typeof platformOps;

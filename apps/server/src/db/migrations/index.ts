@@ -9,6 +9,7 @@ import * as m0007 from './2026-11-25-0002-procedures.js';
 import * as m0008 from './2026-11-25-0003-actions.js';
 import * as m0009 from './2026-11-25-0004-cubes.js';
 import * as m5001 from './2026-11-27-5001-name-translations.js';
+import * as m4001 from './2026-11-27-4001-datasources-mounts.js';
 
 /**
  * The ordered list of migrations. Names sort by date; each runs on SQLite and PostgreSQL.
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0003-actions': m0008,
   '2026-11-25-0004-cubes': m0009,
   '2026-11-27-5001-name-translations': m5001,
+  '2026-11-27-4001-datasources-mounts': m4001,
 };

@@ -7,6 +7,8 @@ export const CSV_TYPE = 'text/csv';
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const ODT_TYPE = 'application/vnd.oasis.opendocument.text';
+/** A SQLite database file (a data source, see docs/mounts.md). */
+export const SQLITE_TYPE = 'application/x-sqlite3';
 
 /** Content types a file may have to be stored (detected from the bytes, never the name). */
 export const ALLOWED_TYPES: ReadonlySet<string> = new Set([
@@ -19,6 +21,7 @@ export const ALLOWED_TYPES: ReadonlySet<string> = new Set([
   'image/jpeg',
   'image/gif',
   'image/webp',
+  SQLITE_TYPE,
 ]);
 
 export function isAllowedType(type: string | undefined): type is string {

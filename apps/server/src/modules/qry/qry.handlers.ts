@@ -3,6 +3,7 @@ import type { OpHandler, OpHandlers } from '../../platform/ops.js';
 import { actionsOps } from '../actions/index.js';
 import { authOps } from '../auth/index.js';
 import { cubesOps } from '../cubes/index.js';
+import { datasourcesOps } from '../datasources/index.js';
 import { domainsOps } from '../domains/index.js';
 import { exportsOps } from '../exports/index.js';
 import { expressionsOps } from '../expressions/index.js';
@@ -49,4 +50,5 @@ export const handlers: { [K in PlatformOpName]: OpHandler<K> } = compose(
   proceduresOps,
   actionsOps,
   cubesOps,
+  datasourcesOps,
 );

@@ -49,6 +49,10 @@ export const reads = {
   // Cells change whenever the cube's object is written (by anybody): always asked again.
   'cubes.query': { staleTime: 0 },
   'cubes.cellFilter': { staleTime: 30_000 },
+  'datasources.list': { staleTime: 30_000 },
+  'datasources.get': { staleTime: 30_000 },
+  'datasources.tables': { staleTime: 60_000 },
+  'datasources.preview': { staleTime: 30_000 },
 } as const satisfies Partial<Record<PlatformOpName, ReadPolicy>>;
 
 export type ReadOpName = keyof typeof reads;
@@ -134,7 +138,24 @@ const cubeWrite = (id?: string): ReadTarget[] => [
   id === undefined ? { op: 'cubes.cellFilter' } : { op: 'cubes.cellFilter', input: { cubeId: id } },
 ];
 
+const datasourceWrite = (id?: string): ReadTarget[] => [
+  { op: 'datasources.list' },
+  id === undefined ? { op: 'datasources.get' } : { op: 'datasources.get', input: { id } },
+  id === undefined ? { op: 'datasources.tables' } : { op: 'datasources.tables', input: { id } },
+  id === undefined ? { op: 'datasources.preview' } : { op: 'datasources.preview', input: { id } },
+];
+
 export const writes: { [K in WriteOpName]: WriteEffects<K> } = {
+  'datasources.create': { invalidates: () => datasourceWrite() },
+  'datasources.update': { invalidates: (input) => datasourceWrite(input.id) },
+  'datasources.delete': { invalidates: (input) => datasourceWrite(input.id) },
+  // A test of a stored source records its state (ok, failed) on it.
+  'datasources.test': {
+    invalidates: (input) =>
+      input.id
+        ? [{ op: 'datasources.list' }, { op: 'datasources.get', input: { id: input.id } }]
+        : [],
+  },
   'cubes.create': { invalidates: () => cubeWrite() },
   'cubes.update': { invalidates: (input) => cubeWrite(input.id) },
   'cubes.delete': { invalidates: (input) => cubeWrite(input.id) },

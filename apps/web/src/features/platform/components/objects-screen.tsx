@@ -468,9 +468,18 @@ function ObjectEditor({
       if (fields) setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0]])));
       notifications.show({ color: 'red', message: messageOf(err) });
     };
+    // A mounted object keeps its kind: mounts make and end it.
+    const editableKind = kind === 'mounted' ? undefined : kind;
     if (object) {
       update.mutate(
-        { id: object.id, name: name.trim(), kind, description, displayFieldId, names },
+        {
+          id: object.id,
+          name: name.trim(),
+          kind: editableKind,
+          description,
+          displayFieldId,
+          names,
+        },
         {
           onSuccess: () => {
             notifications.show({ color: 'teal', message: t('objects.saved') });
@@ -481,7 +490,7 @@ function ObjectEditor({
       );
     } else {
       create.mutate(
-        { name: name.trim(), code: code || undefined, kind, description, names },
+        { name: name.trim(), code: code || undefined, kind: editableKind, description, names },
         {
           onSuccess: (o) => {
             notifications.show({ color: 'teal', message: t('objects.created', { name: o.name }) });

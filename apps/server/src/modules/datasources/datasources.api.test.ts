@@ -1,0 +1,366 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createServer, type AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
+import { uploadFile } from '../../test/files-helpers.js';
+import { makePeerApp, makeTestApp } from '../../test/helpers.js';
+import { ok, qry } from '../../test/qry-helpers.js';
+import { pgSource, pgSourceUrl, sqliteFile, type PgSource } from '../../test/source-helpers.js';
+import { openWith, sealWith } from '../../platform/sources/secrets.js';
+import { randomBytes } from 'node:crypto';
+
+const PASSWORD = 'Zq9-unique-source-secret-7731';
+const pgUrl = pgSourceUrl();
+const logs: string[] = [];
+const sink = new Writable({
+  write(chunk: Buffer, _enc, done) {
+    logs.push(chunk.toString('utf8'));
+    done();
+  },
+});
+
+let t: Awaited<ReturnType<typeof makeTestApp>>;
+let owner: RegisteredUser;
+let stranger: RegisteredUser;
+let src: PgSource | undefined;
+const dir = mkdtempSync(path.join(tmpdir(), 'fiscus-ds-'));
+
+async function member(role: string) {
+  const user = await registerUser(t.app);
+  await ok(t.app, owner, 'members.add', { login: user.username, role });
+  const switched = await ok<{ accessToken: string }>(t.app, user, 'domains.switch', {
+    id: owner.session.domain.id,
+  });
+  return { headers: bearer(switched.accessToken) };
+}
+
+beforeAll(async () => {
+  t = await makeTestApp(
+    {
+      sourceConnectTimeoutMs: 2000,
+      sourceStatementTimeoutMs: 1000,
+      sourceAllowOwnDatabase: true,
+      logLevel: 'trace',
+    },
+    { logger: { level: 'trace', stream: sink } },
+  );
+  owner = await registerUser(t.app);
+  stranger = await registerUser(t.app);
+  if (pgUrl) {
+    src = await pgSource(pgUrl);
+    await src.run(
+      `create table "${src.schema}".people (id bigint primary key, name text not null, born date, salary numeric(12,2), active boolean, seen timestamptz)`,
+    );
+    await src.run(
+      `insert into "${src.schema}".people values (1, 'Ada', '1815-12-10', 1000.50, true, '2026-01-02T03:04:05Z'), (2, 'Grace', null, null, false, null)`,
+    );
+    await src.run(
+      `create view "${src.schema}".slow as select id, name from "${src.schema}".people where pg_sleep(3) is not null`,
+    );
+  }
+});
+afterAll(async () => {
+  await t.cleanup();
+  await src?.drop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function pgInput(extra: Record<string, unknown> = {}) {
+  const s = (src as PgSource).settings;
+  return {
+    kind: 'postgres',
+    host: s.host,
+    port: s.port,
+    database: s.database,
+    user: s.user,
+    password: s.password,
+    sslMode: 'prefer',
+    ...extra,
+  };
+}
+
+describe.skipIf(!pgUrl)('PostgreSQL data sources', () => {
+  let id: string;
+
+  it('stores the password sealed and never answers it', async () => {
+    const created = await ok(t.app, owner, 'datasources.create', {
+      name: 'ERP',
+      ...pgInput({ password: PASSWORD }),
+    });
+    id = created.id;
+    expect(created).toMatchObject({ kind: 'postgres', hasPassword: true, status: 'untested' });
+    const row = await t.app.db.kysely
+      .selectFrom('pf_datasources')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.secret).toBeTruthy();
+    expect(row.secret).not.toContain(PASSWORD);
+    expect(JSON.stringify(row)).not.toContain(PASSWORD);
+    for (const answer of [
+      created,
+      await ok(t.app, owner, 'datasources.get', { id }),
+      await ok(t.app, owner, 'datasources.list', {}),
+    ])
+      expect(JSON.stringify(answer)).not.toContain(PASSWORD);
+  });
+
+  it('tests a connection: the stored one works once the right password is stored', async () => {
+    const bad = await ok(t.app, owner, 'datasources.test', { id });
+    expect(bad).toMatchObject({ ok: false, reason: 'auth_failed' });
+    await ok(t.app, owner, 'datasources.update', {
+      id,
+      password: (src as PgSource).settings.password,
+    });
+    const good = await ok(t.app, owner, 'datasources.test', { id });
+    expect(good.ok).toBe(true);
+    expect(good.version).toMatch(/PostgreSQL/);
+    expect((await ok(t.app, owner, 'datasources.get', { id })).status).toBe('ok');
+  });
+
+  it('names the reason of a failure, translated', async () => {
+    const r = await qry(t.app, owner, 'datasources.test', pgInput({ password: 'wrong' }), 'de');
+    expect(r.data).toMatchObject({ ok: false, reason: 'auth_failed' });
+    expect(r.data.message).toMatch(/Passwort/);
+    const missing = await ok(
+      t.app,
+      owner,
+      'datasources.test',
+      pgInput({ database: 'no_such_db_x' }),
+    );
+    expect(missing.reason).toBe('database_missing');
+    const host = await ok(
+      t.app,
+      owner,
+      'datasources.test',
+      pgInput({ host: 'no-such-host.invalid' }),
+    );
+    expect(host.reason).toBe('host_not_found');
+    const refused = await ok(
+      t.app,
+      owner,
+      'datasources.test',
+      pgInput({ host: '127.0.0.1', port: 1 }),
+    );
+    expect(refused.reason).toBe('refused');
+    const metadata = await ok(
+      t.app,
+      owner,
+      'datasources.test',
+      pgInput({ host: '169.254.169.254' }),
+    );
+    expect(metadata.reason).toBe('blocked_host');
+  });
+
+  it('answers within the connect time-out for a host that never answers', async () => {
+    // A port that accepts connections and then says nothing, as a stuck server or a
+    // firewall that swallows packets would.
+    const silent = createServer(() => undefined);
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const port = (silent.address() as AddressInfo).port;
+    try {
+      const started = Date.now();
+      const r = await ok(t.app, owner, 'datasources.test', pgInput({ host: '127.0.0.1', port }));
+      expect(Date.now() - started).toBeLessThan(2000 + 1500);
+      expect(r).toMatchObject({ ok: false, reason: 'timeout' });
+      expect(r.message).toBe('The source did not answer within 2 s.');
+    } finally {
+      silent.close();
+    }
+  });
+
+  it('lists tables and views with columns and types, and previews rows', async () => {
+    const s = (src as PgSource).schema;
+    const { tables } = await ok(t.app, owner, 'datasources.tables', { id });
+    const people = tables.find(
+      (x: { schema: string; name: string }) => x.schema === s && x.name === 'people',
+    );
+    expect(people.kind).toBe('table');
+    expect(
+      people.columns.map((c: { name: string; type: string; key: boolean; proposed: string }) => [
+        c.name,
+        c.type,
+        c.key,
+        c.proposed,
+      ]),
+    ).toEqual([
+      ['id', 'bigint', true, 'integer'],
+      ['name', 'text', false, 'text'],
+      ['born', 'date', false, 'date'],
+      ['salary', 'numeric', false, 'decimal'],
+      ['active', 'boolean', false, 'boolean'],
+      ['seen', 'timestamp with time zone', false, 'datetime'],
+    ]);
+    expect(tables.find((x: { name: string }) => x.name === 'slow')?.kind).toBe('view');
+    const preview = await ok(t.app, owner, 'datasources.preview', {
+      id,
+      schema: s,
+      table: 'people',
+    });
+    expect(preview.rows[0]).toEqual([
+      1,
+      'Ada',
+      '1815-12-10',
+      '1000.50',
+      true,
+      '2026-01-02T03:04:05.000Z',
+    ]);
+    const none = await qry(t.app, owner, 'datasources.preview', {
+      id,
+      schema: s,
+      table: 'nope"; drop',
+    });
+    expect(none.status).toBe(404);
+  });
+
+  it('cancels a statement that runs past the time-out, with a clear error', async () => {
+    const started = Date.now();
+    const r = await qry(t.app, owner, 'datasources.preview', {
+      id,
+      schema: (src as PgSource).schema,
+      table: 'slow',
+    });
+    expect(r.status).toBe(422);
+    expect(r.error?.message).toMatch(/1 s, so it was cancelled/);
+    expect(Date.now() - started).toBeLessThan(2900);
+  });
+
+  it('keeps connection details from editors and viewers', async () => {
+    for (const role of ['editor', 'viewer']) {
+      const m = await member(role);
+      for (const [op, input] of [
+        ['datasources.list', {}],
+        ['datasources.get', { id }],
+        ['datasources.test', { id }],
+        ['datasources.tables', { id }],
+        ['datasources.create', { name: 'x', ...pgInput() }],
+        ['datasources.update', { id, name: 'x' }],
+        ['datasources.delete', { id }],
+      ] as const)
+        expect((await qry(t.app, m, op, input)).status, `${role} ${op}`).toBe(403);
+    }
+    const admin = await member('admin');
+    expect((await ok(t.app, admin, 'datasources.get', { id })).hasPassword).toBe(true);
+  });
+
+  it('isolates sources by domain', async () => {
+    for (const [op, input] of [
+      ['datasources.get', { id }],
+      ['datasources.update', { id, name: 'pwned' }],
+      ['datasources.delete', { id }],
+      ['datasources.test', { id }],
+      ['datasources.tables', { id }],
+      ['datasources.preview', { id, schema: 'public', table: 'x' }],
+    ] as const)
+      expect((await qry(t.app, stranger, op, input)).status, op).toBe(404);
+    expect((await ok(t.app, stranger, 'datasources.list', {})).items).toEqual([]);
+    expect((await ok(t.app, owner, 'datasources.get', { id })).name).toBe('ERP');
+  });
+
+  it('a server with another secrets key cannot open the password', async () => {
+    const peer = await makePeerApp({ ...t.config, secretsKey: randomBytes(32) });
+    try {
+      const r = await ok(peer, owner, 'datasources.test', { id });
+      expect(r).toMatchObject({ ok: false, reason: 'secret_unreadable' });
+    } finally {
+      await peer.close();
+    }
+  });
+
+  it('refuses the platform’s own database unless allowed', async () => {
+    const appUrl = t.config.databaseUrl;
+    if (!appUrl?.startsWith('postgres')) return;
+    const strict = await makePeerApp({ ...t.config, sourceAllowOwnDatabase: false });
+    try {
+      const u = new URL(appUrl);
+      const r = await qry(strict, owner, 'datasources.create', {
+        name: 'Own',
+        kind: 'postgres',
+        url: `postgres://${u.username}:${u.password}@${u.hostname}:${u.port || 5432}${u.pathname}`,
+      });
+      expect(r.status).toBe(400);
+      expect(r.error?.fields?.host?.[0]).toMatch(/own database/);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('never writes the password to a log line', () => {
+    const all = logs.join('\n');
+    expect(all.length).toBeGreaterThan(0);
+    expect(all).not.toContain(PASSWORD);
+    expect(all).not.toContain(
+      (src as PgSource).settings.password === ''
+        ? '\u0000'
+        : `"${(src as PgSource).settings.password}"`,
+    );
+  });
+});
+
+describe('SQLite file data sources', () => {
+  let id: string;
+
+  it('opens an uploaded SQLite file read-only and browses it', async () => {
+    const bytes = sqliteFile(path.join(dir, 'tool.sqlite'), [
+      'create table items (id integer primary key, title text, price real, made date, ok boolean)',
+      "insert into items values (1, 'Bolt', 0.25, '2026-03-01', 1), (2, 'Nut', 0.1, null, 0)",
+      'create view cheap as select * from items where price < 0.2',
+    ]);
+    const up = await uploadFile(t.app, owner.headers, 'tool.sqlite', bytes);
+    expect(up.statusCode).toBe(200);
+    const fileId = (up.json() as { fileId: string }).fileId;
+    const created = await ok(t.app, owner, 'datasources.create', {
+      name: 'Tool DB',
+      kind: 'sqlite',
+      fileId,
+    });
+    id = created.id;
+    expect(created).toMatchObject({ fileName: 'tool.sqlite', hasPassword: false });
+    expect((await ok(t.app, owner, 'datasources.test', { id })).ok).toBe(true);
+    const { tables } = await ok(t.app, owner, 'datasources.tables', { id });
+    expect(tables.map((x: { name: string; kind: string }) => [x.name, x.kind])).toEqual([
+      ['cheap', 'view'],
+      ['items', 'table'],
+    ]);
+    const items = tables.find((x: { name: string }) => x.name === 'items');
+    expect(items.columns.map((c: { proposed: string }) => c.proposed)).toEqual([
+      'integer',
+      'text',
+      'decimal',
+      'date',
+      'boolean',
+    ]);
+    const preview = await ok(t.app, owner, 'datasources.preview', { id, table: 'items' });
+    expect(preview.rows).toEqual([
+      [1, 'Bolt', 0.25, '2026-03-01', 1],
+      [2, 'Nut', 0.1, null, 0],
+    ]);
+  });
+
+  it('refuses a file that is not a SQLite database', async () => {
+    const up = await uploadFile(t.app, owner.headers, 'x.csv', 'a,b\n1,2\n');
+    const fileId = (up.json() as { fileId: string }).fileId;
+    const r = await qry(t.app, owner, 'datasources.create', {
+      name: 'Bad',
+      kind: 'sqlite',
+      fileId,
+    });
+    expect(r.status).toBe(400);
+    expect(r.error?.fields?.fileId).toBeDefined();
+  });
+});
+
+describe('sealed secrets', () => {
+  it('open only with the same key and for the same source', () => {
+    const key = randomBytes(32);
+    const sealed = sealWith(key, 'src1', 'hunter2');
+    expect(openWith(key, 'src1', sealed)).toBe('hunter2');
+    expect(() => openWith(randomBytes(32), 'src1', sealed)).toThrow();
+    expect(() => openWith(key, 'src2', sealed)).toThrow();
+    const tampered = sealed.slice(0, -2) + (sealed.endsWith('A') ? 'BB' : 'AA');
+    expect(() => openWith(key, 'src1', tampered)).toThrow();
+  });
+});

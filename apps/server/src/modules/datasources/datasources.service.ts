@@ -1,0 +1,400 @@
+import type {
+  Datasource,
+  datasourcesCreateInput,
+  datasourcesPreviewInput,
+  datasourcesTestInput,
+  datasourcesUpdateInput,
+  SourceReason,
+  SslMode,
+} from '@fiscus/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from '../../lib/app-error.js';
+import { isoNow, nowMs } from '../../lib/clock.js';
+import { randomKey } from '../../lib/ids.js';
+import type { OpContext } from '../../platform/context.js';
+import { invalid } from '../../platform/errors.js';
+import { msg } from '../../platform/messages.js';
+import {
+  SourceError,
+  closeSource,
+  findTable,
+  listTables,
+  openSource,
+  previewRows,
+  reasonOf,
+  reasonText,
+  seal,
+  sourceEnv,
+  sourceFailure,
+  sourceRow,
+  specOf,
+  testSource,
+  type PfDatasourcesTable,
+  type SourceSpec,
+} from '../../platform/sources/index.js';
+import { findFile } from '../files/index.js';
+import { dst } from './datasources.messages.js';
+import { isOwnDatabase } from './own-database.js';
+
+type CreateInput = z.output<typeof datasourcesCreateInput>;
+type UpdateInput = z.output<typeof datasourcesUpdateInput>;
+type TestInput = z.output<typeof datasourcesTestInput>;
+type PreviewInput = z.output<typeof datasourcesPreviewInput>;
+
+interface Settings {
+  host?: string | null;
+  port?: number | null;
+  database?: string | null;
+  user?: string | null;
+  password?: string | null;
+  sslMode?: SslMode | null;
+}
+
+/** The parts of a `postgres://` address; 400 on `url` when it is not one. */
+function parseUrl(ctx: OpContext, url: string): Settings {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    throw invalid(ctx.lang, { url: [dst(ctx.lang, 'ds.url_invalid')] });
+  }
+  if (!['postgres:', 'postgresql:'].includes(u.protocol) || !u.hostname)
+    throw invalid(ctx.lang, { url: [dst(ctx.lang, 'ds.url_invalid')] });
+  const mode = u.searchParams.get('sslmode');
+  const sslMode: SslMode | undefined =
+    mode === 'disable' || mode === 'prefer' || mode === 'require' || mode === 'verify-full'
+      ? mode
+      : mode === 'verify-ca'
+        ? 'verify-full'
+        : mode === 'allow'
+          ? 'prefer'
+          : undefined;
+  const database = decodeURIComponent(u.pathname.replace(/^\//, ''));
+  return {
+    host: u.hostname,
+    port: u.port ? Number(u.port) : 5432,
+    ...(database ? { database } : {}),
+    ...(u.username ? { user: decodeURIComponent(u.username) } : {}),
+    ...(u.password ? { password: decodeURIComponent(u.password) } : {}),
+    ...(sslMode ? { sslMode } : {}),
+  };
+}
+
+/** Settings from an input: the url's parts, overridden by the separate fields. */
+function settingsOf(ctx: OpContext, input: Settings & { url?: string | undefined }): Settings {
+  const fromUrl = input.url ? parseUrl(ctx, input.url) : {};
+  const out: Settings = { ...fromUrl };
+  for (const k of ['host', 'port', 'database', 'user', 'password', 'sslMode'] as const) {
+    if (input[k] !== undefined) (out as Record<string, unknown>)[k] = input[k];
+  }
+  return out;
+}
+
+function requirePostgres(ctx: OpContext, s: Settings): void {
+  const errors: Record<string, string[]> = {};
+  if (!s.host) errors.host = [msg(ctx.lang, 'field.required')];
+  if (!s.database) errors.database = [msg(ctx.lang, 'field.required')];
+  if (!s.user) errors.user = [msg(ctx.lang, 'field.required')];
+  if (Object.keys(errors).length) throw invalid(ctx.lang, errors);
+}
+
+async function sqliteFile(ctx: OpContext, app: FastifyInstance, fileId: string | undefined) {
+  if (!fileId) throw invalid(ctx.lang, { fileId: [msg(ctx.lang, 'field.required')] });
+  const file = await findFile(ctx.db, app.config.dataDir, ctx.domainId, fileId);
+  if (!file) throw invalid(ctx.lang, { fileId: [msg(ctx.lang, 'error.not_found')] });
+  if (file.info.type !== 'application/x-sqlite3')
+    throw invalid(ctx.lang, { fileId: [dst(ctx.lang, 'ds.file_not_sqlite')] });
+  return file;
+}
+
+async function outOf(ctx: OpContext, rows: PfDatasourcesTable[]): Promise<Datasource[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const counts = await ctx.db.kysely
+    .selectFrom('pf_mounts')
+    .select(['source_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('domain_id', '=', ctx.domainId)
+    .where('source_id', 'in', ids)
+    .groupBy('source_id')
+    .execute();
+  const fileIds = rows.map((r) => r.file_id).filter((f): f is string => !!f);
+  const files = fileIds.length
+    ? await ctx.db.kysely
+        .selectFrom('pf_files')
+        .select(['id', 'name'])
+        .where('domain_id', '=', ctx.domainId)
+        .where('id', 'in', fileIds)
+        .execute()
+    : [];
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    kind: r.kind as Datasource['kind'],
+    host: r.host,
+    port: r.port === null ? null : Number(r.port),
+    database: r.database,
+    user: r.username,
+    sslMode: r.ssl_mode as SslMode | null,
+    hasPassword: !!r.secret,
+    fileId: r.file_id,
+    fileName: files.find((f) => f.id === r.file_id)?.name ?? null,
+    status: r.status as Datasource['status'],
+    statusReason: r.status_reason as SourceReason | null,
+    testedAt: r.tested_at,
+    mounts: Number(counts.find((c) => c.source_id === r.id)?.n ?? 0),
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  }));
+}
+
+export async function listDatasources(ctx: OpContext): Promise<{ items: Datasource[] }> {
+  const rows = await ctx.db.kysely
+    .selectFrom('pf_datasources')
+    .selectAll()
+    .where('domain_id', '=', ctx.domainId)
+    .orderBy('name')
+    .execute();
+  return { items: await outOf(ctx, rows) };
+}
+
+export async function getDatasource(ctx: OpContext, id: string): Promise<Datasource> {
+  return (await outOf(ctx, [await sourceRow(ctx, id)]))[0] as Datasource;
+}
+
+/** Refuses settings that point at the platform's own database (tenants' data). */
+async function guardOwn(ctx: OpContext, app: FastifyInstance, s: Settings): Promise<void> {
+  if (app.config.sourceAllowOwnDatabase) return;
+  if (await isOwnDatabase(app.config.databaseUrl, s))
+    throw invalid(ctx.lang, { host: [reasonText(ctx.lang, 'own_database')] });
+}
+
+export async function createDatasource(
+  ctx: OpContext,
+  app: FastifyInstance,
+  input: CreateInput,
+): Promise<Datasource> {
+  const id = randomKey();
+  const now = isoNow();
+  const row: PfDatasourcesTable = {
+    id,
+    domain_id: ctx.domainId,
+    name: input.name,
+    kind: input.kind,
+    host: null,
+    port: null,
+    database: null,
+    username: null,
+    ssl_mode: null,
+    secret: null,
+    file_id: null,
+    status: 'untested',
+    status_reason: null,
+    tested_at: null,
+    created_by: ctx.userId,
+    created_at: now,
+    updated_at: now,
+  };
+  if (input.kind === 'postgres') {
+    const s = settingsOf(ctx, input);
+    requirePostgres(ctx, s);
+    await guardOwn(ctx, app, s);
+    row.host = s.host ?? null;
+    row.port = s.port ?? 5432;
+    row.database = s.database ?? null;
+    row.username = s.user ?? null;
+    row.ssl_mode = s.sslMode ?? 'prefer';
+    row.secret = s.password ? seal(ctx.db, id, s.password) : null;
+  } else {
+    const file = await sqliteFile(ctx, app, input.fileId);
+    row.file_id = file.info.id;
+  }
+  await ctx.db.kysely.insertInto('pf_datasources').values(row).execute();
+  return getDatasource(ctx, id);
+}
+
+export async function updateDatasource(
+  ctx: OpContext,
+  app: FastifyInstance,
+  input: UpdateInput,
+): Promise<Datasource> {
+  const row = await sourceRow(ctx, input.id);
+  const patch: Partial<PfDatasourcesTable> = { updated_at: isoNow() };
+  if (input.name !== undefined) patch.name = input.name;
+  let connectionChanged = false;
+  if (row.kind === 'postgres') {
+    const s = settingsOf(ctx, input);
+    const merged: Settings = {
+      host: s.host ?? row.host,
+      port: s.port ?? row.port,
+      database: s.database ?? row.database,
+      user: s.user ?? row.username,
+      sslMode: s.sslMode ?? (row.ssl_mode as SslMode | null),
+    };
+    requirePostgres(ctx, merged);
+    await guardOwn(ctx, app, merged);
+    patch.host = merged.host ?? null;
+    patch.port = merged.port ?? 5432;
+    patch.database = merged.database ?? null;
+    patch.username = merged.user ?? null;
+    patch.ssl_mode = merged.sslMode ?? 'prefer';
+    if (s.password !== undefined)
+      patch.secret = s.password ? seal(ctx.db, row.id, s.password) : null;
+    connectionChanged =
+      patch.host !== row.host ||
+      Number(patch.port) !== Number(row.port) ||
+      patch.database !== row.database ||
+      patch.username !== row.username ||
+      patch.ssl_mode !== row.ssl_mode ||
+      patch.secret !== undefined;
+  } else if (input.fileId !== undefined && input.fileId !== row.file_id) {
+    const file = await sqliteFile(ctx, app, input.fileId);
+    patch.file_id = file.info.id;
+    connectionChanged = true;
+  }
+  if (connectionChanged) {
+    patch.status = 'untested';
+    patch.status_reason = null;
+    patch.tested_at = null;
+  }
+  await ctx.db.kysely
+    .updateTable('pf_datasources')
+    .set(patch)
+    .where('id', '=', row.id)
+    .where('domain_id', '=', ctx.domainId)
+    .execute();
+  if (connectionChanged) await closeSource(ctx.db, row.id);
+  return getDatasource(ctx, row.id);
+}
+
+export async function deleteDatasource(ctx: OpContext, id: string): Promise<{ ok: true }> {
+  const row = await sourceRow(ctx, id);
+  const used = await ctx.db.kysely
+    .selectFrom('pf_mounts')
+    .innerJoin('pf_objects', 'pf_objects.id', 'pf_mounts.object_id')
+    .select('pf_objects.name')
+    .where('pf_mounts.domain_id', '=', ctx.domainId)
+    .where('pf_mounts.source_id', '=', row.id)
+    .orderBy('pf_objects.name')
+    .execute();
+  if (used.length)
+    throw new AppError(
+      'conflict',
+      dst(ctx.lang, 'ds.in_use', {
+        names: used
+          .slice(0, 5)
+          .map((u) => `"${u.name}"`)
+          .join(', '),
+      }),
+    );
+  await ctx.db.kysely
+    .deleteFrom('pf_datasources')
+    .where('id', '=', row.id)
+    .where('domain_id', '=', ctx.domainId)
+    .execute();
+  await closeSource(ctx.db, row.id);
+  return { ok: true };
+}
+
+/** Test connection: settings of a stored source (with changes), or settings not saved yet. */
+export async function testDatasource(ctx: OpContext, app: FastifyInstance, input: TestInput) {
+  const started = nowMs();
+  const limits = sourceEnv(ctx.db).limits;
+  let spec: SourceSpec;
+  const row = input.id ? await sourceRow(ctx, input.id) : undefined;
+  const kind = row?.kind ?? input.kind;
+  if (!kind) throw invalid(ctx.lang, { kind: [msg(ctx.lang, 'field.required')] });
+  if (input.kind && row && input.kind !== row.kind)
+    throw invalid(ctx.lang, { kind: [dst(ctx.lang, 'ds.kind_fixed')] });
+  const answer = (reason: SourceReason | null, version: string | null) => ({
+    ok: reason === null,
+    reason,
+    message: reason ? reasonText(ctx.lang, reason, limits) : (version ?? ''),
+    version,
+    ms: Math.round(nowMs() - started),
+  });
+  try {
+    if (kind === 'sqlite') {
+      if (input.fileId) {
+        const file = await sqliteFile(ctx, app, input.fileId);
+        spec = { kind: 'sqlite', file: file.path };
+      } else if (row) spec = await specOf(ctx.db, row);
+      else throw invalid(ctx.lang, { fileId: [msg(ctx.lang, 'field.required')] });
+    } else {
+      const s = settingsOf(ctx, input);
+      const stored = row ? ((await specOf(ctx.db, row)) as Settings) : {};
+      const merged: Settings = {
+        host: s.host ?? stored.host,
+        port: s.port ?? stored.port ?? 5432,
+        database: s.database ?? stored.database,
+        user: s.user ?? stored.user,
+        password: s.password !== undefined ? s.password : stored.password,
+        sslMode: s.sslMode ?? stored.sslMode ?? 'prefer',
+      };
+      requirePostgres(ctx, merged);
+      await guardOwn(ctx, app, merged);
+      spec = { kind: 'postgres', ...merged };
+    }
+  } catch (err) {
+    if (err instanceof SourceError) return answer(err.reason, null);
+    throw err;
+  }
+  let result: ReturnType<typeof answer>;
+  try {
+    result = answer(null, await testSource(spec, limits));
+  } catch (err) {
+    result = answer(reasonOf(err), null);
+  }
+  // The stored source's state follows a test of its stored settings.
+  const unchanged =
+    row &&
+    !input.url &&
+    input.host === undefined &&
+    input.port === undefined &&
+    input.database === undefined &&
+    input.user === undefined &&
+    input.password === undefined &&
+    input.sslMode === undefined &&
+    input.fileId === undefined;
+  if (unchanged) {
+    await ctx.db.kysely
+      .updateTable('pf_datasources')
+      .set({
+        status: result.ok ? 'ok' : 'failed',
+        status_reason: result.reason,
+        tested_at: isoNow(),
+      })
+      .where('id', '=', row.id)
+      .execute();
+  }
+  return result;
+}
+
+export async function datasourceTables(ctx: OpContext, id: string) {
+  try {
+    return await listTables(await openSource(ctx, id));
+  } catch (err) {
+    throw sourceFailure(ctx.db, ctx.lang, err);
+  }
+}
+
+export async function datasourcePreview(ctx: OpContext, input: PreviewInput) {
+  let db;
+  try {
+    db = await openSource(ctx, input.id);
+  } catch (err) {
+    throw sourceFailure(ctx.db, ctx.lang, err);
+  }
+  const table = await findTable(db, input.schema ?? null, input.table).catch((err: unknown) => {
+    throw sourceFailure(ctx.db, ctx.lang, err);
+  });
+  if (!table) throw new AppError('not_found', msg(ctx.lang, 'error.not_found'));
+  try {
+    return {
+      columns: table.columns.map((c) => ({ name: c.name, type: c.type })),
+      rows: await previewRows(db, table, input.limit),
+    };
+  } catch (err) {
+    throw sourceFailure(ctx.db, ctx.lang, err);
+  }
+}
