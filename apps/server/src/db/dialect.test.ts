@@ -4,7 +4,8 @@ import path from 'node:path';
 import SQLite from './sqlite.js';
 import { Kysely, sql, SqliteDialect } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cachingStatements, createDb, type Db } from './dialect.js';
+import { createDb, type Db } from './dialect.js';
+import { cachingStatements } from './sqlite-driver.js';
 
 // The scratch tables below are not part of the typed schema.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -139,5 +140,108 @@ describe('write versions', () => {
       expect({ name, changed: after !== before }).toEqual({ name, changed: changes });
       before = after;
     }
+  });
+});
+
+describe('reads and writes told apart', () => {
+  let db: Db;
+  beforeEach(async () => {
+    db = createDb({ dataDir: dir });
+    const k = db.kysely as unknown as Any;
+    await sql`create table a (id integer primary key, v text)`.execute(k);
+    await k.insertInto('a').values({ id: 1, v: 'x' }).execute();
+  });
+  afterEach(async () => db.close());
+
+  it('by the first word of a raw statement, also inside the fragment it starts with', async () => {
+    const k = db.kysely as unknown as Any;
+    const version = () => db.writeVersion?.(['a']);
+    const where = sql`v = ${'x'}`;
+    const reads = [
+      sql`${sql`select count(*) as n from a`} where ${where}`,
+      sql`${sql`${sql`select`}`} id from a`,
+      sql`with b as (select id from a where ${where}) select count(*) as n from b`,
+      sql`${sql`with b as (select id from a)`} select count(*) as n from b`,
+      sql`values (1)`,
+    ];
+    for (const q of reads) {
+      const before = version();
+      await q.execute(k);
+      expect({ sql: q.compile(k).sql, changed: version() !== before }).toEqual({
+        sql: q.compile(k).sql,
+        changed: false,
+      });
+    }
+    const writes = [
+      sql`${sql`update a set v = ${'y'}`} where ${where}`,
+      sql`with b as (select id from a) delete from a where id in (select id from b)`,
+      sql`${sql.raw('insert')} into a (id, v) values (2, 'z')`,
+    ];
+    for (const q of writes) {
+      const before = version();
+      await q.execute(k);
+      expect({ sql: q.compile(k).sql, changed: version() !== before }).toEqual({
+        sql: q.compile(k).sql,
+        changed: true,
+      });
+    }
+  });
+
+  it('counts writes when they run, not when a fragment is compiled for a key', () => {
+    const k = db.kysely as unknown as Any;
+    const before = db.writeVersion?.(['a']);
+    sql`v = ${'x'} and id > ${1}`.compile(k);
+    k.deleteFrom('a').compile();
+    expect(db.writeVersion?.(['a'])).toBe(before);
+  });
+});
+
+describe('SQLite reader beside the writer', () => {
+  let db: Db;
+  beforeEach(async () => {
+    db = createDb({ dataDir: dir });
+    const k = db.kysely as unknown as Any;
+    await sql`create table a (id integer primary key, v text)`.execute(k);
+    await k.insertInto('a').values({ id: 1, v: 'x' }).execute();
+  });
+  afterEach(async () => db.close());
+
+  it('answers selects while a transaction holds the writer; writes wait for its end', async () => {
+    const k = db.kysely as unknown as Any;
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let inside!: () => void;
+    const started = new Promise<void>((r) => (inside = r));
+    const tx = k.transaction().execute(async (trx) => {
+      await trx.updateTable('a').set({ v: 'changed' }).where('id', '=', 1).execute();
+      inside();
+      await held;
+    });
+    await started;
+    const order: string[] = [];
+    const write = k
+      .insertInto('a')
+      .values({ id: 2, v: 'w' })
+      .execute()
+      .then(() => order.push('write'));
+    // The select answers from the last commit, before the transaction ends.
+    const row = await k.selectFrom('a').select(['v']).where('id', '=', 1).executeTakeFirst();
+    order.push('select');
+    expect(row).toEqual({ v: 'x' });
+    const raw = await sql<{ v: string }>`select v from a where id = 1`.execute(db.read as Any);
+    expect(raw.rows).toEqual([{ v: 'x' }]);
+    expect(order).toEqual(['select']);
+    release();
+    await tx;
+    await write;
+    expect(order).toEqual(['select', 'write']);
+    expect(await k.selectFrom('a').select(['id', 'v']).orderBy('id').execute()).toEqual([
+      { id: 1, v: 'changed' },
+      { id: 2, v: 'w' },
+    ]);
+  });
+
+  it('refuses writes through the read handle', async () => {
+    await expect(sql`delete from a`.execute(db.read as Any)).rejects.toThrow(/readonly/);
   });
 });

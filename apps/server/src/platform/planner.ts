@@ -76,9 +76,7 @@ async function tableRows(db: Db, table: string): Promise<number> {
 }
 
 function keyOf(db: Db, table: string, where: Expr): string {
-  // Compiled as a select: the write watch takes a statement that does not start with one for
-  // a write (and would end every cached entry).
-  const c = sql`select 1 where ${where}`.compile(db.kysely);
+  const c = where.compile(db.kysely);
   return `${table}\u0000${c.sql}\u0000${JSON.stringify(c.parameters)}`;
 }
 

@@ -124,12 +124,11 @@ export async function resolveLabels(
     );
   }
   if (!parts.length) return out;
-  // Starts with `select` so the write watch (db/dialect.ts) sees a read, not a write of every table.
   const { rows } = await sql<{
     k: number;
     id: number;
     label: string | null;
-  }>`select k, id, label from (${sql.join(parts, sql` union all `)}) u`.execute(ctx.db.kysely);
+  }>`${sql.join(parts, sql` union all `)}`.execute(ctx.db.read ?? ctx.db.kysely);
   for (const row of rows) {
     const key = keyOf[Number(row.k)];
     if (key === undefined) continue;

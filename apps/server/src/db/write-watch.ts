@@ -1,0 +1,217 @@
+import type {
+  DatabaseConnection,
+  Dialect,
+  Driver,
+  OperationNode,
+  QueryResult,
+  RawNode,
+  RootOperationNode,
+} from 'kysely';
+
+/**
+ * Counts writes per table where they are executed — on the connection, not where a query is
+ * compiled (compiling a fragment for a cache key writes nothing). Every write is counted twice —
+ * when it is sent and when it has run — and every commit once, so a reader that notes the
+ * version before reading and finds it unchanged afterwards read committed data that no write in
+ * this process has touched since (see `Db.writeVersion`).
+ */
+export class WriteWatch {
+  private readonly counts = new Map<string, number>();
+  /** Writes of unknown tables and commits: they count for every table. */
+  private everything = 0;
+
+  version(tables: readonly string[]): number {
+    let v = this.everything;
+    for (const t of tables) v += this.counts.get(t) ?? 0;
+    return v;
+  }
+
+  /** A transaction was committed (its writes are now visible to other connections). */
+  committed(): void {
+    this.everything++;
+  }
+
+  bump(tables: string[] | null): void {
+    if (!tables) {
+      this.everything++;
+      return;
+    }
+    for (const t of tables) this.counts.set(t, (this.counts.get(t) ?? 0) + 1);
+  }
+}
+
+/** Leading words of raw statements that only read: selects and the cursor statements of streaming reads. */
+const READ_ONLY_START =
+  /^\s*(\(?\s*select\b|values\b|fetch\b|close\b|declare\s+\w+\s+(no\s+)?(scroll\s+)?cursor\b)/i;
+/** A statement with common table expressions reads unless it names a write anywhere. */
+const WITH_START = /^\s*\(?\s*with\b/i;
+const WRITE_WORD = /\b(insert|update|delete|replace|merge|upsert|truncate|create|alter|drop)\b/i;
+/** Nested fragments looked into (a statement is never deeper; deeper counts as a write). */
+const MAX_DEPTH = 32;
+
+/**
+ * The SQL text of a raw statement up to its first word, looking into the fragments it starts
+ * with (`sql\`${where} …\`` begins with an embedded fragment, not with text). A value or
+ * identifier in front of every word yields `?`; a query builder's select yields `select`.
+ */
+function leadingText(node: RawNode, depth = 0): string {
+  let text = '';
+  for (let i = 0; i < node.sqlFragments.length; i++) {
+    text += node.sqlFragments[i];
+    if (/\w/.test(text)) return text;
+    const p = node.parameters[i];
+    if (!p) break;
+    if (p.kind === 'RawNode' && depth < MAX_DEPTH) text += leadingText(p as RawNode, depth + 1);
+    else if (p.kind === 'SelectQueryNode') text += ' select';
+    else return `${text}?`;
+    if (/\w/.test(text)) return text;
+  }
+  return text;
+}
+
+/** Whether any fragment of a raw statement, nested ones included, names a write. */
+function namesWrite(node: RawNode, depth = 0): boolean {
+  if (depth > MAX_DEPTH) return true;
+  if (node.sqlFragments.some((f) => WRITE_WORD.test(f))) return true;
+  return node.parameters.some((p) => {
+    if (p.kind === 'RawNode') return namesWrite(p as RawNode, depth + 1);
+    return (
+      p.kind === 'InsertQueryNode' ||
+      p.kind === 'UpdateQueryNode' ||
+      p.kind === 'DeleteQueryNode' ||
+      p.kind === 'MergeQueryNode'
+    );
+  });
+}
+
+/**
+ * Whether a raw statement only reads, judged by its first word wherever it stands — in the
+ * text or in the fragment it starts with. `with …` reads unless a write is named in it.
+ * Anything else (DDL, pragmas, transaction control, unknown words) counts as a write: caches
+ * are dropped, never kept stale.
+ */
+export function rawReadsOnly(node: RawNode): boolean {
+  const lead = leadingText(node);
+  if (READ_ONLY_START.test(lead)) return true;
+  return WITH_START.test(lead) && !namesWrite(node);
+}
+
+/**
+ * The tables a query writes: undefined for a read, null when a write's tables are unknown
+ * (raw SQL, DDL), else the names of every table the statement mentions.
+ */
+export function writtenTables(node: RootOperationNode): string[] | null | undefined {
+  switch (node.kind) {
+    case 'SelectQueryNode':
+      return undefined;
+    case 'RawNode':
+      return rawReadsOnly(node) ? undefined : null;
+    case 'InsertQueryNode':
+    case 'UpdateQueryNode':
+    case 'DeleteQueryNode':
+    case 'MergeQueryNode': {
+      const names = new Set<string>();
+      collectTables(node, names, 0);
+      return names.size ? [...names] : null;
+    }
+    default:
+      return null;
+  }
+}
+
+function collectTables(value: unknown, into: Set<string>, depth: number): void {
+  if (!value || typeof value !== 'object' || depth > 64) return;
+  if (Array.isArray(value)) {
+    for (const v of value) collectTables(v, into, depth + 1);
+    return;
+  }
+  const node = value as OperationNode & { table?: { identifier?: { name?: unknown } } };
+  if (node.kind === 'TableNode' && typeof node.table?.identifier?.name === 'string') {
+    into.add(node.table.identifier.name);
+    return;
+  }
+  for (const v of Object.values(value)) collectTables(v, into, depth + 1);
+}
+
+/** A connection whose writes are counted by `watch`. */
+function counting(conn: DatabaseConnection, watch: WriteWatch): DatabaseConnection {
+  return {
+    async executeQuery<R>(compiled: Parameters<DatabaseConnection['executeQuery']>[0]) {
+      const tables = writtenTables(compiled.query);
+      if (tables === undefined) return conn.executeQuery<R>(compiled);
+      watch.bump(tables);
+      try {
+        return await conn.executeQuery<R>(compiled);
+      } finally {
+        watch.bump(tables);
+      }
+    },
+    streamQuery<R>(
+      compiled: Parameters<DatabaseConnection['streamQuery']>[0],
+      chunkSize?: number,
+    ): AsyncIterableIterator<QueryResult<R>> {
+      return conn.streamQuery<R>(compiled, chunkSize);
+    },
+  };
+}
+
+/**
+ * The dialect with every statement's writes counted by `watch` (on the connections Kysely runs
+ * queries on) and every commit told to it. Transaction control (begin, commit, savepoints) goes
+ * to the driver's own connection and counts only as the commit.
+ */
+export function watchedDialect(dialect: Dialect, watch: WriteWatch): Dialect {
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+    createDriver: (): Driver => {
+      const driver = dialect.createDriver();
+      const inner = new WeakMap<DatabaseConnection, DatabaseConnection>();
+      const own = (c: DatabaseConnection) => inner.get(c) ?? c;
+      const savepoints = driver.savepoint && driver.rollbackToSavepoint && driver.releaseSavepoint;
+      return {
+        init: () => driver.init(),
+        acquireConnection: async () => {
+          const conn = await driver.acquireConnection();
+          const outer = counting(conn, watch);
+          inner.set(outer, conn);
+          return outer;
+        },
+        beginTransaction: (c, settings) => driver.beginTransaction(own(c), settings),
+        commitTransaction: async (c) => {
+          await driver.commitTransaction(own(c));
+          watch.committed();
+        },
+        rollbackTransaction: (c) => driver.rollbackTransaction(own(c)),
+        ...(savepoints
+          ? {
+              savepoint: (c, name, compile) =>
+                (driver.savepoint as NonNullable<Driver['savepoint']>).call(
+                  driver,
+                  own(c),
+                  name,
+                  compile,
+                ),
+              rollbackToSavepoint: (c, name, compile) =>
+                (driver.rollbackToSavepoint as NonNullable<Driver['rollbackToSavepoint']>).call(
+                  driver,
+                  own(c),
+                  name,
+                  compile,
+                ),
+              releaseSavepoint: (c, name, compile) =>
+                (driver.releaseSavepoint as NonNullable<Driver['releaseSavepoint']>).call(
+                  driver,
+                  own(c),
+                  name,
+                  compile,
+                ),
+            }
+          : {}),
+        releaseConnection: (c) => driver.releaseConnection(own(c)),
+        destroy: () => driver.destroy(),
+      };
+    },
+  };
+}
