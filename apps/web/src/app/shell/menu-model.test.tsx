@@ -98,6 +98,20 @@ describe('domain sections in the menu', () => {
         }),
         'tables.list': () => ({ items: [{ objectId: 'o1', tableName: 'obj_o1' }] }),
         'imports.list': () => ({ items: [], total: 0 }),
+        'procedures.list': () => ({
+          items: [
+            {
+              id: 'p1',
+              name: 'Copy scenario',
+              description: '',
+              stepCount: 1,
+              paramCount: 0,
+              lastRunStatus: null,
+              lastRunAt: null,
+              updatedAt: '',
+            },
+          ],
+        }),
       }),
     );
     useSession.getState().setSession({
@@ -122,5 +136,14 @@ describe('domain sections in the menu', () => {
     expect(names).toEqual(expect.arrayContaining(['Currencies', 'obj_o1']));
     const item = result.current.find((n) => n.title === 'Budget lines');
     expect(item).toMatchObject({ kind: 'item', raw: true, route: 'object' });
+    // PROCEDURES lists the domain's procedures, each opening its editor.
+    await waitFor(() => expect(titles(result.current)).toContain('Copy scenario'));
+    const all = titles(result.current);
+    expect(all.indexOf('Copy scenario')).toBe(all.indexOf('PROCEDURES') + 1);
+    expect(all.indexOf('Copy scenario')).toBeLessThan(all.indexOf('menu:budgetMenu'));
+    expect(result.current.find((n) => n.title === 'Copy scenario')).toMatchObject({
+      kind: 'item',
+      to: '/fiscus/procedures?procedure=p1',
+    });
   });
 });

@@ -1,10 +1,18 @@
 import { useAbility } from '@casl/react';
 import { useMemo } from 'react';
-import { IconAddressBook, IconCube, IconFileImport, IconTable } from '@tabler/icons-react';
+import {
+  IconAddressBook,
+  IconCube,
+  IconFileImport,
+  IconRoute,
+  IconTable,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 // The hook's own module: the feature's index would bring the imports screens into every page.
 import { useImportsMenuSection } from '@/features/imports/hooks/use-imports-menu-section';
 import { useDynamicMenu } from '@/features/platform';
+// Likewise: only the menu's hook, not the procedures screens.
+import { useProceduresMenuSection } from '@/features/procedures/hooks/use-procedures-menu-section';
 import { AbilityContext } from '@/lib/ability';
 import { menu, type MenuNode } from '../menu';
 import { routeById } from '../routes-table';
@@ -20,6 +28,7 @@ export function useVisibleMenu(): MenuNode[] {
   const { sections } = useDynamicMenu();
   const { t } = useTranslation('menu');
   const { items: recentImports } = useImportsMenuSection();
+  const { items: procedures } = useProceduresMenuSection();
   return useMemo(() => {
     const allowed = (node: MenuNode): MenuNode | null => {
       if (node.kind === 'heading') return node;
@@ -56,6 +65,19 @@ export function useVisibleMenu(): MenuNode[] {
           icon: IconFileImport,
         })),
       );
+    // PROCEDURES: the domain's procedures.
+    if (procedures.length > 0)
+      dynamic.push(
+        { kind: 'heading' as const, title: t('proceduresHeading'), raw: true },
+        ...procedures.map((item) => ({
+          kind: 'item' as const,
+          title: item.title,
+          raw: true,
+          route: 'procedures',
+          to: item.to,
+          icon: IconRoute,
+        })),
+      );
     const budgetAt = menu.findIndex((n) => n.kind === 'heading' && n.title === 'menu:budgetMenu');
     const full =
       budgetAt < 0
@@ -67,7 +89,7 @@ export function useVisibleMenu(): MenuNode[] {
       (n, i) => n.kind !== 'heading' || (visible[i + 1] && visible[i + 1]!.kind !== 'heading'),
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ability, ability.rules, sections, recentImports, t]);
+  }, [ability, ability.rules, sections, recentImports, procedures, t]);
 }
 
 /** A page reachable from the menu: its title (i18n key, or plain text when `raw`), trail, address. */

@@ -8,7 +8,6 @@ import { useTheme } from '@/lib/theme-store';
 import { HOME_PATH } from '../routes-table';
 import { LanguageSwitch } from './language-switch';
 import { navbarSlots } from './navbar-slots';
-import { NotificationsMenu } from './notifications-menu';
 import { SkinToggle } from './skin-toggle';
 import { UserMenu } from './user-menu';
 import classes from './shell.module.css';
@@ -43,7 +42,7 @@ export function Navbar({
   const { t } = useTranslation('common');
   const collapsed = useTheme((s) => s.menuCollapsed);
   const set = useTheme((s) => s.set);
-  const { Bookmarks, Cart, Search } = navbarSlots;
+  const { Bookmarks, Cart, Notifications, Search } = navbarSlots;
   return (
     <Group
       justify="space-between"
@@ -94,7 +93,9 @@ export function Navbar({
         <Suspense fallback={null}>
           <Cart />
         </Suspense>
-        <NotificationsMenu />
+        <Suspense fallback={null}>
+          <Notifications />
+        </Suspense>
         <UserMenu />
       </Group>
     </Group>

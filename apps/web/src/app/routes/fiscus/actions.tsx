@@ -1,5 +1,5 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { ActionsScreen } from '@/features/procedures';
 
 export default function Screen() {
-  return <ScreenPlaceholder title="menu:actions" />;
+  return <ActionsScreen />;
 }

@@ -1,3 +1,20 @@
+import { Grid } from '@mantine/core';
 import { HomeDashboard } from '@/features/platform';
+import { RecentActivityCard, RunningJobsCard } from '@/features/ribbon';
 
-export default HomeDashboard;
+export default function Screen() {
+  return (
+    <HomeDashboard
+      activity={
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <RecentActivityCard />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <RunningJobsCard />
+          </Grid.Col>
+        </Grid>
+      }
+    />
+  );
+}

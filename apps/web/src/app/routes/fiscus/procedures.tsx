@@ -1,5 +1,5 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { ProceduresScreen } from '@/features/procedures';
 
 export default function Screen() {
-  return <ScreenPlaceholder title="menu:procedures" />;
+  return <ProceduresScreen />;
 }

@@ -1,5 +1,5 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { RibbonScreen } from '@/features/ribbon';
 
 export default function Screen() {
-  return <ScreenPlaceholder title="menu:ribbon" />;
+  return <RibbonScreen />;
 }

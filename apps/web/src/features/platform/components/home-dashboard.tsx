@@ -64,8 +64,11 @@ function Stat({
   );
 }
 
-/** The domain at a glance: what it holds, its largest tables and the next steps. */
-export function HomeDashboard() {
+/**
+ * The domain at a glance: what it holds, its largest tables and the next steps. `activity` is
+ * shown below the figures (the app puts the recent activity and running jobs there).
+ */
+export function HomeDashboard({ activity }: { activity?: ReactNode } = {}) {
   const { t, i18n } = useTranslation('platform');
   const session = useSession((s) => s.session);
   const objects = useOp('objects.list', {}, { enabled: !!session });
@@ -164,6 +167,7 @@ export function HomeDashboard() {
           label={t('home.storage')}
         />
       </SimpleGrid>
+      {activity}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Card padding="lg" radius="md" shadow="sm" h="100%">

@@ -29,7 +29,7 @@ import {
 } from '@tabler/icons-react';
 import type { OpInput, PlatformObject, RecordRow } from '@fiscus/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DataGrid, type GridColumn, type RowId } from '@/components/data-grid';
@@ -58,8 +58,16 @@ const timeZone = (() => {
   }
 })();
 
+/** Buttons other parts of the console put on an object's toolbar and record cards (actions). */
+export interface ObjectSlots {
+  /** After the toolbar's own buttons. */
+  toolbar?: (objectId: string) => ReactNode;
+  /** On the card of an existing record. */
+  card?: (objectId: string, recordId: number) => ReactNode;
+}
+
 /** The list screen every object uses: toolbar, grid, record card, log. */
-export function ObjectListScreen({ objectId }: { objectId: string }) {
+export function ObjectListScreen({ objectId, slots }: { objectId: string; slots?: ObjectSlots }) {
   const { t } = useTranslation('platform');
   const meta = useOp('objects.get', { id: objectId });
   if (meta.isLoading) {
@@ -89,10 +97,10 @@ export function ObjectListScreen({ objectId }: { objectId: string }) {
       </Alert>
     );
   }
-  return <ListScreen key={meta.data.id} meta={meta.data} />;
+  return <ListScreen key={meta.data.id} meta={meta.data} slots={slots} />;
 }
 
-function ListScreen({ meta }: { meta: PlatformObject }) {
+function ListScreen({ meta, slots }: { meta: PlatformObject; slots?: ObjectSlots }) {
   const { t, i18n } = useTranslation('platform');
   const queryClient = useQueryClient();
   const labels = useGridLabels();
@@ -503,6 +511,7 @@ function ListScreen({ meta }: { meta: PlatformObject }) {
               ))}
             </Menu.Dropdown>
           </Menu>
+          {slots?.toolbar?.(meta.id)}
         </Group>
       </Card>
 
@@ -564,6 +573,7 @@ function ListScreen({ meta }: { meta: PlatformObject }) {
         recordId={card.recordId}
         opened={card.opened}
         onClose={() => setCard((c) => ({ ...c, opened: false }))}
+        actions={slots?.card ? (recordId) => slots.card?.(meta.id, recordId) : undefined}
       />
       <HistoryDrawer
         meta={meta}

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text } from '@mantin
 import { notifications } from '@mantine/notifications';
 import { IconExternalLink, IconHistory } from '@tabler/icons-react';
 import type { PlatformObject, RecordRow } from '@fiscus/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Can } from '@/lib/ability';
@@ -24,6 +24,7 @@ export function RecordCard({
   opened,
   onClose,
   onCreated,
+  actions,
 }: {
   meta: PlatformObject;
   /** null: a new record. */
@@ -31,6 +32,8 @@ export function RecordCard({
   opened: boolean;
   onClose: () => void;
   onCreated?: (row: RecordRow) => void;
+  /** Buttons for an existing record (the actions placed on the card). */
+  actions?: (recordId: number) => ReactNode;
 }) {
   const { t } = useTranslation('platform');
   const [editingId, setEditingId] = useState<number | null>(recordId);
@@ -127,6 +130,7 @@ export function RecordCard({
                       >
                         {t('record.openPage')}
                       </Button>
+                      {editingId !== null && !deleted && actions?.(editingId)}
                     </>
                   )}
                 </Group>

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconHistory, IconLink, IconRestore, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Can } from '@/lib/ability';
@@ -40,7 +40,16 @@ async function copyText(text: string): Promise<void> {
 }
 
 /** The record page (full layout): one record with its fields, Save, Delete/Restore, Log, GetLink. */
-export function RecordPage({ objectId, recordId }: { objectId: string; recordId: number }) {
+export function RecordPage({
+  objectId,
+  recordId,
+  actions,
+}: {
+  objectId: string;
+  recordId: number;
+  /** Buttons for the record (the actions placed on its card). */
+  actions?: ReactNode;
+}) {
   const { t, i18n } = useTranslation('platform');
   const meta = useOp('objects.get', { id: objectId });
   const record = useOp(
@@ -131,6 +140,7 @@ export function RecordPage({ objectId, recordId }: { objectId: string; recordId:
             )}
           </Group>
           <Group gap="xs">
+            {!deleted && actions}
             <Button
               variant="default"
               leftSection={<IconLink size={16} />}

@@ -1,0 +1,371 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  IconEdit,
+  IconHistory,
+  IconPlayerPlay,
+  IconPlus,
+  IconRefresh,
+  IconRoute,
+  IconSearch,
+  IconTrash,
+} from '@tabler/icons-react';
+import type { ProcedureSummary } from '@fiscus/contracts';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Can, ability } from '@/lib/ability';
+import { messageOf } from '@/lib/api-client';
+import { useOp, useOpMutation } from '@/lib/qry';
+import { runStatusColor } from '../lib/status';
+import { ProcedureEditor } from './procedure-editor';
+import { ProcedureRunModal } from './procedure-run-modal';
+import { RunView } from './run-view';
+import { RunsTable } from './runs-table';
+
+/**
+ * `/fiscus/procedures`: the domain's procedures (New, Edit, Run, Runs, Delete) and their runs.
+ * The address says what is open: `?procedure=<id|new>` the editor, `?runFor=<id>` the run form,
+ * `?run=<id>` a run's progress, Result and Log, `?tab=runs` the runs.
+ */
+export function ProceduresScreen() {
+  const { t, i18n } = useTranslation('procedures');
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState('');
+  const [deleting, setDeleting] = useState<ProcedureSummary | null>(null);
+  const list = useOp('procedures.list', {});
+  const remove = useOpMutation('procedures.delete');
+  const tab = params.get('tab') === 'runs' ? 'runs' : 'procedures';
+  const editing = params.get('procedure');
+  const runFor = params.get('runFor');
+  const runId = params.get('run');
+  const runsOf = params.get('runsOf');
+  const setParam = (name: string, value: string | null) =>
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      if (value === null) next.delete(name);
+      else next.set(name, value);
+      return next;
+    });
+
+  const items = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    const all = list.data?.items ?? [];
+    return q ? all.filter((p) => `${p.name} ${p.description}`.toLowerCase().includes(q)) : all;
+  }, [list.data, search]);
+  const fmt = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const canRun = ability.can('update', 'Procedure');
+  const runsOfName = list.data?.items.find((p) => p.id === runsOf)?.name;
+
+  return (
+    <Stack gap="sm" data-testid="procedures-screen">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Group gap="xs">
+          <Title order={3}>{t('title')}</Title>
+          {list.data && (
+            <Text c="dimmed" size="sm">
+              {t('count', { count: list.data.items.length })}
+            </Text>
+          )}
+        </Group>
+        <Text size="sm" c="dimmed">
+          {t('hint')}
+        </Text>
+      </Group>
+
+      <Tabs value={tab} onChange={(v) => setParam('tab', v === 'runs' ? 'runs' : null)}>
+        <Tabs.List>
+          <Tabs.Tab value="procedures" leftSection={<IconRoute size={16} />}>
+            {t('tabs.procedures')}
+          </Tabs.Tab>
+          <Tabs.Tab value="runs" leftSection={<IconHistory size={16} />} data-testid="tab-runs">
+            {t('tabs.runs')}
+          </Tabs.Tab>
+        </Tabs.List>
+
+        <Tabs.Panel value="procedures" pt="sm">
+          <Stack gap="sm">
+            <Card withBorder padding="xs" radius="md">
+              <Group gap="xs" wrap="wrap">
+                <Can I="create" a="Procedure">
+                  <Button
+                    size="xs"
+                    leftSection={<IconPlus size={16} />}
+                    onClick={() => setParam('procedure', 'new')}
+                    data-testid="procedures-new"
+                  >
+                    {t('common:actions.new')}
+                  </Button>
+                </Can>
+                <Tooltip label={t('common:actions.refresh')}>
+                  <ActionIcon
+                    variant="default"
+                    size="md"
+                    aria-label={t('common:actions.refresh')}
+                    loading={list.isRefetching}
+                    onClick={() => void list.refetch()}
+                  >
+                    <IconRefresh size={16} />
+                  </ActionIcon>
+                </Tooltip>
+                <TextInput
+                  size="xs"
+                  placeholder={t('common:actions.search')}
+                  aria-label={t('common:actions.search')}
+                  leftSection={<IconSearch size={14} />}
+                  value={search}
+                  onChange={(e) => setSearch(e.currentTarget.value)}
+                  style={{ flex: '1 1 160px', maxWidth: 280 }}
+                />
+              </Group>
+            </Card>
+            {list.isPending ? (
+              <Center py="xl">
+                <Loader />
+              </Center>
+            ) : list.isError ? (
+              <Alert color="red" title={t('loadError')}>
+                <Text size="sm">{messageOf(list.error)}</Text>
+                <Button size="xs" variant="light" mt="xs" onClick={() => void list.refetch()}>
+                  {t('common:retry')}
+                </Button>
+              </Alert>
+            ) : list.data.items.length === 0 ? (
+              <Card withBorder radius="md" padding="xl" data-testid="procedures-empty">
+                <Stack align="center" gap="xs">
+                  <ThemeIcon size={56} radius="xl" variant="light">
+                    <IconRoute size={30} />
+                  </ThemeIcon>
+                  <Text fw={600}>{t('emptyTitle')}</Text>
+                  <Text size="sm" c="dimmed" ta="center" maw={480}>
+                    {t('emptyText')}
+                  </Text>
+                  <Can I="create" a="Procedure">
+                    <Button mt="xs" onClick={() => setParam('procedure', 'new')}>
+                      {t('create')}
+                    </Button>
+                  </Can>
+                </Stack>
+              </Card>
+            ) : (
+              <Card withBorder radius="md" padding={0}>
+                <Table.ScrollContainer minWidth={720}>
+                  <Table highlightOnHover verticalSpacing="sm" data-testid="procedures-table">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>{t('columns.name')}</Table.Th>
+                        <Table.Th ta="center">{t('columns.steps')}</Table.Th>
+                        <Table.Th ta="center">{t('columns.params')}</Table.Th>
+                        <Table.Th>{t('columns.lastRun')}</Table.Th>
+                        <Table.Th>{t('columns.updated')}</Table.Th>
+                        <Table.Th />
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {items.map((p) => (
+                        <Table.Tr key={p.id} data-testid="procedure-row">
+                          <Table.Td
+                            onClick={() => setParam('procedure', p.id)}
+                            style={{ cursor: 'pointer' }}
+                          >
+                            <Text fw={600} size="sm">
+                              {p.name}
+                            </Text>
+                            {p.description && (
+                              <Text size="xs" c="dimmed" lineClamp={1}>
+                                {p.description}
+                              </Text>
+                            )}
+                          </Table.Td>
+                          <Table.Td ta="center">{p.stepCount}</Table.Td>
+                          <Table.Td ta="center">{p.paramCount}</Table.Td>
+                          <Table.Td>
+                            {p.lastRunStatus ? (
+                              <Group gap={6} wrap="nowrap">
+                                <Badge
+                                  size="sm"
+                                  variant="light"
+                                  color={runStatusColor[p.lastRunStatus]}
+                                >
+                                  {t(`status.${p.lastRunStatus}`)}
+                                </Badge>
+                                <Text size="xs" c="dimmed">
+                                  {p.lastRunAt ? fmt.format(new Date(p.lastRunAt)) : ''}
+                                </Text>
+                              </Group>
+                            ) : (
+                              <Text size="xs" c="dimmed">
+                                {t('neverRun')}
+                              </Text>
+                            )}
+                          </Table.Td>
+                          <Table.Td>
+                            <Text size="xs" c="dimmed">
+                              {fmt.format(new Date(p.updatedAt))}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td>
+                            <Group gap={4} justify="flex-end" wrap="nowrap">
+                              {canRun && (
+                                <Button
+                                  size="compact-xs"
+                                  variant="light"
+                                  leftSection={<IconPlayerPlay size={14} />}
+                                  onClick={() => setParam('runFor', p.id)}
+                                  data-testid="procedure-run"
+                                >
+                                  {t('common:actions.run')}
+                                </Button>
+                              )}
+                              <Tooltip label={t('tabs.runs')}>
+                                <ActionIcon
+                                  variant="subtle"
+                                  aria-label={t('tabs.runs')}
+                                  onClick={() => setParam('runsOf', p.id)}
+                                >
+                                  <IconHistory size={16} />
+                                </ActionIcon>
+                              </Tooltip>
+                              <Tooltip label={t('edit')}>
+                                <ActionIcon
+                                  variant="subtle"
+                                  aria-label={t('edit')}
+                                  onClick={() => setParam('procedure', p.id)}
+                                >
+                                  <IconEdit size={16} />
+                                </ActionIcon>
+                              </Tooltip>
+                              <Can I="delete" a="Procedure">
+                                <Tooltip label={t('common:actions.delete')}>
+                                  <ActionIcon
+                                    variant="subtle"
+                                    color="red"
+                                    aria-label={t('common:actions.delete')}
+                                    onClick={() => setDeleting(p)}
+                                  >
+                                    <IconTrash size={16} />
+                                  </ActionIcon>
+                                </Tooltip>
+                              </Can>
+                            </Group>
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+                {items.length === 0 && (
+                  <Text c="dimmed" size="sm" ta="center" py="md">
+                    {t('noMatch')}
+                  </Text>
+                )}
+              </Card>
+            )}
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="runs" pt="sm">
+          {tab === 'runs' && (
+            <Card withBorder radius="md" padding="xs">
+              <RunsTable onOpen={(r) => setParam('run', r.id)} />
+            </Card>
+          )}
+        </Tabs.Panel>
+      </Tabs>
+
+      <ProcedureEditor
+        procedureId={editing}
+        opened={!!editing}
+        onClose={() => setParam('procedure', null)}
+        onSaved={(p) => setParam('procedure', p.id)}
+      />
+      <ProcedureRunModal procedureId={runFor} onClose={() => setParam('runFor', null)} />
+      <Modal
+        opened={!!runId}
+        onClose={() => setParam('run', null)}
+        title={t('run.detailsTitle')}
+        size="xl"
+        centered
+        data-testid="run-details"
+      >
+        {runId && <RunView runId={runId} />}
+      </Modal>
+      <Modal
+        opened={!!runsOf}
+        onClose={() => setParam('runsOf', null)}
+        title={t('runs.of', { name: runsOfName ?? '' })}
+        size="xl"
+        centered
+      >
+        {runsOf && (
+          <RunsTable
+            procedureId={runsOf}
+            onOpen={(r) =>
+              setParams((p) => {
+                const next = new URLSearchParams(p);
+                next.delete('runsOf');
+                next.set('run', r.id);
+                return next;
+              })
+            }
+          />
+        )}
+      </Modal>
+      <Modal
+        opened={!!deleting}
+        onClose={() => setDeleting(null)}
+        title={t('deleteTitle')}
+        centered
+      >
+        <Stack>
+          <Text>{t('deleteText', { name: deleting?.name ?? '' })}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleting(null)}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button
+              color="red"
+              loading={remove.isPending}
+              onClick={() =>
+                deleting &&
+                remove.mutate(
+                  { id: deleting.id },
+                  {
+                    onSuccess: () => {
+                      notifications.show({
+                        color: 'teal',
+                        message: t('deleted', { name: deleting.name }),
+                      });
+                      setDeleting(null);
+                    },
+                    onError: (err) => notifications.show({ color: 'red', message: messageOf(err) }),
+                  },
+                )
+              }
+              data-testid="procedure-delete-confirm"
+            >
+              {t('common:actions.delete')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,2 @@
+export { RibbonScreen } from './components/ribbon-screen';
+export { RecentActivityCard, RunningJobsCard } from './components/activity-cards';
