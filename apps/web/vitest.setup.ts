@@ -44,3 +44,9 @@ class RO {
 (globalThis as unknown as { ResizeObserver: typeof RO }).ResizeObserver ??= RO;
 window.scrollTo = (() => {}) as typeof window.scrollTo;
 Element.prototype.scrollIntoView = () => {};
+// Auto-sizing text areas listen for web fonts loading.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+  });
+}

@@ -1,0 +1,225 @@
+import { defaultRules } from '@fiscus/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { resetRules, setRules } from '@/lib/ability';
+import { server } from '@/mocks/node';
+import { qryHandler, strict, type QryBody } from '@/test/msw';
+import { renderScreen } from '@/test/render';
+import { HttpResponse } from 'msw';
+import { finishedRun, lines, makeProcedure, makeRun, plan } from '../test/fixtures';
+import { ProceduresScreen } from './procedures-screen';
+
+beforeAll(() => {
+  server.listen(strict);
+  setRules(defaultRules);
+});
+afterEach(() => server.resetHandlers());
+afterAll(() => {
+  server.close();
+  resetRules();
+});
+
+const summary = {
+  id: 'p1',
+  name: 'Plan next year',
+  description: 'Copies the lines into the plan',
+  stepCount: 1,
+  paramCount: 2,
+  lastRunStatus: 'failed' as const,
+  lastRunAt: '2026-01-01T10:00:00.000Z',
+  updatedAt: '2026-01-01T10:00:00.000Z',
+};
+
+describe('ProceduresScreen', () => {
+  it('lists procedures with their last run, and shows the empty state of a new domain', async () => {
+    server.use(qryHandler({ 'procedures.list': () => ({ items: [summary] }) }));
+    const view = await renderScreen(<ProceduresScreen />);
+    const row = await screen.findByTestId('procedure-row');
+    expect(row).toHaveTextContent('Plan next year');
+    expect(row).toHaveTextContent('Copies the lines into the plan');
+    expect(within(row).getByText('Failed')).toBeInTheDocument();
+    view.unmount();
+    server.use(qryHandler({ 'procedures.list': () => ({ items: [] }) }));
+    await renderScreen(<ProceduresScreen />);
+    expect(await screen.findByText('No procedures yet')).toBeInTheDocument();
+  });
+
+  it('runs with a typed parameter form: required checked, Dry run sent, then Result and Log', async () => {
+    const runs: QryBody[] = [];
+    let asked = 0;
+    server.use(
+      qryHandler(
+        {
+          'procedures.list': () => ({ items: [summary] }),
+          'procedures.get': () => makeProcedure(),
+          'procedures.run': (b) => makeRun({ dryRun: b.dryRun as boolean }),
+          // Queued first, then finished: the view follows the run.
+          'procedures.getRun': () =>
+            ++asked < 2 ? makeRun({ dryRun: true }) : finishedRun({ dryRun: true }),
+        },
+        (b) => b.op === 'procedures.run' && runs.push(b),
+      ),
+    );
+    const user = userEvent.setup();
+    await renderScreen(<ProceduresScreen />);
+    await user.click(await screen.findByTestId('procedure-run'));
+    const dialog = await screen.findByRole('dialog', { name: 'Run “Plan next year”' });
+    // The choice parameter starts from its default.
+    expect(within(dialog).getByLabelText('Scenario', { selector: 'input' })).toHaveValue('Budget');
+    await user.click(within(dialog).getByRole('button', { name: 'Dry run' }));
+    expect(await within(dialog).findByText('Required')).toBeInTheDocument();
+    expect(runs).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText(/Growth/, { selector: 'input' }), '1.1');
+    await user.click(within(dialog).getByRole('button', { name: 'Dry run' }));
+    await waitFor(() => expect(runs).toHaveLength(1));
+    expect(runs[0]).toMatchObject({
+      op: 'procedures.run',
+      id: 'p1',
+      dryRun: true,
+      params: { growth: '1.1', scenario: 'Budget' },
+    });
+    const view = await within(dialog).findByTestId('run-view');
+    await waitFor(() => expect(view).toHaveAttribute('data-status', 'succeeded'));
+    expect(within(dialog).getByText('Dry run: nothing was changed')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('result-inserted')).toHaveTextContent('3');
+    const step = within(dialog).getByTestId('run-log-step');
+    expect(step).toHaveTextContent('Lines to plan');
+    expect(step).toHaveTextContent('3 added, 0 changed, 0 deleted');
+  });
+
+  it('names the parameter the server refuses', async () => {
+    server.use(
+      qryHandler({
+        'procedures.list': () => ({ items: [summary] }),
+        'procedures.get': () => makeProcedure(),
+        'procedures.run': () =>
+          HttpResponse.json(
+            {
+              error: {
+                code: 'validation_failed',
+                message: 'Check the fields.',
+                fields: { 'params.growth': ['At most 2 decimals.'] },
+                requestId: 'r',
+              },
+            },
+            { status: 400 },
+          ),
+      }),
+    );
+    const user = userEvent.setup();
+    await renderScreen(<ProceduresScreen />);
+    await user.click(await screen.findByTestId('procedure-run'));
+    const dialog = await screen.findByRole('dialog', { name: 'Run “Plan next year”' });
+    await user.type(within(dialog).getByLabelText(/Growth/, { selector: 'input' }), '2');
+    await user.click(within(dialog).getByRole('button', { name: 'Run' }));
+    expect(await within(dialog).findByText('At most 2 decimals.')).toBeInTheDocument();
+  });
+
+  it('shows a failed run as rolled back, with the error', async () => {
+    server.use(
+      qryHandler({
+        'procedures.list': () => ({ items: [summary] }),
+        'procedures.getRun': () =>
+          finishedRun({ status: 'failed', error: 'Amount: at most 1,000.', result: null }),
+      }),
+    );
+    await renderScreen(<ProceduresScreen />, { path: '/?run=r1' });
+    const dialog = await screen.findByTestId('run-details');
+    expect(await within(dialog).findByText('The run failed')).toBeInTheDocument();
+    expect(within(dialog).getByText('Amount: at most 1,000.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Nothing was changed: the whole run was rolled back.'),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('ProcedureEditor', () => {
+  it('writes a procedure with a copy step and shows the server’s problem at its field', async () => {
+    const bodies: QryBody[] = [];
+    let refuse = true;
+    server.use(
+      qryHandler(
+        {
+          'procedures.list': () => ({ items: [] }),
+          'objects.list': () => ({ items: [lines, plan] }),
+          'objects.get': (b) => (b.id === 'o1' ? lines : plan),
+          'procedures.validate': () => ({ issues: [] }),
+          'expressions.validate': (b) =>
+            (b.text as string).includes('amont')
+              ? {
+                  valid: false,
+                  type: null,
+                  typeText: null,
+                  issues: [
+                    { start: 0, end: 5, message: 'Unknown field “amont”. Did you mean “amount”?' },
+                  ],
+                }
+              : { valid: true, type: 'dec', typeText: 'decimal number', issues: [] },
+          'procedures.create': (b) =>
+            refuse
+              ? HttpResponse.json(
+                  {
+                    error: {
+                      code: 'validation_failed',
+                      message: 'Check the fields.',
+                      fields: { 'steps.0.assignments.0.field': ['This field is not in Plan.'] },
+                      requestId: 'r',
+                    },
+                  },
+                  { status: 400 },
+                )
+              : makeProcedure({ name: b.name as string }),
+        },
+        (b) => b.op === 'procedures.create' && bodies.push(b),
+      ),
+    );
+    const user = userEvent.setup();
+    await renderScreen(<ProceduresScreen />, { path: '/?procedure=new' });
+    const editor = await screen.findByRole('dialog', { name: 'New procedure' });
+    await user.type(within(editor).getByTestId('procedure-name'), 'Plan next year');
+    await user.click(within(editor).getByTestId('step-add'));
+    await user.click(await screen.findByTestId('step-add-copy'));
+    const step = await within(editor).findByTestId('step');
+    const pick = async (testId: string, label: string) => {
+      const input = within(step).getByTestId(testId);
+      await user.click(input);
+      const listbox = await waitFor(() => {
+        const el = document.getElementById(input.getAttribute('aria-controls') ?? '');
+        expect(el).not.toBeNull();
+        return el!;
+      });
+      await user.click(within(listbox).getByRole('option', { name: label, hidden: true }));
+      await waitFor(() => expect(input).toHaveValue(label));
+    };
+    await pick('step-source', 'Lines');
+    await pick('step-target', 'Plan');
+    await user.click(within(step).getByTestId('assignment-add'));
+    await pick('assignment-field', 'Amount (amount)');
+    // The expression is checked as it is typed; the problem names where it is.
+    const expr = within(step).getByTestId('assignment-expr');
+    await user.type(expr, 'amont');
+    expect(await within(step).findByText(/Unknown field “amont”/)).toBeInTheDocument();
+    await user.clear(expr);
+    await user.type(expr, 'amount * 1.1');
+    expect(await within(step).findByText('Valid · decimal number')).toBeInTheDocument();
+
+    await user.click(within(editor).getByTestId('procedure-save'));
+    expect(await within(step).findByText('This field is not in Plan.')).toBeInTheDocument();
+    expect(bodies[0]).toMatchObject({
+      name: 'Plan next year',
+      steps: [
+        {
+          type: 'copy',
+          source: 'o1',
+          target: 'o2',
+          assignments: [{ field: 'amount', expr: 'amount * 1.1' }],
+          copySameFields: true,
+        },
+      ],
+    });
+    refuse = false;
+    await user.click(within(editor).getByTestId('procedure-save'));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+  });
+});
