@@ -129,6 +129,20 @@ describe('procedures', () => {
       data: { procedure: 'Copy scenario' },
       links: { procedureId: copyId, runId: r.id },
     });
+    // What the run wrote is on the object's ribbon: one event for both records, not one per row.
+    const ofLines = await ok<{ items: RibbonEvent[] }>(app, owner, 'ribbon.list', {
+      objectId: lines,
+      kinds: ['record.created'],
+    });
+    expect(ofLines.items.filter((e) => e.links.runId === r.id)).toEqual([
+      expect.objectContaining({
+        kind: 'record.created',
+        count: 2,
+        objectName: 'Lines',
+        data: { procedure: 'Copy scenario' },
+        links: expect.objectContaining({ objectId: lines, runId: r.id, procedureId: copyId }),
+      }),
+    ]);
   });
 
   it('a dry run reports what each step would change and changes nothing', async () => {
@@ -137,6 +151,10 @@ describe('procedures', () => {
     expect(r).toMatchObject({ status: 'succeeded', dryRun: true });
     expect(r.result).toMatchObject({ inserted: 2 });
     expect(await rows(lines)).toEqual(before);
+    const events = await ok<{ items: RibbonEvent[] }>(app, owner, 'ribbon.list', {
+      objectId: lines,
+    });
+    expect(events.items.filter((e) => e.links.runId === r.id)).toEqual([]);
   });
 
   it('updates, deletes softly, and aggregates into another object by key', async () => {

@@ -40,6 +40,38 @@ export interface ExecEnv {
   planOf: (id: string) => Promise<Plan>;
   /** Called after each step of the top procedure (progress). */
   stepDone?: (done: number, total: number) => void;
+  /** Records written per object (the run's ribbon events summarise them). */
+  changes?: Map<string, ObjectChanges>;
+}
+
+/** What a run did to one object's records. */
+export interface ObjectChanges {
+  name: string;
+  inserted: number;
+  updated: number;
+  deleted: number;
+}
+
+/** Counts a step's written records against the object it wrote (a `run` step's own steps count themselves). */
+function countChanges(env: ExecEnv, step: PlannedStep, entry: StepLog): void {
+  if (!env.changes) return;
+  const object =
+    step.type === 'copy' || step.type === 'aggregate'
+      ? step.target
+      : step.type === 'update' || step.type === 'delete'
+        ? step.object
+        : undefined;
+  if (!object || entry.inserted + entry.updated + entry.deleted === 0) return;
+  const c = env.changes.get(object.id) ?? {
+    name: object.name,
+    inserted: 0,
+    updated: 0,
+    deleted: 0,
+  };
+  c.inserted += entry.inserted;
+  c.updated += entry.updated;
+  c.deleted += entry.deleted;
+  env.changes.set(object.id, c);
 }
 
 type Sql = RawBuilder<unknown>;
@@ -94,6 +126,7 @@ export async function execPlan(
       }
       await execStep(env, step, values, entry, depth);
       entry.rowsWritten = entry.inserted + entry.updated + entry.deleted;
+      countChanges(env, step, entry);
     } catch (e) {
       entry.status = e instanceof StopRun ? 'stopped' : 'failed';
       entry.message = errorText(env, e, step);

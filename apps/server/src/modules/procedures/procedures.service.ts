@@ -18,7 +18,7 @@ import type { OpContext } from '../../platform/context.js';
 import { invalid } from '../../platform/errors.js';
 import { recordEvent } from '../../platform/events/index.js';
 import type { JobContext } from '../../platform/jobs.js';
-import { execPlan } from './procedures.exec.js';
+import { execPlan, type ObjectChanges } from './procedures.exec.js';
 import { pm } from './procedures.messages.js';
 import {
   paramValues,
@@ -451,6 +451,7 @@ export async function runProcedureJob(
     const first = Object.entries(errors)[0];
     if (first) throw new AppError('unprocessable', `@${first[0]}: ${first[1][0] ?? ''}`);
     const now = new Date(nowMs()).toISOString();
+    const changes = new Map<string, ObjectChanges>();
     try {
       await ctx.db.kysely.transaction().execute(async (trx) => {
         await execPlan(
@@ -465,12 +466,33 @@ export async function runProcedureJob(
             log,
             planOf,
             stepDone: (done, total) => ctx.progress(done, total),
+            changes,
           },
           plan,
           values,
         );
         result = totals();
         if (!ctx.params.dryRun) {
+          // The records the run wrote, summarised per object and kind (never one per row), so
+          // the ribbon of an object shows what a procedure did to it.
+          const kinds = [
+            ['inserted', 'record.created'],
+            ['updated', 'record.updated'],
+            ['deleted', 'record.deleted'],
+          ] as const;
+          for (const [objectId, c] of changes)
+            for (const [key, kind] of kinds)
+              if (c[key] > 0)
+                await recordEvent(ctx.db, trx, {
+                  kind,
+                  domainId: ctx.domainId,
+                  userId: ctx.userId,
+                  objectId,
+                  objectName: c.name,
+                  count: c[key],
+                  data: { procedure: row.name },
+                  links: { objectId, procedureId: row.id, runId: ctx.id, jobId: ctx.id },
+                });
           await recordEvent(ctx.db, trx, {
             kind: 'procedure.finished',
             domainId: ctx.domainId,

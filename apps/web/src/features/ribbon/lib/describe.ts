@@ -51,6 +51,8 @@ export function eventTitle(e: RibbonEvent, t: TFunction): string {
 export function eventDetail(e: RibbonEvent, t: TFunction, lng: string): string | null {
   const d = e.data;
   const n = (v: unknown) => num(v).toLocaleString(lng);
+  if (e.kind.startsWith('record.') && typeof d.procedure === 'string')
+    return t('ribbon:detail.byProcedure', { name: d.procedure });
   switch (e.kind) {
     case 'record.updated': {
       const fields = Array.isArray(d.fields) ? d.fields.map(str).filter(Boolean) : [];
