@@ -11,9 +11,12 @@ export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
     migrationTableSchema = rows[0]?.schema;
   }
+  // Migrations are numbered in blocks per line of work and land in any order: a database that
+  // already ran a later-named one still runs an earlier-named one that arrives after it.
   const migrator = new Migrator({
     db,
     provider,
+    allowUnorderedMigrations: true,
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();

@@ -22,6 +22,7 @@ export const exprFunctions = [
   { name: 'floor', args: 'number, places?', group: 'number' },
   { name: 'ceil', args: 'number, places?', group: 'number' },
   { name: 'abs', args: 'number', group: 'number' },
+  { name: 'allocate', args: 'total, parts, index, places?', group: 'number' },
   { name: 'min', args: 'value, value, …', group: 'number' },
   { name: 'max', args: 'value, value, …', group: 'number' },
   { name: 'if', args: 'condition, then, else?', group: 'logic' },
@@ -115,6 +116,19 @@ export const procedureStepSchema = z.discriminatedUnion('type', [
     assignments: z.array(assignmentSchema).max(200).default([]),
     /** Target fields not assigned take the source's field of the same code (same kind). */
     copySameFields: z.boolean().default(true),
+    /**
+     * Copy each source record once per whole number from `from` to `to` (expressions over the
+     * source record; at most 1,000 per record); the number is `@name` in `where` and the
+     * assignments — e.g. one depreciation line per month of an asset's life.
+     */
+    series: z
+      .object({
+        name: z.string().regex(PARAM_NAME),
+        from: exprText.min(1),
+        to: exprText.min(1),
+      })
+      .nullable()
+      .default(null),
   }),
   /** Change the records matching `where`. */
   z.object({

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.js';
 import { isoNow, nowMs } from '../../lib/clock.js';
 import type { OpContext, Q } from '../../platform/context.js';
 import {
+  emit,
   emitAssign,
   emitCondition,
   emitOutput,
@@ -76,7 +77,10 @@ function countChanges(env: ExecEnv, step: PlannedStep, entry: StepLog): void {
 
 type Sql = RawBuilder<unknown>;
 
-const ref = (a: Assign) => (a.refTable ? { table: a.refTable } : undefined);
+const ref = (a: Assign) =>
+  a.refTable
+    ? { table: a.refTable, ...(a.refDisplay ? { display: a.refDisplay } : {}) }
+    : undefined;
 
 const affected = (r: { numAffectedRows?: bigint }) => Number(r.numAffectedRows ?? 0n);
 
@@ -145,6 +149,11 @@ export async function execPlan(
   }
 }
 
+/** A whole-number expression as the series function takes it (bigint on PostgreSQL). */
+function emitOutputInt(e: TExpr, env: Parameters<typeof emitCondition>[1]): Sql {
+  return env.dialect === 'postgres' ? sql`cast(${emit(e, env)} as bigint)` : emit(e, env);
+}
+
 /** A check step's stop: its message is the user's own. */
 class StopRun extends Error {}
 
@@ -192,6 +201,14 @@ async function execStep(
     e ? sql` and ${emitCondition(e, sqlEnv(alias))}` : sql``;
   switch (step.type) {
     case 'copy': {
+      // With a series, the source row is joined with the numbers of its series (`s.n`).
+      const member = step.series ? new Map([[step.series.name, sql.ref('s.n')]]) : undefined;
+      const rowEnv = () => ({ ...sqlEnv('r'), ...(member ? { columns: member } : {}) });
+      const from = step.series
+        ? d === 'postgres'
+          ? sql`${sql.id(step.source.table)} r cross join lateral fx_series(${emitOutputInt(step.series.from, sqlEnv('r'))}, ${emitOutputInt(step.series.to, sqlEnv('r'))}) as s(n)`
+          : sql`${sql.id(step.source.table)} r join fx_series(${emitOutputInt(step.series.from, sqlEnv('r'))}, ${emitOutputInt(step.series.to, sqlEnv('r'))}) s`
+        : sql`${sql.id(step.source.table)} r`;
       const cols: Sql[] = [
         sql.id('created_at'),
         sql.id('created_by'),
@@ -201,14 +218,14 @@ async function execStep(
       const vals: Sql[] = [sql`${stamp}`, sql`${ctx.userId}`, sql`${stamp}`, sql`${ctx.userId}`];
       for (const a of step.assigns) {
         cols.push(sql.id(a.field.column));
-        vals.push(emitAssign(a.expr, a.field, sqlEnv('r'), a.field.code, ref(a)));
+        vals.push(emitAssign(a.expr, a.field, rowEnv(), a.field.code, ref(a)));
       }
       for (const s of step.same) {
         cols.push(sql.id(s.target.column));
         vals.push(sql.ref(`r.${s.source.column}`));
       }
       const r =
-        await sql`insert into ${sql.id(step.target.table)} (${sql.join(cols)}) select ${sql.join(vals)} from ${sql.id(step.source.table)} r where r.deleted_at is null${cond(step.where, 'r')}`.execute(
+        await sql`insert into ${sql.id(step.target.table)} (${sql.join(cols)}) select ${sql.join(vals)} from ${from} where r.deleted_at is null${step.where ? sql` and ${emitCondition(step.where, rowEnv())}` : sql``}`.execute(
           trx,
         );
       entry.rowsRead = entry.inserted = affected(r);

@@ -10,6 +10,10 @@ const en = {
   'proc.assigned_twice': '{field} is assigned twice.',
   'proc.unknown_procedure': 'There is no such procedure in this domain.',
   'proc.cycle': 'A procedure cannot run itself, directly or through others.',
+  'proc.series_name': 'The series number @{name} has the name of a parameter: choose another.',
+  'proc.series_whole': 'A series runs between whole numbers.',
+  'proc.reference_by_name':
+    '{object} shows its records by a field that is not text, so a text cannot name one for {field}: give the record id.',
   'proc.param_twice': 'The parameter @{name} is defined twice.',
   'proc.param_object': 'A record parameter needs the object of its records.',
   'proc.param_choices': 'A choice parameter needs at least one choice.',
@@ -46,6 +50,11 @@ const de: Texts<typeof en> = {
   'proc.assigned_twice': '{field} wird zweimal zugewiesen.',
   'proc.unknown_procedure': 'Diese Prozedur gibt es in dieser Domäne nicht.',
   'proc.cycle': 'Eine Prozedur kann sich nicht selbst ausführen, weder direkt noch über andere.',
+  'proc.series_name':
+    'Die Reihenzahl @{name} heißt wie ein Parameter: wählen Sie einen anderen Namen.',
+  'proc.series_whole': 'Eine Reihe läuft zwischen ganzen Zahlen.',
+  'proc.reference_by_name':
+    '{object} zeigt seine Datensätze nicht mit einem Textfeld, daher kann ein Text für {field} keinen benennen: geben Sie die Datensatz-ID an.',
   'proc.param_twice': 'Der Parameter @{name} ist zweimal definiert.',
   'proc.param_object': 'Ein Datensatz-Parameter braucht das Objekt seiner Datensätze.',
   'proc.param_choices': 'Ein Auswahl-Parameter braucht mindestens eine Auswahl.',
@@ -83,6 +92,11 @@ const fr: Texts<typeof en> = {
   'proc.assigned_twice': '{field} est affecté deux fois.',
   'proc.unknown_procedure': "Cette procédure n'existe pas dans ce domaine.",
   'proc.cycle': 'Une procédure ne peut pas s’exécuter elle-même, ni directement ni par d’autres.',
+  'proc.series_name':
+    'Le numéro de série @{name} porte le nom d’un paramètre : choisissez-en un autre.',
+  'proc.series_whole': 'Une série va d’un nombre entier à un autre.',
+  'proc.reference_by_name':
+    '{object} affiche ses enregistrements par un champ qui n’est pas du texte : un texte ne peut pas en désigner un pour {field}, donnez son identifiant.',
   'proc.param_twice': 'Le paramètre @{name} est défini deux fois.',
   'proc.param_object': "Un paramètre d'enregistrement a besoin de l'objet de ses enregistrements.",
   'proc.param_choices': 'Un paramètre à choix a besoin d’au moins un choix.',
@@ -120,6 +134,10 @@ const pt: Texts<typeof en> = {
   'proc.assigned_twice': '{field} é atribuído duas vezes.',
   'proc.unknown_procedure': 'Este procedimento não existe neste domínio.',
   'proc.cycle': 'Um procedimento não se pode executar a si próprio, direta ou indiretamente.',
+  'proc.series_name': 'O número da série @{name} tem o nome de um parâmetro: escolha outro.',
+  'proc.series_whole': 'Uma série vai de um número inteiro a outro.',
+  'proc.reference_by_name':
+    '{object} mostra os seus registos por um campo que não é texto, por isso um texto não pode indicar um para {field}: dê o id do registo.',
   'proc.param_twice': 'O parâmetro @{name} está definido duas vezes.',
   'proc.param_object': 'Um parâmetro de registo precisa do objeto dos seus registos.',
   'proc.param_choices': 'Um parâmetro de escolha precisa de pelo menos uma opção.',
@@ -156,6 +174,10 @@ const ru: Texts<typeof en> = {
   'proc.assigned_twice': 'Поле {field} присваивается дважды.',
   'proc.unknown_procedure': 'Такой процедуры в этом домене нет.',
   'proc.cycle': 'Процедура не может запускать саму себя ни напрямую, ни через другие.',
+  'proc.series_name': 'Номер ряда @{name} совпадает с именем параметра: выберите другое.',
+  'proc.series_whole': 'Ряд идёт от одного целого числа до другого.',
+  'proc.reference_by_name':
+    '{object} показывает записи не текстовым полем, поэтому текст не может указать запись для поля {field}: укажите id записи.',
   'proc.param_twice': 'Параметр @{name} определён дважды.',
   'proc.param_object': 'Параметру-записи нужен объект его записей.',
   'proc.param_choices': 'Параметру выбора нужен хотя бы один вариант.',

@@ -17,7 +17,13 @@ import {
   type TExpr,
   type Value,
 } from '../../platform/expr/index.js';
-import { findField, loadObject, type FieldMeta, type ObjectMeta } from '../../platform/meta.js';
+import {
+  displayFieldOf,
+  findField,
+  loadObject,
+  type FieldMeta,
+  type ObjectMeta,
+} from '../../platform/meta.js';
 import { objectLoader, paramType } from '../expressions/index.js';
 import { pm } from './procedures.messages.js';
 
@@ -34,6 +40,8 @@ export interface Assign {
   expr: TExpr;
   /** A reference field: the table of its target (the written id must exist there). */
   refTable?: string;
+  /** … and the column of the target's display field (a text names the record by it). */
+  refDisplay?: string;
 }
 
 export type PlannedStep = { path: string; title: string; type: ProcedureStep['type'] } & (
@@ -45,6 +53,8 @@ export type PlannedStep = { path: string; title: string; type: ProcedureStep['ty
       assigns: Assign[];
       /** Target field ← source field of the same code and kind. */
       same: { target: FieldMeta; source: FieldMeta }[];
+      /** One copy per whole number from `from` to `to`, seen as `@name`. */
+      series?: { name: string; from: TExpr; to: TExpr };
     }
   | { type: 'update'; object: ObjectMeta; where?: TExpr; assigns: Assign[] }
   | { type: 'delete'; object: ObjectMeta; where?: TExpr }
@@ -71,6 +81,9 @@ export interface Plan {
   paramTypes: Map<string, ExprType>;
   steps: PlannedStep[];
 }
+
+/** Display fields a text can name a record by (reference assignments by name). */
+const NAME_TYPES: readonly string[] = ['text', 'longtext', 'email', 'url', 'phone', 'select'];
 
 /** Levels of procedures running procedures. */
 export const MAX_DEPTH = 5;
@@ -117,10 +130,11 @@ export async function planDefinition(
     text: string,
     obj: ObjectMeta | undefined,
     condition: boolean,
+    extra?: ReadonlyMap<string, ExprType>,
   ): Promise<TExpr | undefined> => {
     const a = await analyze(text, {
       object: obj,
-      params: paramTypes,
+      params: extra ? new Map([...paramTypes, ...extra]) : paramTypes,
       loadObject: objectLoader(ctx),
       ...(condition ? { expect: 'bool' as const } : {}),
     });
@@ -129,13 +143,18 @@ export async function planDefinition(
       issues.push({ path, message: issueMessage(lang, i), start: i.start, end: i.end });
     return undefined;
   };
-  const where = async (path: string, text: string, obj: ObjectMeta | undefined) =>
-    text.trim() && obj ? expr(path, text, obj, true) : undefined;
+  const where = async (
+    path: string,
+    text: string,
+    obj: ObjectMeta | undefined,
+    extra?: ReadonlyMap<string, ExprType>,
+  ) => (text.trim() && obj ? expr(path, text, obj, true, extra) : undefined);
   const assignments = async (
     path: string,
     list: { field: string; expr: string }[],
     from: ObjectMeta | undefined,
     into: ObjectMeta | undefined,
+    extra?: ReadonlyMap<string, ExprType>,
   ): Promise<Assign[]> => {
     const out: Assign[] = [];
     const seen = new Set<string>();
@@ -152,14 +171,31 @@ export async function planDefinition(
       if (seen.has(field.id))
         problem(`${path}.${i}.field`, pm(lang, 'proc.assigned_twice', { field: field.name }));
       seen.add(field.id);
-      const e = await expr(`${path}.${i}.expr`, a.expr, from, false);
+      const e = await expr(`${path}.${i}.expr`, a.expr, from, false, extra);
       if (!e) continue;
       const fit = checkAssign(e, field, lang);
       if (fit.issue) problem(`${path}.${i}.expr`, issueText(lang, fit.issue));
       else if (fit.expr) {
         const target = field.type === 'reference' && field.options.target;
         const refObj = target ? await tryObject(ctx, target) : undefined;
-        out.push({ field, expr: fit.expr, ...(refObj ? { refTable: refObj.table } : {}) });
+        const display = refObj ? displayFieldOf(refObj) : undefined;
+        const byName = fit.expr.k === 'op' && fit.expr.op === 'refbyname';
+        if (byName && (!display || !NAME_TYPES.includes(display.type))) {
+          problem(
+            `${path}.${i}.expr`,
+            pm(lang, 'proc.reference_by_name', {
+              field: field.name,
+              object: refObj?.name ?? '',
+            }),
+          );
+          continue;
+        }
+        out.push({
+          field,
+          expr: fit.expr,
+          ...(refObj ? { refTable: refObj.table } : {}),
+          ...(byName && display ? { refDisplay: display.column } : {}),
+        });
       }
     }
     return out;
@@ -173,8 +209,33 @@ export async function planDefinition(
       case 'copy': {
         const source = await object(`${path}.source`, s.source);
         const target = await object(`${path}.target`, s.target);
-        const w = await where(`${path}.where`, s.where, source);
-        const assigns = await assignments(`${path}.assignments`, s.assignments, source, target);
+        let series: { name: string; from: TExpr; to: TExpr } | undefined;
+        let extra: Map<string, ExprType> | undefined;
+        if (s.series) {
+          const name = s.series.name;
+          if ([...paramTypes.keys()].some((p) => p.toLowerCase() === name.toLowerCase()))
+            problem(`${path}.series.name`, pm(lang, 'proc.series_name', { name }));
+          const bound = async (key: 'from' | 'to') => {
+            const e = await expr(`${path}.series.${key}`, s.series![key], source, false);
+            if (e && e.type.t !== 'int' && e.type.t !== 'null') {
+              problem(`${path}.series.${key}`, pm(lang, 'proc.series_whole'));
+              return undefined;
+            }
+            return e;
+          };
+          const from = await bound('from');
+          const to = await bound('to');
+          extra = new Map([[name, T.int]]);
+          if (from && to) series = { name, from, to };
+        }
+        const w = await where(`${path}.where`, s.where, source, extra);
+        const assigns = await assignments(
+          `${path}.assignments`,
+          s.assignments,
+          source,
+          target,
+          extra,
+        );
         const same: { target: FieldMeta; source: FieldMeta }[] = [];
         if (s.copySameFields && source && target) {
           const assigned = new Set(assigns.map((a) => a.field.id));
@@ -197,6 +258,7 @@ export async function planDefinition(
             ...(w ? { where: w } : {}),
             assigns,
             same,
+            ...(series ? { series } : {}),
           });
         break;
       }

@@ -121,9 +121,34 @@ export function checkAssign(
       return bad();
     case 'reference':
       if (got.t === 'int') return { expr: e };
+      // A text names the target record by its display value (`scenario ← 'Budget 2027'`).
+      if (got.t === 'text')
+        return { expr: { k: 'op', op: 'refbyname', args: [e], type: want, span: e.span } };
       if (got.t === 'ref' && got.objectId === f.options.target) return { expr: e };
       return bad();
   }
+}
+
+/**
+ * The id of the live target record whose display field holds the text (the lowest id when
+ * several do); an empty text is no record, a text no record has stops the statement naming the
+ * field and the text.
+ */
+function byDisplayValue(
+  text: TExpr,
+  env: SqlEnv,
+  tagSql: RawBuilder<unknown>,
+  reference?: { table: string; display?: string },
+): RawBuilder<unknown> {
+  if (!reference?.display)
+    throw new Error('a reference by name needs the target and its display field');
+  const v = emit(text, env);
+  const found = sql`(select min(rr.id) from ${sql.id(reference.table)} rr where rr.deleted_at is null and ${sql.ref(`rr.${reference.display}`)} = ${v})`;
+  const failed =
+    env.dialect === 'sqlite'
+      ? sql`fx_fail('expr.reference_name', ${tagSql} || char(1) || ${v})`
+      : sql`fx_fail('expr.reference_name', ${tagSql} || chr(1) || ${v}, cast(null as bigint))`;
+  return sql`(case when ${v} is null or ${v} = '' then null else coalesce(${found}, ${failed}) end)`;
 }
 
 function rounded(e: TExpr, scale: number, type: ExprType): TExpr {
@@ -141,13 +166,16 @@ export function emitAssign(
   f: FieldMeta,
   env: SqlEnv,
   tag: string,
-  reference?: { table: string },
+  reference?: { table: string; display?: string },
 ): RawBuilder<unknown> {
   const d = env.dialect;
   if (e.type.t === 'null') return sql`null`;
-  // The field's rules are checked on the value in internal form, then it is stored.
-  let x = emit(e, env);
   const tagSql = d === 'sqlite' ? sql`${tag}` : sql`cast(${tag} as text)`;
+  // The field's rules are checked on the value in internal form, then it is stored.
+  let x =
+    e.k === 'op' && e.op === 'refbyname'
+      ? byDisplayValue(e.args[0] as TExpr, env, tagSql, reference)
+      : emit(e, env);
   const bounds = (lo: RawBuilder<unknown> | null, hi: RawBuilder<unknown> | null, code: string) =>
     sql`fx_bounds(${x}, ${lo ?? sql`null`}, ${hi ?? sql`null`}, ${d === 'sqlite' ? sql`${code}` : sql`cast(${code} as text)`}, ${tagSql})`;
   const num = (v: bigint) => (d === 'sqlite' ? sql`${v}` : sql`cast(${v.toString()} as numeric)`);

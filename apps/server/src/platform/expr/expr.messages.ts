@@ -58,6 +58,8 @@ const en = {
   'expr.below_min': 'A value computed for {field} is below its minimum.',
   'expr.above_max': 'A value computed for {field} is above its maximum.',
   'expr.reference_missing': 'A value computed for {field} is not a record it can point to.',
+  'expr.reference_name': 'No record is named “{value}” for {field}.',
+  'expr.series_too_long': 'A series gives at most 1,000 members for one record.',
   'expr.type.null': 'empty',
   'expr.type.bool': 'true/false',
   'expr.type.int': 'a whole number',
@@ -134,6 +136,8 @@ const de: Texts<typeof en> = {
   'expr.above_max': 'Ein für {field} berechneter Wert liegt über seinem Maximum.',
   'expr.reference_missing':
     'Ein für {field} berechneter Wert ist kein Datensatz, auf den es verweisen kann.',
+  'expr.reference_name': 'Für {field} heißt kein Datensatz „{value}“.',
+  'expr.series_too_long': 'Eine Reihe hat für einen Datensatz höchstens 1.000 Glieder.',
   'expr.type.null': 'leer',
   'expr.type.bool': 'wahr/falsch',
   'expr.type.int': 'eine ganze Zahl',
@@ -209,6 +213,8 @@ const fr: Texts<typeof en> = {
   'expr.above_max': 'Une valeur calculée pour {field} est au-dessus de son maximum.',
   'expr.reference_missing':
     "Une valeur calculée pour {field} n'est pas un enregistrement vers lequel il peut pointer.",
+  'expr.reference_name': 'Aucun enregistrement ne s’appelle « {value} » pour {field}.',
+  'expr.series_too_long': 'Une série donne au plus 1 000 membres pour un enregistrement.',
   'expr.type.null': 'vide',
   'expr.type.bool': 'vrai/faux',
   'expr.type.int': 'un nombre entier',
@@ -281,6 +287,8 @@ const pt: Texts<typeof en> = {
   'expr.above_max': 'Um valor calculado para {field} está acima do seu máximo.',
   'expr.reference_missing':
     'Um valor calculado para {field} não é um registo para o qual possa apontar.',
+  'expr.reference_name': 'Nenhum registo se chama “{value}” para {field}.',
+  'expr.series_too_long': 'Uma série dá no máximo 1000 membros por registo.',
   'expr.type.null': 'vazio',
   'expr.type.bool': 'verdadeiro/falso',
   'expr.type.int': 'um número inteiro',
@@ -356,6 +364,8 @@ const ru: Texts<typeof en> = {
   'expr.above_max': 'Значение, вычисленное для поля {field}, больше его максимума.',
   'expr.reference_missing':
     'Значение, вычисленное для поля {field}, не является записью, на которую оно может ссылаться.',
+  'expr.reference_name': 'Для поля {field} нет записи с названием «{value}».',
+  'expr.series_too_long': 'Ряд даёт не более 1000 членов для одной записи.',
   'expr.type.null': 'пусто',
   'expr.type.bool': 'истина/ложь',
   'expr.type.int': 'целое число',

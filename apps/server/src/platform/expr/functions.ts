@@ -119,6 +119,24 @@ export const FUNCTIONS = {
   round: roundLike('round'),
   floor: roundLike('floor'),
   ceil: roundLike('ceil'),
+  // allocate(total, parts, index, places?): the index-th of `parts` shares of `total`, each
+  // rounded to `places` (default: the total's), the last cents spread so the shares add up to
+  // the total exactly (share k = round(total·k/parts) − round(total·(k−1)/parts)).
+  allocate: {
+    min: 3,
+    max: 4,
+    check: (c, call) => {
+      const total = numeric(c, call, 0);
+      const parts = whole(c, call, 1);
+      const index = whole(c, call, 2);
+      const places =
+        call.args.length > 3
+          ? c.constInt(call.name, 3, arg(call, 3), 0, MAX_EXPR_SCALE)
+          : scaleOfType(total.type);
+      if (total.type.t === 'null') return total;
+      return op(call, 'allocate', [total, parts, index], places === 0 ? T.int : T.dec(places));
+    },
+  },
   abs: {
     min: 1,
     max: 1,

@@ -19,7 +19,7 @@ export type { CheckScope } from './checker.js';
 export type { ExprIssue } from './issues.js';
 export type { ExprType, TExpr, Value } from './types.js';
 export { T, isIsoDate } from './types.js';
-export { emitCondition, emitOutput } from './sql.js';
+export { emit, emitCondition, emitOutput } from './sql.js';
 export { checkAssign, emitAssign } from './assign.js';
 export { registerExprRuntime } from './runtime.js';
 
@@ -91,6 +91,14 @@ export function runtimeError(
   const text = String((e as { message?: unknown } | null)?.message ?? '');
   const code = (e as { code?: unknown } | null)?.code;
   const at = text.indexOf(FX_ERROR);
+  if (at >= 0 && text.startsWith('expr.reference_name:', at + FX_ERROR.length)) {
+    // The tag, then the text no record is named (it may hold any character).
+    const rest = text.slice(at + FX_ERROR.length + 'expr.reference_name:'.length);
+    const cut = rest.indexOf('\u0001');
+    const field = fieldOfTag(cut >= 0 ? rest.slice(0, cut) : rest) ?? '';
+    const value = cut >= 0 ? rest.slice(cut + 1, cut + 81) : '';
+    return new AppError('unprocessable', xt(lang, 'expr.reference_name', { field, value }));
+  }
   if (at >= 0) {
     const [key = '', tag = ''] = text.slice(at + FX_ERROR.length).split(/[:\s]/);
     const field = fieldOfTag(tag);
@@ -106,6 +114,7 @@ export function runtimeError(
       'expr.below_min',
       'expr.above_max',
       'expr.reference_missing',
+      'expr.series_too_long',
     ];
     if (known.includes(key))
       return new AppError(

@@ -272,9 +272,27 @@ const FUNCTIONS: Record<string, Fn> = {
   fx_fail: (code, tag) => fail(String(code), str(tag) ?? ''),
 };
 
+/** Most members a series (`fx_series`) gives for one record. */
+export const SERIES_MAX = 1000;
+
+/** The whole numbers a … b (none when either is empty or b < a). */
+export function* series(a: unknown, b: unknown): Generator<{ n: bigint }> {
+  const from = int(a);
+  const to = int(b);
+  if (from === null || to === null || to < from) return;
+  if (to - from >= BigInt(SERIES_MAX)) fail('expr.series_too_long');
+  for (let n = from; n <= to; n++) yield { n };
+}
+
 /** Registers the runtime functions on a SQLite connection. */
 export function registerExprRuntime(db: SQLite.Database): void {
   for (const [name, fn] of Object.entries(FUNCTIONS)) {
     db.function(name, { deterministic: name !== 'fx_fail', safeIntegers: true, varargs: true }, fn);
   }
+  db.table('fx_series', {
+    columns: ['n'],
+    parameters: ['a', 'b'],
+    safeIntegers: true,
+    rows: series,
+  });
 }

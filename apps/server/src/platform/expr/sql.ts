@@ -28,6 +28,8 @@ export interface SqlEnv {
   /** `today()` and `now()`. */
   today: string;
   now: string;
+  /** Parameters whose value is a column of the statement (a copy step's series member). */
+  columns?: ReadonlyMap<string, RawBuilder<unknown>>;
 }
 
 type Sql = RawBuilder<unknown>;
@@ -54,7 +56,8 @@ function bindValue(v: Value, type: ExprType, env: SqlEnv): Sql {
 /** Whether an expression is a value known not to be null (for index-friendly equality). */
 function knownNotNull(e: TExpr, env: SqlEnv): boolean {
   if (e.k === 'lit') return e.value !== null;
-  if (e.k === 'param') return (env.params.get(e.name) ?? null) !== null;
+  if (e.k === 'param')
+    return !env.columns?.has(e.name) && (env.params.get(e.name) ?? null) !== null;
   return false;
 }
 
@@ -143,7 +146,7 @@ export function emit(e: TExpr, env: SqlEnv, where = false): Sql {
     case 'lit':
       return bindValue(e.value, e.type, env);
     case 'param':
-      return bindValue(env.params.get(e.name) ?? null, e.type, env);
+      return env.columns?.get(e.name) ?? bindValue(env.params.get(e.name) ?? null, e.type, env);
     case 'col': {
       const x = env.alias ? sql.ref(`${env.alias}.${e.column}`) : sql.ref(e.column);
       return column(x, e.fieldType, e.type, env);
@@ -199,6 +202,22 @@ function op(e: Extract<TExpr, { k: 'op' }>, env: SqlEnv, where: boolean, d: Dial
       return d === 'sqlite'
         ? sql`${sql.raw(`fx_${e.op}`)}(${x(0)}, ${sql.lit(from - scale)})`
         : sql`${sql.raw(`fx_${e.op}`)}(${x(0)}, ${sql.lit(scale)})`;
+    }
+    case 'allocate': {
+      // Cumulative rounding: the shares telescope to round(total, scale), so they sum exactly.
+      const [total, parts, index] = e.args as [TExpr, TExpr, TExpr];
+      const span = e.span;
+      const one: TExpr = { k: 'lit', value: 1n, type: { t: 'int' }, span };
+      const upTo = (k: TExpr): TExpr => ({
+        k: 'op',
+        op: 'mul',
+        args: [total, k],
+        type: total.type,
+        span,
+      });
+      const before: TExpr = { k: 'op', op: 'sub', args: [index, one], type: { t: 'int' }, span };
+      const i = x(2);
+      return sql`(case when ${i} >= 1 and ${i} <= ${x(1)} then ${divide(upTo(index), parts, scale, env)} - ${divide(upTo(before), parts, scale, env)} end)`;
     }
     case 'abs':
       return sql`abs(${x(0)})`;
