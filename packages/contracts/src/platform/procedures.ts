@@ -127,8 +127,7 @@ export const procedureStepSchema = z.discriminatedUnion('type', [
         from: exprText.min(1),
         to: exprText.min(1),
       })
-      .nullable()
-      .default(null),
+      .nullish(),
   }),
   /** Change the records matching `where`. */
   z.object({
