@@ -112,6 +112,7 @@ describe('domain sections in the menu', () => {
             },
           ],
         }),
+        'cubes.list': () => ({ items: [{ id: 'c1', name: 'Plan vs actual' }] }),
       }),
     );
     useSession.getState().setSession({
@@ -144,6 +145,15 @@ describe('domain sections in the menu', () => {
     expect(result.current.find((n) => n.title === 'Copy scenario')).toMatchObject({
       kind: 'item',
       to: '/fiscus/procedures?procedure=p1',
+    });
+    // CUBES: each cube opens its pivot.
+    await waitFor(() => expect(titles(result.current)).toContain('Plan vs actual'));
+    expect(titles(result.current).indexOf('CUBES')).toBeGreaterThan(
+      titles(result.current).indexOf('obj_o1'),
+    );
+    expect(result.current.find((n) => n.title === 'Plan vs actual')).toMatchObject({
+      kind: 'item',
+      to: '/fiscus/cubes/c1',
     });
   });
 });

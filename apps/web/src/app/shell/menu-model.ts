@@ -2,13 +2,15 @@ import { useAbility } from '@casl/react';
 import { useMemo } from 'react';
 import {
   IconAddressBook,
+  IconChartPie,
   IconCube,
   IconFileImport,
   IconRoute,
   IconTable,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-// The hook's own module: the feature's index would bring the imports screens into every page.
+// The hooks' own modules: a feature's index would bring its screens into every page.
+import { useCubesMenuSection } from '@/features/cubes/hooks/use-cubes-menu-section';
 import { useImportsMenuSection } from '@/features/imports/hooks/use-imports-menu-section';
 import { useDynamicMenu } from '@/features/platform';
 // Likewise: only the menu's hook, not the procedures screens.
@@ -29,6 +31,7 @@ export function useVisibleMenu(): MenuNode[] {
   const { t } = useTranslation('menu');
   const { items: recentImports } = useImportsMenuSection();
   const { items: procedures } = useProceduresMenuSection();
+  const { items: cubes } = useCubesMenuSection();
   return useMemo(() => {
     const allowed = (node: MenuNode): MenuNode | null => {
       if (node.kind === 'heading') return node;
@@ -52,6 +55,19 @@ export function useVisibleMenu(): MenuNode[] {
         icon: icons[section.id],
       })),
     ]);
+    // CUBES: the domain's cubes, each opening its pivot.
+    if (cubes.length > 0)
+      dynamic.push(
+        { kind: 'heading' as const, title: t('cubesHeading'), raw: true },
+        ...cubes.map((item) => ({
+          kind: 'item' as const,
+          title: item.title,
+          raw: true,
+          route: 'cube',
+          to: item.to,
+          icon: IconChartPie,
+        })),
+      );
     // IMPORTS: the most recent imports, after the domain's sections.
     if (recentImports.length > 0)
       dynamic.push(
@@ -89,7 +105,7 @@ export function useVisibleMenu(): MenuNode[] {
       (n, i) => n.kind !== 'heading' || (visible[i + 1] && visible[i + 1]!.kind !== 'heading'),
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ability, ability.rules, sections, recentImports, procedures, t]);
+  }, [ability, ability.rules, sections, recentImports, procedures, cubes, t]);
 }
 
 /** A page reachable from the menu: its title (i18n key, or plain text when `raw`), trail, address. */

@@ -1,5 +1,5 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { CubesScreen } from '@/features/cubes';
 
 export default function Screen() {
-  return <ScreenPlaceholder title="menu:cubes" />;
+  return <CubesScreen />;
 }

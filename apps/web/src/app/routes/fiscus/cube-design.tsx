@@ -1,0 +1,8 @@
+import { Navigate, useParams } from 'react-router';
+import { CubeDesigner } from '@/features/cubes';
+
+export default function Screen() {
+  const { cubeid } = useParams();
+  if (!cubeid) return <Navigate to="/error-404" replace />;
+  return <CubeDesigner cubeId={cubeid} />;
+}

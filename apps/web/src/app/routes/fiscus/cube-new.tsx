@@ -1,0 +1,5 @@
+import { CubeDesigner } from '@/features/cubes';
+
+export default function Screen() {
+  return <CubeDesigner cubeId={null} />;
+}

@@ -1,0 +1,212 @@
+import type {
+  CubeAxisItem,
+  CubeMeasureInfo,
+  CubesQueryInput,
+  CubesQueryOutput,
+  CubeValue,
+} from '@fiscus/contracts';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { qry, useOp } from '@/lib/qry';
+import { toFloat } from '../lib/decimal';
+
+/** Row items and column items per fetched block (the server allows 2000 × 500). */
+export const ROW_BLOCK = 100;
+export const COL_BLOCK = 40;
+
+export type QueryBase = Omit<CubesQueryInput, 'rowOffset' | 'rowLimit' | 'colOffset' | 'colLimit'>;
+
+interface Block {
+  out?: CubesQueryOutput;
+  failed?: boolean;
+}
+
+export interface PivotData {
+  /** The first window: loading and error states, totals, measures. */
+  isLoading: boolean;
+  error: unknown;
+  refetch: () => void;
+  rowTotal: number;
+  colTotal: number;
+  measures: CubeMeasureInfo[];
+  records: number;
+  rowItem: (i: number) => CubeAxisItem | undefined;
+  colItem: (j: number) => CubeAxisItem | undefined;
+  /** A cell's value; undefined while its block is not loaded. */
+  cell: (i: number, j: number, m: number) => CubeValue | undefined;
+  /** The locked member a row or column lies on, if any. */
+  lockedRow: (i: number) => string | undefined;
+  lockedCol: (j: number) => string | undefined;
+  /** Asks for the blocks covering rows r0..r1 and columns c0..c1 (item indexes). */
+  request: (r0: number, r1: number, c0: number, c1: number) => void;
+  /** Whether a block failed (for a retry). */
+  failed: boolean;
+  retryFailed: () => void;
+  /** Leaf values per measure over the loaded blocks (for the heatmap). */
+  ranges: { min: number; max: number }[];
+  /** Changes whenever a block arrives. */
+  version: number;
+}
+
+/**
+ * The cells of a pivot, fetched in blocks of rows × columns as the grid scrolls. The first block
+ * is a regular cached read (so a write to the cube or its definition refreshes it); when it
+ * changes, every other block is dropped and fetched again on demand.
+ */
+export function usePivotData(base: QueryBase | null): PivotData {
+  const first = useOp(
+    'cubes.query',
+    {
+      ...(base as QueryBase),
+      rowOffset: 0,
+      rowLimit: ROW_BLOCK,
+      colOffset: 0,
+      colLimit: COL_BLOCK,
+    },
+    { enabled: !!base, placeholderData: (prev) => prev },
+  );
+  const blocks = useRef(new Map<string, Block>());
+  const pending = useRef(new Set<string>());
+  const [version, setVersion] = useState(0);
+  const generation = useRef(0);
+  const baseKey = useMemo(() => JSON.stringify(base), [base]);
+
+  // A new first block (new layout, or the data changed): start over from it.
+  useEffect(() => {
+    generation.current++;
+    blocks.current = new Map();
+    pending.current = new Set();
+    if (first.data && !first.isPlaceholderData) blocks.current.set('0:0', { out: first.data });
+    setVersion((v) => v + 1);
+  }, [first.data, first.isPlaceholderData, baseKey]);
+
+  const fetchBlock = useCallback(
+    (rb: number, cb: number) => {
+      if (!base) return;
+      const key = `${rb}:${cb}`;
+      if (blocks.current.has(key) || pending.current.has(key)) return;
+      pending.current.add(key);
+      const gen = generation.current;
+      qry('cubes.query', {
+        ...base,
+        rowOffset: rb * ROW_BLOCK,
+        rowLimit: ROW_BLOCK,
+        colOffset: cb * COL_BLOCK,
+        colLimit: COL_BLOCK,
+      }).then(
+        (out) => {
+          if (gen !== generation.current) return;
+          pending.current.delete(key);
+          blocks.current.set(key, { out });
+          setVersion((v) => v + 1);
+        },
+        () => {
+          if (gen !== generation.current) return;
+          pending.current.delete(key);
+          blocks.current.set(key, { failed: true });
+          setVersion((v) => v + 1);
+        },
+      );
+    },
+    [base],
+  );
+
+  const settled = first.data && !first.isPlaceholderData ? first.data : undefined;
+  const shown = settled ?? first.data;
+  const rowTotal = shown?.rows.total ?? 0;
+  const colTotal = shown?.cols.total ?? 0;
+
+  const request = useCallback(
+    (r0: number, r1: number, c0: number, c1: number) => {
+      if (!settled) return;
+      const rbs = [Math.floor(r0 / ROW_BLOCK), Math.floor(Math.max(r0, r1) / ROW_BLOCK)];
+      const cbs = [Math.floor(c0 / COL_BLOCK), Math.floor(Math.max(c0, c1) / COL_BLOCK)];
+      for (let rb = rbs[0]!; rb <= rbs[1]!; rb++)
+        for (let cb = cbs[0]!; cb <= cbs[1]!; cb++) fetchBlock(rb, cb);
+    },
+    [settled, fetchBlock],
+  );
+
+  const blockOf = (i: number, j: number) =>
+    blocks.current.get(`${Math.floor(i / ROW_BLOCK)}:${Math.floor(j / COL_BLOCK)}`)?.out;
+  // Row items are the same in every block of a row band (and columns in a column band).
+  const rowBand = (i: number) => {
+    const rb = Math.floor(i / ROW_BLOCK);
+    for (const [k, b] of blocks.current) if (b.out && k.startsWith(`${rb}:`)) return b.out;
+    return undefined;
+  };
+  const colBand = (j: number) => {
+    const cb = Math.floor(j / COL_BLOCK);
+    for (const [k, b] of blocks.current) if (b.out && k.endsWith(`:${cb}`)) return b.out;
+    return undefined;
+  };
+
+  const ranges = useMemo(() => {
+    const n = shown?.measures.length ?? 0;
+    const out = Array.from({ length: n }, () => ({ min: Infinity, max: -Infinity }));
+    for (const b of blocks.current.values()) {
+      if (!b.out) continue;
+      const { rows, cols, cells } = b.out;
+      rows.items.forEach((r, ri) => {
+        if (r.kind !== 'leaf' && rows.items.length > 1) return;
+        cols.items.forEach((c, ci) => {
+          if (c.kind !== 'leaf' && cols.items.length > 1) return;
+          cells[ri]?.[ci]?.forEach((v, m) => {
+            const x = toFloat(v);
+            if (x === null || !out[m]) return;
+            out[m].min = Math.min(out[m].min, x);
+            out[m].max = Math.max(out[m].max, x);
+          });
+        });
+      });
+    }
+    return out;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [version, shown?.measures.length]);
+
+  let failed = false;
+  for (const b of blocks.current.values()) if (b.failed) failed = true;
+
+  return {
+    isLoading: first.isLoading,
+    error: first.error,
+    refetch: () => void first.refetch(),
+    rowTotal,
+    colTotal,
+    measures: shown?.measures ?? [],
+    records: shown?.records ?? 0,
+    rowItem: (i) => {
+      const out = i < ROW_BLOCK && !settled ? shown : rowBand(i);
+      return out?.rows.items[i - out.rows.offset];
+    },
+    colItem: (j) => {
+      const out = j < COL_BLOCK && !settled ? shown : colBand(j);
+      return out?.cols.items[j - out.cols.offset];
+    },
+    cell: (i, j, m) => {
+      const out = blockOf(i, j) ?? (i < ROW_BLOCK && j < COL_BLOCK ? shown : undefined);
+      if (!out) return undefined;
+      const row = out.cells[i - out.rows.offset];
+      return row ? (row[j - out.cols.offset]?.[m] ?? null) : undefined;
+    },
+    lockedRow: (i) => {
+      const out = rowBand(i);
+      if (!out) return undefined;
+      const idx = i - out.rows.offset;
+      return out.locked.find((l) => l.axis === 'rows' && l.index === idx)?.member;
+    },
+    lockedCol: (j) => {
+      const out = colBand(j);
+      if (!out) return undefined;
+      const idx = j - out.cols.offset;
+      return out.locked.find((l) => l.axis === 'cols' && l.index === idx)?.member;
+    },
+    request,
+    failed,
+    retryFailed: () => {
+      for (const [k, b] of blocks.current) if (b.failed) blocks.current.delete(k);
+      setVersion((v) => v + 1);
+    },
+    ranges,
+    version,
+  };
+}
