@@ -14,6 +14,7 @@ import { filesRoutes } from './modules/files/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { importsModule } from './modules/imports/index.js';
 import { proceduresPlugin } from './modules/procedures/index.js';
+import { reportsPlugin } from './modules/reports/index.js';
 import { qryRoutes } from './modules/qry/index.js';
 import { ribbonStream } from './modules/ribbon/index.js';
 import { dbPlugin } from './plugins/db.js';
@@ -76,6 +77,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(importsModule);
   await app.register(proceduresPlugin);
   await app.register(datasourcesPlugin);
+  await app.register(reportsPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

@@ -11,5 +11,6 @@ export * from './exports.js';
 export * from './ribbon.js';
 export * from './procedures.js';
 export * from './cubes.js';
+export * from './reports.js';
 export * from './ops.js';
 export * from './datasources.js';

@@ -2,8 +2,11 @@ import { z } from 'zod';
 
 export const jobStatuses = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof jobStatuses)[number];
-/** `sync`: copying a mounted table into its local table (mounts). `index`: building an index that takes long (trigram text indexes), see docs/platform.md. */
-export const jobKinds = ['import', 'export', 'index', 'procedure', 'sync'] as const;
+/**
+ * `sync`: copying a mounted table into its local table (mounts). `index`: building an index that
+ * takes long (trigram text indexes), see docs/platform.md. `report`: generating a report's file.
+ */
+export const jobKinds = ['import', 'export', 'index', 'procedure', 'sync', 'report'] as const;
 export type JobKind = (typeof jobKinds)[number];
 
 /** Long work recorded in the database and run off the request path. */

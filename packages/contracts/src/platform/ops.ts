@@ -141,6 +141,21 @@ import {
   datasourcesUpdateInput,
 } from './datasources.js';
 import {
+  reportRunSchema,
+  reportSchema,
+  reportsCancelInput,
+  reportsCreateInput,
+  reportsDeleteInput,
+  reportsGenerateInput,
+  reportsGetInput,
+  reportsGetRunInput,
+  reportsListInput,
+  reportsListOutput,
+  reportsRunsInput,
+  reportsRunsOutput,
+  reportsUpdateInput,
+} from './reports.js';
+import {
   viewSchema,
   viewsDeleteInput,
   viewsListInput,
@@ -295,6 +310,16 @@ export const platformOps = {
     'read',
     'DataSource',
   ),
+  // Owners and admins define reports ('create'); editors generate them ('update').
+  'reports.list': op(reportsListInput, reportsListOutput, 'read', 'Report'),
+  'reports.get': op(reportsGetInput, reportSchema, 'read', 'Report'),
+  'reports.create': op(reportsCreateInput, reportSchema, 'create', 'Report'),
+  'reports.update': op(reportsUpdateInput, reportSchema, 'create', 'Report'),
+  'reports.delete': op(reportsDeleteInput, ok, 'delete', 'Report'),
+  'reports.generate': op(reportsGenerateInput, reportRunSchema, 'update', 'Report'),
+  'reports.runs': op(reportsRunsInput, reportsRunsOutput, 'read', 'Report'),
+  'reports.getRun': op(reportsGetRunInput, reportRunSchema, 'read', 'Report'),
+  'reports.cancel': op(reportsCancelInput, reportRunSchema, 'update', 'Report'),
 } as const;
 
 export type PlatformOps = typeof platformOps;

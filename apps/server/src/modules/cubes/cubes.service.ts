@@ -1,4 +1,10 @@
-import type { Cube, CubeSummary, cubesCreateInput, cubesUpdateInput } from '@fiscus/contracts';
+import type {
+  Cube,
+  CubeLayout,
+  CubeSummary,
+  cubesCreateInput,
+  cubesUpdateInput,
+} from '@fiscus/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { isoNow } from '../../lib/clock.js';
@@ -6,7 +12,8 @@ import { newId } from '../../lib/ids.js';
 import type { OpContext } from '../../platform/context.js';
 import { loadObject } from '../../platform/meta.js';
 import { cm } from './cubes.messages.js';
-import { resolveCube, type CubeDefinition, type CubeModel } from './cubes.model.js';
+import { checkLayout, resolveCube, type CubeDefinition, type CubeModel } from './cubes.model.js';
+import { invalid } from '../../platform/errors.js';
 import './cubes.tables.js';
 
 type Row = {
@@ -197,4 +204,20 @@ export async function deleteCube(ctx: OpContext, id: string): Promise<{ ok: true
       .execute();
   });
   return { ok: true };
+}
+
+/**
+ * Checks a layout against a cube of the caller's domain (404 for another domain's cube); 400
+ * with paths under `prefix` (`layout.rows.0`).
+ */
+export async function checkCubeLayout(
+  ctx: OpContext,
+  cubeId: string,
+  layout: CubeLayout,
+  prefix: string,
+): Promise<void> {
+  const cube = await loadCube(ctx, cubeId);
+  const errors: Record<string, string[]> = {};
+  checkLayout(ctx, layout, cube.dims, cube.measures, cube.calcs, prefix, errors);
+  if (Object.keys(errors).length) throw invalid(ctx.lang, errors);
 }

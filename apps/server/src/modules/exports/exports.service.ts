@@ -326,30 +326,40 @@ async function countRows(
   return total;
 }
 
-/** The export job: streams the view's rows into a CSV or XLSX file and stores it. */
-export async function runExport(
-  app: FastifyInstance,
-  job: JobContext<ExportParams>,
-): Promise<JobOutcome> {
-  const p = job.params;
-  const ctx: OpContext = {
-    db: job.db,
-    domainId: job.domainId,
-    userId: job.userId ?? '',
-    ability: buildAbility(rulesForRole('viewer')),
-    lang: job.lang,
-  };
-  const started = performance.now();
+/**
+ * Where the rows of a view go: a CSV or XLSX writer here, or another module's writer (a report's
+ * PDF). Rows arrive as stored values in column order with their columns' converters.
+ */
+export interface RecordsSink {
+  start(): Promise<void>;
+  rows(rows: unknown[][], convert: Convert[]): Promise<void>;
+  finish(): Promise<void>;
+  abort(): Promise<void>;
+}
+
+/** The job a stream of records belongs to: cancellation and progress. */
+export interface RecordsRun {
+  signal: AbortSignal;
+  progress(processed: number, total: number): void;
+}
+
+/**
+ * Streams the rows of a view (`records.export`'s input: filter, search, order, fields) into the
+ * sink that `open` makes from the columns (headings and kinds) and the number of rows (it may
+ * refuse too many). Slices of rows are read without holding the result in memory; the event
+ * loop runs between slices. Answers the rows written; a failure aborts the sink.
+ */
+export async function streamRecords(
+  ctx: OpContext,
+  p: ExportParams,
+  open: (columns: SheetColumn[], meta: ObjectMeta, total: number) => RecordsSink,
+  run: RecordsRun,
+): Promise<{ rows: number; meta: ObjectMeta; columns: SheetColumn[] }> {
   const meta = await loadObject(ctx, p.objectId);
   const { columns, where, order } = await compile(ctx, meta, p);
   const total = await countRows(ctx, meta, where);
-  if (p.format === 'xlsx' && total > XLSX_MAX_ROWS - 1) {
-    throw new AppError(
-      'unprocessable',
-      xt(ctx.lang, 'export.too_many_rows', { rows: total, max: XLSX_MAX_ROWS - 1 }),
-    );
-  }
-  job.progress(0, total);
+  const sink = open(columns, meta, total);
+  run.progress(0, total);
 
   const select = sql.join(columns.map((c, i) => sql`${sql.id(c.column)} as ${sql.id(`c${i}`)}`));
   const query = sql`select ${select} from ${sql.id(meta.table)} where ${where} order by ${order}`;
@@ -367,22 +377,11 @@ export async function runExport(
   const files = fileNames(ctx);
   const noLabels = new Map<string, Map<number, string | null>>();
   const plain = columns.map((c) => converter(c, noLabels, users, files));
-
-  const temp = await tempPath(app.config.dataDir, job.id);
-  const writer =
-    p.format === 'csv'
-      ? new CsvWriter(temp, columns, p.csvStyle)
-      : new XlsxWriter(
-          temp,
-          columns,
-          sheetName(shownName(ctx.lang, meta), xt(ctx.lang, 'export.sheet')),
-          p.timeZone,
-        );
   let processed = 0;
   try {
-    await writer.start();
+    await sink.start();
     await forEachSlice(ctx.db, query, columns.length, slice, async (raw) => {
-      if (job.signal.aborted) throw new Cancelled('cancelled');
+      if (run.signal.aborted) throw new Cancelled('cancelled');
       let convert = plain;
       if (refs.length) {
         const labels = await resolveLabels(
@@ -396,15 +395,59 @@ export async function runExport(
       }
       for (const { i } of userCols) await users.load(raw.map((r) => r[i]));
       for (const { i } of fileCols) await files.load(raw.map((r) => r[i]));
-      await writer.rows(raw, convert);
+      await sink.rows(raw, convert);
       processed += raw.length;
-      job.progress(processed, Math.max(total, processed));
+      run.progress(processed, Math.max(total, processed));
       await nextTurn();
     });
-    if (job.signal.aborted) throw new Cancelled('cancelled');
-    await writer.finish();
+    if (run.signal.aborted) throw new Cancelled('cancelled');
+    await sink.finish();
   } catch (err) {
-    await writer.abort();
+    await sink.abort();
+    throw err;
+  }
+  return { rows: processed, meta, columns };
+}
+
+/** The export job: streams the view's rows into a CSV or XLSX file and stores it. */
+export async function runExport(
+  app: FastifyInstance,
+  job: JobContext<ExportParams>,
+): Promise<JobOutcome> {
+  const p = job.params;
+  const ctx: OpContext = {
+    db: job.db,
+    domainId: job.domainId,
+    userId: job.userId ?? '',
+    ability: buildAbility(rulesForRole('viewer')),
+    lang: job.lang,
+  };
+  const started = performance.now();
+  const temp = await tempPath(app.config.dataDir, job.id);
+  let csv: CsvWriter | undefined;
+  let out: Awaited<ReturnType<typeof streamRecords>>;
+  try {
+    out = await streamRecords(
+      ctx,
+      p,
+      (columns, meta, total) => {
+        if (p.format === 'xlsx' && total > XLSX_MAX_ROWS - 1) {
+          throw new AppError(
+            'unprocessable',
+            xt(ctx.lang, 'export.too_many_rows', { rows: total, max: XLSX_MAX_ROWS - 1 }),
+          );
+        }
+        if (p.format === 'csv') return (csv = new CsvWriter(temp, columns, p.csvStyle));
+        return new XlsxWriter(
+          temp,
+          columns,
+          sheetName(shownName(ctx.lang, meta), xt(ctx.lang, 'export.sheet')),
+          p.timeZone,
+        );
+      },
+      job,
+    );
+  } catch (err) {
     await rm(temp, { force: true });
     if (err instanceof ZipTooLargeError)
       throw new AppError('unprocessable', xt(ctx.lang, 'export.too_large'));
@@ -415,6 +458,7 @@ export async function runExport(
     }
     throw err;
   }
+  const { meta, rows: processed } = out;
   const ext = p.format === 'csv' ? 'csv' : 'xlsx';
   const file = await storeFile(ctx.db, app.config.dataDir, {
     tempFile: temp,
@@ -423,7 +467,7 @@ export async function runExport(
     name: `${shownName(ctx.lang, meta)} ${today(p.timeZone)}.${ext}`,
     type: p.format === 'csv' ? CSV_TYPE : XLSX_TYPE,
     purpose: 'export',
-    ...(writer instanceof CsvWriter ? { sha256: writer.sha256() } : {}),
+    ...(csv ? { sha256: csv.sha256() } : {}),
   });
   job.log.info(
     {

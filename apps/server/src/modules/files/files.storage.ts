@@ -78,7 +78,7 @@ export async function storeFile(
     userId: string | null;
     name: string;
     type: string;
-    purpose: 'upload' | 'import-log' | 'export';
+    purpose: 'upload' | 'import-log' | 'export' | 'report';
     sha256?: string;
   },
 ): Promise<FileInfo> {

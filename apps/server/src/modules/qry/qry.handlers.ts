@@ -13,6 +13,7 @@ import { importsOps } from '../imports/index.js';
 import { objectsOps } from '../objects/index.js';
 import { proceduresOps } from '../procedures/index.js';
 import { recordsOps } from '../records/index.js';
+import { reportsOps } from '../reports/index.js';
 import { ribbonOps } from '../ribbon/index.js';
 import { tablesOps } from '../tables/index.js';
 import { viewsOps } from '../views/index.js';
@@ -51,4 +52,5 @@ export const handlers: { [K in PlatformOpName]: OpHandler<K> } = compose(
   actionsOps,
   cubesOps,
   datasourcesOps,
+  reportsOps,
 );

@@ -53,6 +53,11 @@ export const reads = {
   'datasources.get': { staleTime: 30_000 },
   'datasources.tables': { staleTime: 60_000 },
   'datasources.preview': { staleTime: 30_000 },
+  'reports.list': { staleTime: 30_000 },
+  'reports.get': { staleTime: 30_000 },
+  // Runs change while they run.
+  'reports.runs': { staleTime: 0 },
+  'reports.getRun': { staleTime: 0 },
 } as const satisfies Partial<Record<PlatformOpName, ReadPolicy>>;
 
 export type ReadOpName = keyof typeof reads;
@@ -145,6 +150,19 @@ const datasourceWrite = (id?: string): ReadTarget[] => [
   id === undefined ? { op: 'datasources.preview' } : { op: 'datasources.preview', input: { id } },
 ];
 
+/** A report's definition shows in its list and its screen; a run in the runs and the ribbon. */
+const reportWrite = (id?: string): ReadTarget[] => [
+  { op: 'reports.list' },
+  id === undefined ? { op: 'reports.get' } : { op: 'reports.get', input: { id } },
+];
+const reportRun: ReadTarget[] = [
+  { op: 'reports.list' },
+  { op: 'reports.runs' },
+  { op: 'reports.getRun' },
+  { op: 'ribbon.list' },
+  { op: 'jobs.list' },
+];
+
 export const writes: { [K in WriteOpName]: WriteEffects<K> } = {
   'datasources.create': { invalidates: () => datasourceWrite() },
   'datasources.update': { invalidates: (input) => datasourceWrite(input.id) },
@@ -156,6 +174,11 @@ export const writes: { [K in WriteOpName]: WriteEffects<K> } = {
         ? [{ op: 'datasources.list' }, { op: 'datasources.get', input: { id: input.id } }]
         : [],
   },
+  'reports.create': { invalidates: () => reportWrite() },
+  'reports.update': { invalidates: (input) => reportWrite(input.id) },
+  'reports.delete': { invalidates: (input) => [...reportWrite(input.id), { op: 'reports.runs' }] },
+  'reports.generate': { invalidates: () => reportRun },
+  'reports.cancel': { invalidates: () => reportRun },
   'cubes.create': { invalidates: () => cubeWrite() },
   'cubes.update': { invalidates: (input) => cubeWrite(input.id) },
   'cubes.delete': { invalidates: (input) => cubeWrite(input.id) },

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { describeReportRun, recoverReport, reportEnded, runReportJob } from './reports.run.js';
+import type { ReportJobParams } from './reports.service.js';
+
+/** Registers the `report` job kind: each run of a report is a job. */
+export const reportsPlugin = fp(async function reportsp(app: FastifyInstance) {
+  app.jobs.register<ReportJobParams>('report', {
+    run: (ctx) => runReportJob(app, ctx),
+    recover: (_db, job) => recoverReport(app, job.id),
+    finished: (db, job) => reportEnded(db, job),
+    describe: (db, job) => describeReportRun(db, job.id),
+  });
+});
