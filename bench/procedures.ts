@@ -1,12 +1,15 @@
 /**
  * Procedure benchmark: a copy step over N records with two assignments (an amount raised by
  * 10 % and rounded to cents, a date moved by 12 months) — set-based, one INSERT … SELECT per
- * step. Starts a production-mode app in process (SQLite, or PostgreSQL with
+ * step. The run's CPU time (user + system of this process, which runs the server) is printed
+ * beside the wall-clock times: on a shared, loaded machine it is the figure the code controls.
+ * Starts a production-mode app in process (SQLite, or PostgreSQL with
  * BENCH_DATABASE_URL), seeds the Ledger object with N rows, copies them into a second object
  * of the same fields, and prints JSON: the run's own time (the job's log, from the transaction's
  * start to its commit) and the time from pressing Run to the job's end, median of `--runs`.
  * Run: node --conditions=source --import tsx bench/procedures.ts [--rows 1000000] [--runs 3]
  */
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { benchApp } from './lib/app.js';
@@ -57,13 +60,17 @@ try {
     .executeTakeFirstOrThrow();
   const runMs: number[] = [];
   const endToEnd: number[] = [];
+  const cpuMs: number[] = [];
   let written = 0;
   for (let i = 0; i < RUNS; i++) {
     await sql`delete from ${sql.id(table.table_name)}`.execute(app.db.kysely);
     const t = performance.now();
+    const cpu = process.cpuUsage();
     const started = await qry<{ id: string }>(token, 'procedures.run', { id: proc.id });
     await app.jobs.idle();
     endToEnd.push(performance.now() - t);
+    const used = process.cpuUsage(cpu);
+    cpuMs.push((used.user + used.system) / 1000);
     const run = await qry<{
       status: string;
       error: string | null;
@@ -83,6 +90,8 @@ try {
       seedMs: Math.round(seedMs),
       runMsMedian: Math.round(median(runMs)),
       endToEndMsMedian: Math.round(median(endToEnd)),
+      cpuMsMedian: Math.round(median(cpuMs)),
+      loadAverage: os.loadavg().map((x) => Math.round(x * 10) / 10),
       rowsPerSecond: Math.round(ROWS / (median(endToEnd) / 1000)),
     }),
   );

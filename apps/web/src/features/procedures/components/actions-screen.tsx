@@ -16,6 +16,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBolt, IconEdit, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
 import type { ActionDef } from '@fiscus/contracts';
@@ -38,6 +39,7 @@ export function ActionsScreen() {
   const objects = useOp('objects.list', {});
   const remove = useOpMutation('actions.delete');
   const editing = params.get('action');
+  const phone = useMediaQuery('(max-width: 48em)');
   const setEditing = (v: string | null) =>
     setParams((p) => {
       const next = new URLSearchParams(p);
@@ -125,6 +127,53 @@ export function ActionsScreen() {
             </Can>
           </Stack>
         </Card>
+      ) : phone ? (
+        <Stack gap="xs">
+          {list.data.items.map((a) => {
+            const I = actionIcon[a.icon];
+            return (
+              <Card key={a.id} withBorder radius="md" padding="sm" data-testid="action-row">
+                <Group justify="space-between" wrap="nowrap" gap="xs">
+                  <Group
+                    gap="xs"
+                    wrap="nowrap"
+                    onClick={() => setEditing(a.id)}
+                    style={{ cursor: 'pointer', minWidth: 0 }}
+                  >
+                    <ThemeIcon variant="light" color="grape" size="md">
+                      <I size={16} />
+                    </ThemeIcon>
+                    <div style={{ minWidth: 0 }}>
+                      <Text fw={600} size="sm" truncate>
+                        {a.name}
+                      </Text>
+                      <Text size="xs" c="dimmed" truncate>
+                        {a.objectName} · {a.procedureName}
+                      </Text>
+                    </div>
+                  </Group>
+                  <Can I="delete" a="Action">
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('common:actions.delete')}
+                      onClick={() => setDeleting(a)}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Can>
+                </Group>
+                <Group gap={4} mt={6}>
+                  {a.placement.map((p) => (
+                    <Badge key={p} size="sm" variant="light">
+                      {t(`actions.placements.${p}`)}
+                    </Badge>
+                  ))}
+                </Group>
+              </Card>
+            );
+          })}
+        </Stack>
       ) : (
         <Card withBorder radius="md" padding={0}>
           <Table.ScrollContainer minWidth={760}>

@@ -17,6 +17,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
   IconEdit,
@@ -73,6 +74,72 @@ export function ProceduresScreen() {
   }, [list.data, search]);
   const fmt = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   const canRun = ability.can('update', 'Procedure');
+  const phone = useMediaQuery('(max-width: 48em)');
+  const rowActions = (p: ProcedureSummary) => (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      {canRun && (
+        <Button
+          size="compact-xs"
+          variant="light"
+          leftSection={<IconPlayerPlay size={14} />}
+          onClick={() => setParam('runFor', p.id)}
+          data-testid="procedure-run"
+        >
+          {t('common:actions.run')}
+        </Button>
+      )}
+      <Tooltip label={t('tabs.runs')}>
+        <ActionIcon
+          variant="subtle"
+          aria-label={t('tabs.runs')}
+          onClick={() => setParam('runsOf', p.id)}
+        >
+          <IconHistory size={16} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={t('edit')}>
+        <ActionIcon
+          variant="subtle"
+          aria-label={t('edit')}
+          onClick={() => setParam('procedure', p.id)}
+        >
+          <IconEdit size={16} />
+        </ActionIcon>
+      </Tooltip>
+      <Can I="delete" a="Procedure">
+        <Tooltip label={t('common:actions.delete')}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={t('common:actions.delete')}
+            onClick={() => setDeleting(p)}
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Tooltip>
+      </Can>
+    </Group>
+  );
+  const lastRun = (p: ProcedureSummary) =>
+    p.lastRunStatus ? (
+      <Group gap={6} wrap="nowrap">
+        <Badge
+          size="sm"
+          variant="light"
+          color={runStatusColor[p.lastRunStatus]}
+          style={{ flexShrink: 0 }}
+        >
+          {t(`status.${p.lastRunStatus}`)}
+        </Badge>
+        <Text size="xs" c="dimmed">
+          {p.lastRunAt ? fmt.format(new Date(p.lastRunAt)) : ''}
+        </Text>
+      </Group>
+    ) : (
+      <Text size="xs" c="dimmed">
+        {t('neverRun')}
+      </Text>
+    );
   const runsOfName = list.data?.items.find((p) => p.id === runsOf)?.name;
 
   return (
@@ -165,6 +232,35 @@ export function ProceduresScreen() {
                   </Can>
                 </Stack>
               </Card>
+            ) : phone ? (
+              <Stack gap="xs">
+                {items.map((p) => (
+                  <Card key={p.id} withBorder radius="md" padding="sm" data-testid="procedure-row">
+                    <Text
+                      fw={600}
+                      size="sm"
+                      onClick={() => setParam('procedure', p.id)}
+                      style={{ cursor: 'pointer' }}
+                    >
+                      {p.name}
+                    </Text>
+                    {p.description && (
+                      <Text size="xs" c="dimmed" lineClamp={2}>
+                        {p.description}
+                      </Text>
+                    )}
+                    <Group justify="space-between" mt={6} wrap="wrap" gap="xs">
+                      {lastRun(p)}
+                      {rowActions(p)}
+                    </Group>
+                  </Card>
+                ))}
+                {items.length === 0 && (
+                  <Text c="dimmed" size="sm" ta="center" py="md">
+                    {t('noMatch')}
+                  </Text>
+                )}
+              </Stack>
             ) : (
               <Card withBorder radius="md" padding={0}>
                 <Table.ScrollContainer minWidth={720}>
@@ -197,76 +293,13 @@ export function ProceduresScreen() {
                           </Table.Td>
                           <Table.Td ta="center">{p.stepCount}</Table.Td>
                           <Table.Td ta="center">{p.paramCount}</Table.Td>
-                          <Table.Td>
-                            {p.lastRunStatus ? (
-                              <Group gap={6} wrap="nowrap">
-                                <Badge
-                                  size="sm"
-                                  variant="light"
-                                  color={runStatusColor[p.lastRunStatus]}
-                                >
-                                  {t(`status.${p.lastRunStatus}`)}
-                                </Badge>
-                                <Text size="xs" c="dimmed">
-                                  {p.lastRunAt ? fmt.format(new Date(p.lastRunAt)) : ''}
-                                </Text>
-                              </Group>
-                            ) : (
-                              <Text size="xs" c="dimmed">
-                                {t('neverRun')}
-                              </Text>
-                            )}
-                          </Table.Td>
+                          <Table.Td>{lastRun(p)}</Table.Td>
                           <Table.Td>
                             <Text size="xs" c="dimmed">
                               {fmt.format(new Date(p.updatedAt))}
                             </Text>
                           </Table.Td>
-                          <Table.Td>
-                            <Group gap={4} justify="flex-end" wrap="nowrap">
-                              {canRun && (
-                                <Button
-                                  size="compact-xs"
-                                  variant="light"
-                                  leftSection={<IconPlayerPlay size={14} />}
-                                  onClick={() => setParam('runFor', p.id)}
-                                  data-testid="procedure-run"
-                                >
-                                  {t('common:actions.run')}
-                                </Button>
-                              )}
-                              <Tooltip label={t('tabs.runs')}>
-                                <ActionIcon
-                                  variant="subtle"
-                                  aria-label={t('tabs.runs')}
-                                  onClick={() => setParam('runsOf', p.id)}
-                                >
-                                  <IconHistory size={16} />
-                                </ActionIcon>
-                              </Tooltip>
-                              <Tooltip label={t('edit')}>
-                                <ActionIcon
-                                  variant="subtle"
-                                  aria-label={t('edit')}
-                                  onClick={() => setParam('procedure', p.id)}
-                                >
-                                  <IconEdit size={16} />
-                                </ActionIcon>
-                              </Tooltip>
-                              <Can I="delete" a="Procedure">
-                                <Tooltip label={t('common:actions.delete')}>
-                                  <ActionIcon
-                                    variant="subtle"
-                                    color="red"
-                                    aria-label={t('common:actions.delete')}
-                                    onClick={() => setDeleting(p)}
-                                  >
-                                    <IconTrash size={16} />
-                                  </ActionIcon>
-                                </Tooltip>
-                              </Can>
-                            </Group>
-                          </Table.Td>
+                          <Table.Td>{rowActions(p)}</Table.Td>
                         </Table.Tr>
                       ))}
                     </Table.Tbody>

@@ -406,12 +406,14 @@ export function StepEditor({
       data-testid="step"
       data-type={step.type}
     >
-      <Group justify="space-between" wrap="nowrap" mb="xs" gap="xs">
-        <Group gap="xs" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
+      <Group justify="space-between" wrap="wrap" mb="xs" gap="xs">
+        <Group gap="xs" wrap="nowrap" style={{ flex: '1 1 240px', minWidth: 0 }}>
           <Badge variant="filled" radius="sm">
             {index + 1}
           </Badge>
-          <Badge variant="light">{t(`steps.${step.type}.name`)}</Badge>
+          <Badge variant="light" style={{ flexShrink: 0 }}>
+            {t(`steps.${step.type}.name`)}
+          </Badge>
           <TextInput
             size="xs"
             variant="unstyled"
