@@ -42,6 +42,8 @@ export interface ErrorEnvelope {
     message: string;
     fields?: FieldErrors;
     requestId?: string;
+    /** Seconds to wait before trying again (429, 503); also sent as `Retry-After`. */
+    retryAfter?: number;
   };
 }
 

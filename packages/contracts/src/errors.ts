@@ -12,5 +12,6 @@ export const errorEnvelopeSchema = z.object({
     message: z.string(),
     fields: fieldErrorsSchema.optional(),
     requestId: z.string().optional(),
+    retryAfter: z.number().int().nonnegative().optional(),
   }),
 }) satisfies z.ZodType<ErrorEnvelope>;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -102,6 +103,33 @@ const envSchema = z.object({
         .map((x) => x.trim())
         .filter(Boolean),
     ),
+  // Query lanes (platform/lanes.ts), fair jobs and upload limits per domain.
+  QUERY_TIME_LIMIT: z.coerce.number().min(0.001).max(3600).default(30),
+  EXPORT_TIME_LIMIT: z.coerce
+    .number()
+    .min(1)
+    .max(24 * 3600)
+    .default(1800),
+  READ_LANE_SLOTS: z.coerce.number().int().min(0).max(64).optional(),
+  HEAVY_LANE_SLOTS: z.coerce.number().int().min(0).max(64).optional(),
+  LANE_QUEUE: z.coerce.number().int().min(0).max(100_000).default(200),
+  LANE_DOMAIN_QUEUE: z.coerce.number().int().min(0).max(100_000).default(50),
+  LANE_WAIT: z.coerce.number().min(0.001).max(3600).default(15),
+  LANE_WINDOW: z.coerce.number().int().min(0).default(10_000),
+  LANE_IDLE: z.coerce
+    .number()
+    .min(1)
+    .max(24 * 3600)
+    .default(300),
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  JOBS_QUEUED_PER_DOMAIN: z.coerce.number().int().min(1).max(100_000).default(20),
+  EXPORTS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  UPLOADS_OPEN_PER_DOMAIN: z.coerce.number().int().min(1).max(100_000).default(10),
+  UPLOAD_OPEN_BYTES_PER_DOMAIN: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1024 * 1024 * 1024),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -147,6 +175,48 @@ export interface Config {
   sourceDeny: string[];
   /** Data sources may point at the platform's own database (tests only). */
   sourceAllowOwnDatabase?: boolean;
+  /** Query lanes: slots, time limits, queues (platform/lanes.ts, docs/execution.md). */
+  lanes: LaneSettings;
+  /** Background jobs: run at once, queued or running per domain, exports per domain an hour. */
+  jobs: JobLimits;
+  /** Unfinished chunked uploads per domain: how many, and the bytes they announce together. */
+  uploadsOpenPerDomain: number;
+  uploadOpenBytesPerDomain: number;
+}
+
+export interface LaneLimits {
+  /** Processes (SQLite) or connections (PostgreSQL); 0: run in the server's own process. */
+  slots: number;
+  /** Longest statement, in ms. */
+  timeLimitMs: number;
+}
+
+export interface LaneSettings {
+  /** Pages within the window. */
+  read: LaneLimits;
+  /** Counts, group-bys, deep pages, cube aggregations, export streams. */
+  heavy: LaneLimits;
+  /** Longest export stream (all of its rows), in ms. */
+  streamTimeLimitMs: number;
+  /** Queries waiting per lane at most. */
+  queueMax: number;
+  /** Queries of one domain waiting per lane at most. */
+  domainQueueMax: number;
+  /** Longest wait for a slot, in ms. */
+  waitMs: number;
+  /** Pages ending past this row (offset + limit) go to the heavy lane. */
+  window: number;
+  /** A lane process idle this long exits (it is started again when needed), in ms. */
+  idleMs: number;
+}
+
+export interface JobLimits {
+  /** Jobs running at once in this process. */
+  concurrency: number;
+  /** Jobs of one domain queued or running at most. */
+  queuedPerDomain: number;
+  /** Export jobs one domain may start in an hour. */
+  exportsPerHour: number;
 }
 
 /** A 32-byte key from 64 hex digits or base64 / base64url text. */
@@ -202,6 +272,7 @@ export function loadConfig(
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
+  const cores = os.availableParallelism();
   const dataDir = resolveDataDir(overrides.dataDir ?? (e.DATA_DIR || undefined));
   mkdirSync(dataDir, { recursive: true });
   return {
@@ -229,6 +300,29 @@ export function loadConfig(
     sourceConnectTimeoutMs: e.SOURCE_CONNECT_TIMEOUT * 1000,
     sourceStatementTimeoutMs: e.SOURCE_STATEMENT_TIMEOUT * 1000,
     sourceDeny: e.SOURCE_DENY,
+    lanes: {
+      read: {
+        slots: e.READ_LANE_SLOTS ?? Math.max(2, cores),
+        timeLimitMs: e.QUERY_TIME_LIMIT * 1000,
+      },
+      heavy: {
+        slots: e.HEAVY_LANE_SLOTS ?? Math.max(2, Math.floor(cores / 2)),
+        timeLimitMs: e.QUERY_TIME_LIMIT * 1000,
+      },
+      streamTimeLimitMs: e.EXPORT_TIME_LIMIT * 1000,
+      queueMax: e.LANE_QUEUE,
+      domainQueueMax: e.LANE_DOMAIN_QUEUE,
+      waitMs: e.LANE_WAIT * 1000,
+      window: e.LANE_WINDOW,
+      idleMs: e.LANE_IDLE * 1000,
+    },
+    jobs: {
+      concurrency: e.JOBS_CONCURRENCY,
+      queuedPerDomain: e.JOBS_QUEUED_PER_DOMAIN,
+      exportsPerHour: e.EXPORTS_PER_HOUR,
+    },
+    uploadsOpenPerDomain: e.UPLOADS_OPEN_PER_DOMAIN,
+    uploadOpenBytesPerDomain: e.UPLOAD_OPEN_BYTES_PER_DOMAIN,
     ...overrides,
   };
 }

@@ -14,3 +14,17 @@ export class AppError extends Error {
     this.status = status ?? statusOfCode[code];
   }
 }
+
+/**
+ * An error the client may retry after `retryAfter` seconds (429 too many requests, 503 busy):
+ * the error handler sends it as `Retry-After` and in the envelope.
+ */
+export class RetryLaterError extends AppError {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    readonly retryAfter: number,
+  ) {
+    super(code, message);
+  }
+}

@@ -15,6 +15,7 @@ import {
 import type { OpContext } from './context.js';
 import { indexesOf, textIndexMap, type IndexInfo } from './ddl.js';
 import { safeIdent } from './ident.js';
+import { heavyRows, laneRows, pageLane, readRows } from './lanes.js';
 import type { ObjectMeta } from './meta.js';
 import { trigramCount } from './text-index.js';
 
@@ -68,9 +69,10 @@ export interface CompiledQuery {
 
 async function tableRows(db: Db, table: string): Promise<number> {
   return cached(db, 'rows', table, [table], async () => {
+    // One step down the primary key: read at once, beside any writer.
     const { rows } = await sql<{
       n: number | null;
-    }>`select max(id) as n from ${sql.id(safeIdent(table))}`.execute(db.kysely);
+    }>`select max(id) as n from ${sql.id(safeIdent(table))}`.execute(db.read ?? db.kysely);
     return Number(rows[0]?.n ?? 0);
   });
 }
@@ -110,9 +112,10 @@ export async function compileQuery(
   for (const l of lookups) {
     const k = `${l.index}\u0000${l.query}`;
     if (!sizes.has(k)) {
-      const n = await cached(db, 'trigram', `${k}\u0000${cap}`, [meta.table], () =>
-        trigramCount(db.kysely, l.index, l.query, cap),
-      );
+      const n = await cached(db, 'trigram', `${k}\u0000${cap}`, [meta.table], async () => {
+        const [row] = await readRows(ctx, trigramCount(l.index, l.query, cap));
+        return Number(row?.n ?? 0);
+      });
       sizes.set(k, n);
     }
     const n = sizes.get(k) as number;
@@ -129,9 +132,10 @@ export async function compileQuery(
 /** The number of rows a query matches, cached until the object's table is written. */
 export function countMatches(ctx: OpContext, meta: ObjectMeta, q: CompiledQuery): Promise<number> {
   return cached(ctx.db, 'count', q.key, [meta.table], async () => {
-    const { rows } = await sql<{
-      n: number | string;
-    }>`select count(*) as n from ${sql.id(meta.table)} where ${q.fast}`.execute(ctx.db.kysely);
+    const rows = await heavyRows(
+      ctx,
+      sql<{ n: number | string }>`select count(*) as n from ${sql.id(meta.table)} where ${q.fast}`,
+    );
     return Number(rows[0]?.n ?? 0);
   });
 }
@@ -193,11 +197,6 @@ export function rootEqualities(meta: ObjectMeta, filter: FilterNode | undefined)
   return out;
 }
 
-async function run(db: Db, query: RawBuilder<unknown>): Promise<Raw[]> {
-  const { rows } = await query.execute(db.kysely);
-  return rows as Raw[];
-}
-
 /**
  * Reads one page (up to `limit + 1` rows) of an object's records, choosing between walking an
  * index in sort order and reading the filter's matches first (see above).
@@ -209,19 +208,21 @@ export async function readPage(
   req: PageRequest,
 ): Promise<Raw[]> {
   const db = ctx.db;
+  // Pages near the top read in the read lane, deep ones in the heavy lane (platform/lanes.ts).
+  const lane = pageLane(db, req.offset + req.limit + 1);
+  const run = (query: RawBuilder<unknown>) => laneRows<Raw>(ctx, lane, query as RawBuilder<Raw>);
   const t = sql.id(meta.table);
   const order = compileOrderBy(req.keys, db.dialect);
   const visit = countVisits && db.dialect === 'sqlite' ? sql<SqlBool>`pf_visit() and ` : sql``;
   const page = sql`limit ${req.limit + 1} offset ${req.offset}`;
   const plainQuery = (where: Expr) =>
     sql`select ${req.columns} from ${t} where ${visit}${where} order by ${order} ${page}`;
-  if (db.dialect !== 'sqlite' || !req.filtered) return run(db, plainQuery(q.fast));
+  if (db.dialect !== 'sqlite' || !req.filtered) return run(plainQuery(q.fast));
   // An index of the filter's equalities then the sort keys reads the page in order already.
-  if (equalityIndex(req)) return run(db, plainQuery(q.plain));
+  if (equalityIndex(req)) return run(plainQuery(q.plain));
 
   const filterFirst = () =>
     run(
-      db,
       sql`select ${req.columns} from ${t} where ${visit}${q.fast} order by ${compileOrderBy(req.keys, 'sqlite', true)} ${page}`,
     );
   const ix = orderIndex(req);
@@ -229,10 +230,7 @@ export async function readPage(
   const from =
     ix === 'rowid' ? sql`${t} not indexed` : sql`${t} indexed by ${sql.id(safeIdent(ix.name))}`;
   const walk = () =>
-    run(
-      db,
-      sql`select ${req.columns} from ${from} where ${visit}${q.plain} order by ${order} ${page}`,
-    );
+    run(sql`select ${req.columns} from ${from} where ${visit}${q.plain} order by ${order} ${page}`);
   const need = req.offset + req.limit + 1;
   const rows = Math.max(await q.rows(), 1);
   const known = peek<number>(db, 'count', q.key, [meta.table]);
@@ -257,7 +255,6 @@ export async function readPage(
     if (budget >= rows) return walk();
     const stretch = sql`select id from ${from} where ${state} order by ${order} limit ${budget}`;
     const found = await run(
-      db,
       sql`select ${req.columns} from ${t} where ${visit}id in (${stretch}) and ${q.plain} order by ${compileOrderBy(req.keys, 'sqlite', true)} ${page}`,
     );
     if (found.length >= req.limit + 1) return found;

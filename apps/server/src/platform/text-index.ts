@@ -77,17 +77,11 @@ export function trigramRowids(index: string, query: string): RawBuilder<unknown>
   return sql`select rowid from ${n} where ${n} match ${query}`;
 }
 
-/** SQLite: how many rows a trigram query finds, counting at most `cap`. */
-export async function trigramCount(
-  q: Q,
-  index: string,
-  query: string,
-  cap: number,
-): Promise<number> {
-  const { rows } = await sql<{
+/** SQLite: the statement counting the rows a trigram query finds, at most `cap`. */
+export function trigramCount(index: string, query: string, cap: number): RawBuilder<{ n: number }> {
+  return sql<{
     n: number;
-  }>`select count(*) as n from (${trigramRowids(index, query)} limit ${cap})`.execute(q);
-  return Number(rows[0]?.n ?? 0);
+  }>`select count(*) as n from (${trigramRowids(index, query)} limit ${cap})`;
 }
 
 // ---- PostgreSQL: the extension ---------------------------------------------------------------

@@ -38,15 +38,21 @@ export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
     const lang = langOf(request);
     const requestId = request.id;
     if (error instanceof AppError) {
-      // Throttled answers (429, 503) tell the client how long to wait.
-      const retryAfter = (error as { retryAfter?: unknown }).retryAfter;
-      if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
+      // Throttled and busy answers (429, 503) tell the client how long to wait: in the header
+      // and in the envelope.
+      const wait = (error as { retryAfter?: unknown }).retryAfter;
+      const retryAfter =
+        typeof wait === 'number' && Number.isFinite(wait)
+          ? Math.max(0, Math.ceil(wait))
+          : undefined;
+      if (retryAfter !== undefined) void reply.header('retry-after', String(retryAfter));
       return send(reply, error.status, {
         error: {
           code: error.code,
           message: error.message,
           ...(error.fields ? { fields: error.fields } : {}),
           requestId,
+          ...(retryAfter !== undefined ? { retryAfter } : {}),
         },
       });
     }

@@ -9,6 +9,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { cached } from '../../platform/cache.js';
+import { heavyRows } from '../../platform/lanes.js';
 import { compileFilter, compileWhere } from '../../platform/compiler.js';
 import type { OpContext } from '../../platform/context.js';
 import { invalid } from '../../platform/errors.js';
@@ -123,7 +124,7 @@ async function aggregate(
     [cube.meta.table],
     async () => {
       computed = true;
-      const { rows } = await ctx.db.kysely.executeQuery<Record<string, unknown>>(compiled);
+      const rows = await heavyRows<Record<string, unknown>>(ctx, compiled);
       if (rows.length > MAX_GROUPS)
         throw new AppError(
           'unprocessable',

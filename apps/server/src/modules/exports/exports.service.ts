@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import '../../platform/tables.js'; // the users, domains and memberships tables
 import { AppError } from '../../lib/app-error.js';
 import { jobFromRow, type JobContext, type JobOutcome } from '../../platform/jobs.js';
+import { heavyRows, streamRows } from '../../platform/lanes.js';
 import { msg } from '../../platform/messages.js';
 import { storeFile, tempPath } from '../files/index.js';
 import { loadObject, shownName, type FieldMeta, type ObjectMeta } from '../../platform/meta.js';
@@ -29,7 +30,6 @@ import { compileOptionsFor, pickFields, resolveLabels } from '../../platform/rea
 import type { Cell, CellKind, Convert, SheetColumn } from './cells.js';
 import { CsvWriter } from './csv-writer.js';
 import { xt } from './exports.messages.js';
-import { forEachSlice } from './row-source.js';
 import { sheetName, XLSX_MAX_ROWS, XlsxWriter } from './xlsx-writer.js';
 import { ZipTooLargeError } from './zip-writer.js';
 
@@ -286,44 +286,17 @@ function converter(
 
 class Cancelled extends Error {}
 
-/** Ids per counting step on SQLite: each step is a short read, the event loop runs between. */
-const COUNT_STEP = 100_000;
-
-/**
- * Rows the export will write (for progress). SQLite counts run on the server's own thread, so a
- * large table is counted in id ranges with a turn of the event loop between them; PostgreSQL
- * counts in one query.
- */
+/** Rows the export will write (for progress): one count in the heavy lane. */
 async function countRows(
   ctx: OpContext,
   meta: ObjectMeta,
   where: RawBuilder<SqlBool>,
 ): Promise<number> {
-  const k = ctx.db.kysely;
-  const table = sql.id(meta.table);
-  if (ctx.db.dialect === 'postgres') {
-    const { rows } = await sql<{
-      n: number | string;
-    }>`select count(*) as n from ${table} where ${where}`.execute(k);
-    return Number(rows[0]?.n ?? 0);
-  }
-  const { rows: span } = await sql<{
-    lo: number | null;
-    hi: number | null;
-  }>`select min(id) as lo, max(id) as hi from ${table}`.execute(k);
-  const lo = Number(span[0]?.lo ?? 0);
-  const hi = Number(span[0]?.hi ?? -1);
-  let total = 0;
-  for (let from = lo; from <= hi; from += COUNT_STEP) {
-    const { rows } = await sql<{
-      n: number;
-    }>`select count(*) as n from ${table} where id >= ${from} and id < ${from + COUNT_STEP} and (${where})`.execute(
-      k,
-    );
-    total += Number(rows[0]?.n ?? 0);
-    await nextTurn();
-  }
-  return total;
+  const rows = await heavyRows(
+    ctx,
+    sql<{ n: number | string }>`select count(*) as n from ${sql.id(meta.table)} where ${where}`,
+  );
+  return Number(rows[0]?.n ?? 0);
 }
 
 /**
@@ -380,7 +353,7 @@ export async function streamRecords(
   let processed = 0;
   try {
     await sink.start();
-    await forEachSlice(ctx.db, query, columns.length, slice, async (raw) => {
+    await streamRows(ctx, query, slice, async (raw) => {
       if (run.signal.aborted) throw new Cancelled('cancelled');
       let convert = plain;
       if (refs.length) {

@@ -6,7 +6,8 @@ const startedAt = Date.now();
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/health', { schema: { response: { 200: healthSchema } } }, async () => {
-    await sql`select 1`.execute(app.db.kysely);
+    // On the read-only connection: never behind a writer's long transaction.
+    await sql`select 1`.execute(app.db.read ?? app.db.kysely);
     return {
       status: 'ok' as const,
       version: process.env.npm_package_version ?? '0.1.0',

@@ -22,6 +22,7 @@ import { type OpContext, type Q } from '../../platform/context.js';
 import { rt } from './records.messages.js';
 import { createOne, same, snapshot, updateOne, writeMany } from './records.write.js';
 import { cached } from '../../platform/cache.js';
+import { heavyRows } from '../../platform/lanes.js';
 import { indexesOf } from '../../platform/ddl.js';
 import { compileQuery, countMatches, readPage, rootEqualities } from '../../platform/planner.js';
 import {
@@ -188,7 +189,7 @@ async function groupsOnce(
     'groups',
     `${c.sql}\u0000${JSON.stringify(c.parameters)}`,
     [meta.table],
-    async () => (await groupsQuery.execute(q(ctx))).rows,
+    () => heavyRows(ctx, groupsQuery),
   );
   const truncated = rows.length > input.limit;
   const groups: RecordGroup[] = rows.slice(0, input.limit).map((r) => {
@@ -255,7 +256,8 @@ async function readRaw(k: Q, meta: ObjectMeta, id: number): Promise<Raw | undefi
 }
 
 async function getOnce(ctx: OpContext, id: number, meta: ObjectMeta): Promise<RecordRow> {
-  const raw = await readRaw(q(ctx), meta, id);
+  // By primary key: read at once, beside any writer.
+  const raw = await readRaw(ctx.db.read ?? q(ctx), meta, id);
   if (!raw) throw notFoundIn(ctx.lang, 'record');
   const rec = toRecord(meta.fields, raw);
   await attachDisplay(ctx, meta.fields, [rec]);

@@ -1,13 +1,15 @@
 import type { PhysicalTable } from '@fiscus/contracts';
 import { sql } from 'kysely';
+import { cached } from '../../platform/cache.js';
 import { listIndexes } from '../../platform/ddl.js';
+import { heavyRows } from '../../platform/lanes.js';
 import type { OpContext } from '../../platform/context.js';
 
 let dbstat: boolean | undefined;
 
 /** Bytes of a table and its indexes, where the database reports it. */
 async function sizeOf(ctx: OpContext, table: string, indexes: string[]): Promise<number | null> {
-  const k = ctx.db.kysely;
+  const k = ctx.db.read ?? ctx.db.kysely;
   if (ctx.db.dialect === 'postgres') {
     const { rows } = await sql<{
       n: string | number | null;
@@ -17,9 +19,12 @@ async function sizeOf(ctx: OpContext, table: string, indexes: string[]): Promise
   if (dbstat === false) return null;
   try {
     const names = [table, ...indexes];
-    const { rows } = await sql<{
-      n: number | null;
-    }>`select sum(pgsize) as n from dbstat where name in (${sql.join(names)})`.execute(k);
+    // Walks every page of the table: in the heavy lane, once per data version.
+    const rows = await cached(ctx.db, 'dbstat', names.join('\u0000'), [table], () =>
+      heavyRows<{
+        n: number | null;
+      }>(ctx, sql`select sum(pgsize) as n from dbstat where name in (${sql.join(names)})`),
+    );
     dbstat = true;
     return rows[0]?.n == null ? 0 : Number(rows[0].n);
   } catch {
@@ -49,12 +54,18 @@ export async function listTables(ctx: OpContext): Promise<{ items: PhysicalTable
     .execute();
   const items: PhysicalTable[] = [];
   for (const o of objects) {
-    const { rows } = await sql<{
-      n: number;
-      d: number | null;
-    }>`select count(*) as n, sum(case when deleted_at is not null then 1 else 0 end) as d from ${sql.id(
-      o.table_name,
-    )}`.execute(k);
+    // A scan of the table: in the heavy lane, once per data version.
+    const rows = await cached(ctx.db, 'tablecount', o.table_name, [o.table_name], () =>
+      heavyRows<{
+        n: number;
+        d: number | null;
+      }>(
+        ctx,
+        sql`select count(*) as n, sum(case when deleted_at is not null then 1 else 0 end) as d from ${sql.id(
+          o.table_name,
+        )}`,
+      ),
+    );
     const total = Number(rows[0]?.n ?? 0);
     const deleted = Number(rows[0]?.d ?? 0);
     const indexes = (await listIndexes(k, o.id)).map((ix) => ix.name);
