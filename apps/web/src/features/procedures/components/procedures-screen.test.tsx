@@ -204,6 +204,9 @@ describe('ProcedureEditor', () => {
     await user.type(expr, 'amount * 1.1');
     expect(await within(step).findByText('Valid · decimal number')).toBeInTheDocument();
 
+    // One copy per number of a series: the number's fields appear with defaults.
+    await user.click(within(step).getByTestId('step-series'));
+    expect(within(step).getByLabelText('Number')).toHaveValue('n');
     await user.click(within(editor).getByTestId('procedure-save'));
     expect(await within(step).findByText('This field is not in Plan.')).toBeInTheDocument();
     expect(bodies[0]).toMatchObject({
@@ -215,6 +218,7 @@ describe('ProcedureEditor', () => {
           target: 'o2',
           assignments: [{ field: 'amount', expr: 'amount * 1.1' }],
           copySameFields: true,
+          series: { name: 'n', from: '1', to: '12' },
         },
       ],
     });

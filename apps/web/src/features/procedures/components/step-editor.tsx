@@ -224,7 +224,7 @@ export function StepEditor({
       data-testid={testId}
     />
   );
-  const where = (objectId: string | null) =>
+  const where = (objectId: string | null, scope: readonly ProcedureParam[] = params) =>
     'where' in step ? (
       <ExprInput
         label={t('steps.where')}
@@ -233,7 +233,7 @@ export function StepEditor({
         value={step.where}
         onChange={(where) => onChange({ ...step, where } as ProcedureStep)}
         objectId={objectId}
-        params={params}
+        params={scope}
         placeholder="amount > 0 and scenario = @from"
         error={issues[`${p}.where`]}
         testId="step-where"
@@ -242,7 +242,23 @@ export function StepEditor({
 
   let body: React.ReactNode = null;
   switch (step.type) {
-    case 'copy':
+    case 'copy': {
+      // The series' number is `@name` in the step's condition and assignments.
+      const scope: readonly ProcedureParam[] = step.series
+        ? [
+            ...params,
+            {
+              name: step.series.name,
+              label: '',
+              type: 'number',
+              required: false,
+              scale: 0,
+              choices: [],
+              objectId: null,
+              default: null,
+            },
+          ]
+        : params;
       body = (
         <>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -261,14 +277,14 @@ export function StepEditor({
               'step-target',
             )}
           </SimpleGrid>
-          {where(step.source || null)}
+          {where(step.source || null, scope)}
           <AssignmentsEditor
             label={t('steps.assignments')}
             rows={step.assignments}
             onChange={(assignments) => onChange({ ...step, assignments })}
             targetObject={step.target || null}
             sourceObject={step.source || null}
-            params={params}
+            params={scope}
             issues={issues}
             path={`${p}.assignments`}
           />
@@ -278,9 +294,52 @@ export function StepEditor({
             checked={step.copySameFields}
             onChange={(e) => onChange({ ...step, copySameFields: e.currentTarget.checked })}
           />
+          <Switch
+            label={t('steps.series.enable')}
+            description={t('steps.series.hint')}
+            checked={!!step.series}
+            onChange={(e) =>
+              onChange({
+                ...step,
+                series: e.currentTarget.checked ? { name: 'n', from: '1', to: '12' } : null,
+              })
+            }
+            data-testid="step-series"
+          />
+          {step.series && (
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <TextInput
+                label={t('steps.series.name')}
+                leftSection={<Text size="sm">@</Text>}
+                value={step.series.name}
+                onChange={(e) =>
+                  onChange({ ...step, series: { ...step.series!, name: e.currentTarget.value } })
+                }
+                error={issues[`${p}.series.name`]}
+              />
+              <ExprInput
+                label={t('steps.series.from')}
+                value={step.series.from}
+                onChange={(from) => onChange({ ...step, series: { ...step.series!, from } })}
+                objectId={step.source || null}
+                params={params}
+                error={issues[`${p}.series.from`]}
+              />
+              <ExprInput
+                label={t('steps.series.to')}
+                value={step.series.to}
+                onChange={(to) => onChange({ ...step, series: { ...step.series!, to } })}
+                objectId={step.source || null}
+                params={params}
+                placeholder="lifeMonths"
+                error={issues[`${p}.series.to`]}
+              />
+            </SimpleGrid>
+          )}
         </>
       );
       break;
+    }
     case 'update':
       body = (
         <>

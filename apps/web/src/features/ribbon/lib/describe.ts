@@ -81,7 +81,7 @@ export function eventDetail(e: RibbonEvent, t: TFunction, lng: string): string |
     case 'report.failed':
     case 'sync.failed':
       if (d.status === 'cancelled') return t('ribbon:detail.cancelled');
-      return str(d.error) || (d.status === 'cancelled' ? t('ribbon:detail.cancelled') : null);
+      return str(d.error) || str(d.message) || null;
     default:
       return null;
   }

@@ -53,6 +53,12 @@ export function jobTarget(j: JobItem): EventTarget {
       return { to: runPath(j.id) };
     case 'import':
       return { to: '/fiscus/imports' };
+    case 'report':
+      return j.fileId
+        ? { fileId: j.fileId, fileName: j.label ?? 'report' }
+        : { to: '/fiscus/reports' };
+    case 'sync':
+      return { to: '/fiscus/mounts' };
     case 'export':
       return j.fileId ? { fileId: j.fileId, fileName: j.label ?? 'export' } : null;
     default:
