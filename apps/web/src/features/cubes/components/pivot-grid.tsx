@@ -49,6 +49,8 @@ export interface PivotGridProps {
   /** Keys of cells changed by the last write (`rowPath|colPath|measure`). */
   changed?: ReadonlySet<string>;
   cellKey: (row: CubeAxisItem, col: CubeAxisItem, measure: string) => string;
+  /** What the editor starts with: the cell's value, or nothing (a delta or a percentage). */
+  editHint?: 'value' | 'empty';
   /** Opens the records behind a cell (double click on a cell that cannot be edited). */
   onOpenRecords?: (cell: CellRef) => void;
   rowHeight?: number;
@@ -90,6 +92,7 @@ export function PivotGrid(props: PivotGridProps) {
     changed,
     cellKey,
     onOpenRecords,
+    editHint = 'value',
     rowHeight = 32,
     cellWidth = 128,
     rowHeaderWidth = 260,
@@ -160,7 +163,11 @@ export function PivotGrid(props: PivotGridProps) {
     const v = data.cell(cell.i, cell.j, cell.m);
     setEditing({
       cell,
-      text: initial ?? (v === null || v === undefined ? '' : String(v)),
+      text:
+        initial ??
+        (editHint === 'empty' || v === null || v === undefined
+          ? ''
+          : formatCubeValue(v, locale, data.measures[cell.m]?.scale ?? 0, { grouping: false })),
       error: null,
       saving: false,
     });

@@ -1,6 +1,7 @@
 import { defaultRules } from '@fiscus/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resetRules, setRules } from '@/lib/ability';
 import { server } from '@/mocks/node';
@@ -198,3 +199,117 @@ describe('PivotScreen', () => {
     });
   });
 });
+
+describe('PivotScreen write-back', () => {
+  it('types into a subtotal with the chosen spread, highlights what changed, and undoes', async () => {
+    let written = false;
+    const api = backend({
+      'cubes.query': (b) => {
+        const out = salesQuery(b);
+        if (written)
+          // North 2,000.00 spread equally over its two products.
+          out.cells = out.rows.items.map((r, i) =>
+            r.path[0] === 'north' ? [[r.path.length === 1 ? '2000.00' : '1000.00']] : out.cells[i]!,
+          );
+        return out;
+      },
+      'cubes.write': () => {
+        written = true;
+        return {
+          id: 'w1',
+          updated: 2,
+          created: 0,
+          before: '1234.60',
+          after: '2000.00',
+          applied: 'equal',
+          message: null,
+        };
+      },
+      'cubes.undo': () => {
+        written = false;
+        return { id: 'w1', restored: 2, removed: 0 };
+      },
+    });
+    const user = userEvent.setup();
+    await renderScreen(<PivotScreen cubeId="c1" />);
+    const cells = await screen.findAllByTestId('pivot-cell');
+    await pick(user, screen.getByTestId('pivot-spread'), 'Equal');
+    await user.dblClick(cells[0]!);
+    const editor = await screen.findByTestId('pivot-editor');
+    expect(editor).toHaveValue('1234.60');
+    await user.clear(editor);
+    await user.type(editor, '2,000{Enter}');
+    await waitFor(() => expect(screen.queryByTestId('pivot-editor')).toBeNull());
+    expect(api.calls.find((c) => c.op === 'cubes.write')).toMatchObject({
+      cubeId: 'c1',
+      coords: [{ dimension: 'region', member: 'north' }],
+      measure: 'amount',
+      value: '2000',
+      mode: 'equal',
+    });
+    // The subtotal and its children show their new values, highlighted.
+    await waitFor(() =>
+      expect(screen.getAllByTestId('pivot-cell')[1]).toHaveTextContent('1,000.00'),
+    );
+    const after = screen.getAllByTestId('pivot-cell');
+    expect(after[0]).toHaveTextContent('2,000.00');
+    expect(after.slice(0, 3).map((c) => c.dataset.changed)).toEqual(['true', 'true', 'true']);
+    expect(after[3]!.dataset.changed).toBe('false');
+
+    await user.click(screen.getByTestId('pivot-undo'));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('pivot-cell')[1]).toHaveTextContent('1,234.50'),
+    );
+    expect(api.calls.some((c) => c.op === 'cubes.undo')).toBe(true);
+  });
+
+  it('shows the server refusal under the cell and keeps locked cells read-only', async () => {
+    backend({
+      'cubes.query': (b) => {
+        const out = salesQuery(b);
+        // South lies on a locked member.
+        out.locked = out.rows.items.flatMap((r, index) =>
+          r.path[0] === 'south' ? [{ axis: 'rows' as const, index, member: 'Actual' }] : [],
+        );
+        return out;
+      },
+      'cubes.write': () =>
+        HttpResponse.json(
+          {
+            error: {
+              code: 'conflict',
+              message: '“Closed” is locked; its cells cannot be changed.',
+              requestId: 'r',
+            },
+          },
+          { status: 409 },
+        ),
+    });
+    const user = userEvent.setup();
+    await renderScreen(<PivotScreen cubeId="c1" />);
+    const cells = await screen.findAllByTestId('pivot-cell');
+    expect(cells[3]).toHaveAttribute('data-locked', 'true');
+    expect(cells[3]).toHaveAttribute('title', 'Locked: Actual');
+    await user.click(cells[3]!);
+    expect(screen.getByTestId('pivot-locked-reason')).toHaveTextContent('Locked: Actual');
+    await user.keyboard('5');
+    expect(screen.queryByTestId('pivot-editor')).toBeNull();
+
+    await user.click(cells[1]!);
+    await user.keyboard('7{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '“Closed” is locked; its cells cannot be changed.',
+    );
+    expect(screen.getByTestId('pivot-editor')).toHaveValue('7');
+  });
+});
+
+async function pick(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, name: string) {
+  await user.click(input);
+  const list = await waitFor(() => {
+    const el = document.getElementById(input.getAttribute('aria-controls') ?? '');
+    if (!el) throw new Error('no list');
+    return el;
+  });
+  await user.click(await within(list).findByRole('option', { name, hidden: true }));
+}

@@ -8,6 +8,7 @@ import {
   Loader,
   Menu,
   SegmentedControl,
+  Select,
   Stack,
   Text,
   Title,
@@ -21,20 +22,31 @@ import {
   IconListDetails,
   IconPencil,
   IconRefresh,
+  IconArrowBackUp,
   IconRestore,
   IconTable,
 } from '@tabler/icons-react';
-import type { Cube, CubeAxisItem, CubeCoord, CubeMember, PlatformObject } from '@fiscus/contracts';
+import {
+  cubeSpreadModes,
+  type Cube,
+  type CubeAxisItem,
+  type CubeCoord,
+  type CubeMember,
+  type CubeSpreadMode,
+  type CubeValue,
+  type PlatformObject,
+} from '@fiscus/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMediaQuery } from '@mantine/hooks';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pruneFilter } from '@/components/filter-builder';
 import { Can, ability } from '@/lib/ability';
 import { messageOf } from '@/lib/api-client';
-import { useOp, useOpMutation } from '@/lib/qry';
+import { runOp, useOp, useOpMutation } from '@/lib/qry';
 import { usePivotData, type QueryBase } from '../hooks/use-pivot-data';
-import { formatCubeValue } from '../lib/decimal';
+import { formatCubeValue, parseDecimalInput } from '../lib/decimal';
 import { filterFieldsOf } from '../lib/fields';
 import {
   initialLayout,
@@ -53,6 +65,10 @@ import { PivotChart } from './pivot-chart';
 import { PivotGrid, type CellRef, type PivotGridLabels } from './pivot-grid';
 import { FilterPopover, FormatPopover, SortPopover, TotalsPopover } from './pivot-toolbar';
 import { RecordsDrawer, type RecordsTarget } from './records-drawer';
+
+/** A cell's identity across fetches: its row path, column path and measure. */
+const cellKeyOf = (row: CubeAxisItem, col: CubeAxisItem, measure: string) =>
+  `${pathKey(row.path)}|${pathKey(col.path)}|${measure}`;
 
 const timeZone = (() => {
   try {
@@ -163,6 +179,36 @@ function Pivot({ cube, meta }: { cube: Cube; meta: PlatformObject }) {
   const data = usePivotData(base);
   useEffect(() => setActive(null), [base]);
 
+  // Write-back: the spread mode, the values before the last write and the cells it changed.
+  const queryClient = useQueryClient();
+  const canWrite = ability.can('update', 'Record');
+  const writable = data.measures.some((m) => m.writable);
+  const [mode, setMode] = useState<CubeSpreadMode>('proportional');
+  const [baseline, setBaseline] = useState<Map<string, CubeValue> | null>(null);
+  const [undoing, setUndoing] = useState(false);
+  const snapshot = () => {
+    const out = new Map<string, CubeValue>();
+    data.forEachCell((r, c, m, v) => {
+      const info = data.measures[m];
+      if (info) out.set(cellKeyOf(r, c, info.key), v);
+    });
+    return out;
+  };
+  const changed = useMemo(() => {
+    const out = new Set<string>();
+    if (!baseline) return out;
+    data.forEachCell((r, c, m, v) => {
+      const info = data.measures[m];
+      if (!info) return;
+      const key = cellKeyOf(r, c, info.key);
+      if (baseline.has(key) && baseline.get(key) !== v) out.add(key);
+    });
+    return out;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [baseline, data.version]);
+  // A new layout starts without highlights.
+  useEffect(() => setBaseline(null), [base]);
+
   const update = useOpMutation('cubes.update');
   const changeLayout = (next: PivotLayout) => setLayout(next);
 
@@ -175,11 +221,6 @@ function Pivot({ cube, meta }: { cube: Cube; meta: PlatformObject }) {
     setLayout({ ...layout, [axis]: next });
   };
 
-  const cellKey = useCallback(
-    (row: CubeAxisItem, col: CubeAxisItem, measure: string) =>
-      `${pathKey(row.path)}|${pathKey(col.path)}|${measure}`,
-    [],
-  );
   const coordsOf = (cell: CellRef): CubeCoord[] | null => {
     const r = data.rowItem(cell.i);
     const c = data.colItem(cell.j);
@@ -217,6 +258,67 @@ function Pivot({ cube, meta }: { cube: Cube; meta: PlatformObject }) {
       value: valueText(cell),
       measure: mLabel(cell.m),
     });
+  };
+
+  const canEdit = (cell: CellRef) => {
+    const info = data.measures[cell.m];
+    if (!canWrite || !info?.writable) return false;
+    if (data.lockedRow(cell.i) !== undefined || data.lockedCol(cell.j) !== undefined) return false;
+    return data.cell(cell.i, cell.j, cell.m) !== undefined;
+  };
+  const commit = async (cell: CellRef, text: string): Promise<string | null> => {
+    const info = data.measures[cell.m];
+    const coords = coordsOf(cell);
+    if (!info || !coords) return t('write.failed');
+    const value = parseDecimalInput(text, i18n.language);
+    if (value === null) return t('write.notNumber');
+    const before = snapshot();
+    try {
+      const out = await runOp(queryClient, 'cubes.write', {
+        cubeId: cube.id,
+        filter,
+        coords,
+        measure: info.key,
+        value,
+        mode,
+        timeZone,
+      });
+      setBaseline(before);
+      notifications.show({
+        color: 'teal',
+        message: [
+          t('write.done', {
+            count: out.updated + out.created,
+            formatted: (out.updated + out.created).toLocaleString(i18n.language),
+          }),
+          out.message ?? '',
+        ]
+          .filter(Boolean)
+          .join(' '),
+      });
+      return null;
+    } catch (err) {
+      return messageOf(err);
+    }
+  };
+  const undo = async () => {
+    setUndoing(true);
+    const before = snapshot();
+    try {
+      const out = await runOp(queryClient, 'cubes.undo', { cubeId: cube.id });
+      setBaseline(before);
+      notifications.show({
+        color: 'teal',
+        message: t('write.undone', {
+          count: out.restored + out.removed,
+          formatted: (out.restored + out.removed).toLocaleString(i18n.language),
+        }),
+      });
+    } catch (err) {
+      notifications.show({ color: 'red', message: messageOf(err) });
+    } finally {
+      setUndoing(false);
+    }
   };
 
   const saveMine = () => {
@@ -371,6 +473,32 @@ function Pivot({ cube, meta }: { cube: Cube; meta: PlatformObject }) {
             </Button>
           </span>
         </Tooltip>
+        {canWrite && writable && (
+          <Group gap={4} wrap="nowrap">
+            <Select
+              size="xs"
+              w={170}
+              aria-label={t('write.mode')}
+              data={cubeSpreadModes.map((m) => ({ value: m, label: t(`write.modes.${m}`) }))}
+              value={mode}
+              onChange={(v) => setMode((v ?? 'proportional') as CubeSpreadMode)}
+              allowDeselect={false}
+              data-testid="pivot-spread"
+            />
+            <Tooltip label={t('write.undoHint')}>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconArrowBackUp size={16} />}
+                onClick={() => void undo()}
+                loading={undoing}
+                data-testid="pivot-undo"
+              >
+                {t('write.undo')}
+              </Button>
+            </Tooltip>
+          </Group>
+        )}
         <Menu position="bottom-start" withinPortal>
           <Menu.Target>
             <Button
@@ -444,7 +572,11 @@ function Pivot({ cube, meta }: { cube: Cube; meta: PlatformObject }) {
             onActive={setActive}
             onToggleRow={(item) => toggle('collapsedRows', item)}
             onToggleCol={(item) => toggle('collapsedCols', item)}
-            cellKey={cellKey}
+            cellKey={cellKeyOf}
+            canEdit={canEdit}
+            onCommit={commit}
+            changed={changed}
+            editHint={mode === 'delta' || mode === 'percentage' ? 'empty' : 'value'}
             onOpenRecords={openRecords}
             rowHeaderWidth={phone ? 150 : 260}
             cellWidth={phone ? 104 : 128}

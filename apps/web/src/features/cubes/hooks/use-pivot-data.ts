@@ -45,6 +45,10 @@ export interface PivotData {
   ranges: { min: number; max: number }[];
   /** Changes whenever a block arrives. */
   version: number;
+  /** Every loaded cell with its row and column items and measure index. */
+  forEachCell: (
+    fn: (row: CubeAxisItem, col: CubeAxisItem, m: number, value: CubeValue) => void,
+  ) => void;
 }
 
 /**
@@ -208,5 +212,14 @@ export function usePivotData(base: QueryBase | null): PivotData {
     },
     ranges,
     version,
+    forEachCell: (fn) => {
+      for (const b of blocks.current.values()) {
+        if (!b.out) continue;
+        const { rows, cols, cells } = b.out;
+        rows.items.forEach((r, ri) =>
+          cols.items.forEach((c, ci) => cells[ri]?.[ci]?.forEach((v, m) => fn(r, c, m, v))),
+        );
+      }
+    },
   };
 }
