@@ -9,6 +9,7 @@ import type { Config } from './config/index.js';
 import type { Db } from './db/dialect.js';
 import { authPlugin, authRoutes } from './modules/auth/index.js';
 import { datasourcesPlugin } from './modules/datasources/index.js';
+import { mountsPlugin } from './modules/mounts/index.js';
 import { exportsPlugin } from './modules/exports/index.js';
 import { filesRoutes } from './modules/files/index.js';
 import { healthRoutes } from './modules/health/index.js';
@@ -78,6 +79,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(proceduresPlugin);
   await app.register(datasourcesPlugin);
   await app.register(reportsPlugin);
+  await app.register(mountsPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

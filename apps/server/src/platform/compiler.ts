@@ -75,6 +75,12 @@ export interface CompileOptions {
   textIndexes?: ReadonlyMap<string, string>;
   /** Whether a trigram lookup is used (the planner decides from its size); default: yes. */
   useTrigrams?: (lookup: TrigramLookup) => boolean;
+  /**
+   * Bind whole numbers as `bigint` (PostgreSQL sources of live mounts): a parameter takes the
+   * type of the column it meets, and a value beyond a 32-bit column's range would fail instead
+   * of matching nothing. The comparison of a 32-bit column with a 64-bit value keeps its index.
+   */
+  castIntegers?: boolean;
 }
 
 /** A trigram index lookup the compiler would make (see CompileOptions.useTrigrams). */
@@ -304,10 +310,11 @@ function condition(s: State, cond: Condition, path: string): Expr {
     addError(s.errors, `${path}.value`, m);
     return TRUE;
   };
+  const wide = s.opts.castIntegers && (c.kind === 'int' || c.kind === 'id' || c.kind === 'ref');
   const one = (value: unknown): unknown => {
     const r = scalar(c, value, lang);
     if (!r.ok) throw new ValueError(r.msg);
-    return r.v;
+    return wide ? sql`cast(${r.v} as bigint)` : r.v;
   };
   const list = (value: unknown): unknown[] => {
     if (!Array.isArray(value) || value.length === 0)
@@ -502,7 +509,10 @@ export function compileSearch(
     const needle = w.slice(0, 200);
     const ors: Expr[] = cols.map((f) => foldedMatch(dialect, sql.id(f.column), needle, 'anywhere'));
     const id = /^\d{1,15}$/.test(w) ? Number(w) : undefined;
-    if (id !== undefined) ors.push(sql<SqlBool>`id = ${id}`);
+    if (id !== undefined)
+      ors.push(
+        opts.castIntegers ? sql<SqlBool>`id = cast(${id} as bigint)` : sql<SqlBool>`id = ${id}`,
+      );
     if (!ors.length) return FALSE;
     const exact = sql<SqlBool>`(${sql.join(ors, sql` or `)})`;
     // With a trigram index on every searched field, a word's candidates are the union of the

@@ -9,6 +9,10 @@ import {
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
+import { AppError } from '../lib/app-error.js';
+import type { Lang } from './messages.js';
+import { srcT } from './sources/sources.messages.js';
+import './sources/sources.tables.js';
 import type { OpContext, Q } from './context.js';
 import { notFoundIn } from './errors.js';
 import { safeIdent } from './ident.js';
@@ -29,6 +33,18 @@ export interface FieldMeta {
   updatedAt: string;
 }
 
+/** Where a mounted object's rows come from (see relation.ts). */
+export interface MountMeta {
+  mode: 'live' | 'synced';
+  sourceId: string | null;
+  fileId: string | null;
+  schema: string | null;
+  table: string;
+  keyColumn: string | null;
+  /** The source column and its type behind each field, by field id. */
+  columns: Map<string, { column: string; sourceType: string }>;
+}
+
 export interface ObjectMeta {
   id: string;
   domainId: string;
@@ -44,6 +60,38 @@ export interface ObjectMeta {
   updatedAt: string;
   /** Ordered by position. */
   fields: FieldMeta[];
+  /** Kind `mounted`: its mount. */
+  mount?: MountMeta;
+}
+
+/** Mounted objects are read-only: a write answers 409 naming the object. */
+export function assertWritable(lang: Lang, meta: ObjectMeta): void {
+  if (meta.kind === 'mounted')
+    throw new AppError('conflict', srcT(lang, 'src.read_only', { name: meta.name }));
+}
+
+/** Whether an object's rows are read from its source at query time (a live mount). */
+export function isLive(meta: ObjectMeta): boolean {
+  return meta.mount?.mode === 'live' && !!meta.mount.sourceId;
+}
+
+function mountFromRow(r: Database['pf_mounts']): MountMeta {
+  const columns = new Map<string, { column: string; sourceType: string }>();
+  for (const c of JSON.parse(r.columns) as {
+    fieldId: string;
+    column: string;
+    sourceType: string;
+  }[])
+    columns.set(c.fieldId, { column: c.column, sourceType: c.sourceType });
+  return {
+    mode: r.mode === 'live' ? 'live' : 'synced',
+    sourceId: r.source_id,
+    fileId: r.file_id,
+    schema: r.source_schema,
+    table: r.source_table,
+    keyColumn: r.key_column,
+    columns,
+  };
 }
 
 type ObjectRow = Selectable<Database['pf_objects']>;
@@ -144,6 +192,14 @@ export async function loadObject(
     .where('object_id', '=', o.id)
     .execute();
   const meta = objectFromRows(o, fields);
+  if (meta.kind === 'mounted') {
+    const m = await k
+      .selectFrom('pf_mounts')
+      .selectAll()
+      .where('object_id', '=', o.id)
+      .executeTakeFirst();
+    if (m) meta.mount = mountFromRow(m);
+  }
   if (!q) cache.set(objectId, meta);
   return meta;
 }

@@ -15,8 +15,9 @@ import {
 import type { OpContext } from './context.js';
 import { indexesOf, textIndexMap, type IndexInfo } from './ddl.js';
 import { safeIdent } from './ident.js';
-import { heavyRows, laneRows, pageLane, readRows } from './lanes.js';
+import { laneRows, pageLane, readRows } from './lanes.js';
 import type { ObjectMeta } from './meta.js';
+import { relationOf, relRows, type Relation } from './relation.js';
 import { trigramCount } from './text-index.js';
 
 /**
@@ -65,6 +66,8 @@ export interface CompiledQuery {
   bound?: number;
   /** Rows of the table (an estimate: the largest id), read when a plan needs it. */
   rows: () => Promise<number>;
+  /** Where the rows are read (the object's table, or a live mount's source). */
+  rel: Relation;
 }
 
 async function tableRows(db: Db, table: string): Promise<number> {
@@ -77,9 +80,9 @@ async function tableRows(db: Db, table: string): Promise<number> {
   });
 }
 
-function keyOf(db: Db, table: string, where: Expr): string {
-  const c = where.compile(db.kysely);
-  return `${table}\u0000${c.sql}\u0000${JSON.stringify(c.parameters)}`;
+function keyOf(rel: Relation, where: Expr): string {
+  const c = where.compile(rel.db.kysely);
+  return `${rel.cacheTables.join(',')}\u0000${c.sql}\u0000${JSON.stringify(c.parameters)}`;
 }
 
 /**
@@ -93,19 +96,25 @@ export async function compileQuery(
   indexes?: IndexInfo[],
 ): Promise<CompiledQuery> {
   const db = ctx.db;
-  const base: CompileOptions = { dialect: db.dialect, lang: ctx.lang };
+  const rel = await relationOf(ctx, meta);
+  const base: CompileOptions = {
+    dialect: rel.db.dialect,
+    lang: ctx.lang,
+    ...(rel.local ? {} : { castIntegers: rel.db.dialect === 'postgres' }),
+  };
   const plain = compileWhere(meta, input, base);
-  const key = keyOf(db, meta.table, plain);
+  const key = keyOf(rel, plain);
+  if (!rel.local) return { plain, fast: plain, key, rows: () => Promise.resolve(0), rel };
   const rows = () => tableRows(db, meta.table);
   const textIndexes = textIndexMap(indexes ?? (await indexesOf(db, meta.id)));
-  if (db.dialect !== 'sqlite' || !textIndexes.size) return { plain, fast: plain, key, rows };
+  if (db.dialect !== 'sqlite' || !textIndexes.size) return { plain, fast: plain, key, rows, rel };
   const lookups: TrigramLookup[] = [];
   compileWhere(meta, input, {
     ...base,
     textIndexes,
     useTrigrams: (l) => (lookups.push(l), false),
   });
-  if (!lookups.length) return { plain, fast: plain, key, rows };
+  if (!lookups.length) return { plain, fast: plain, key, rows, rel };
   const cap = Math.max(1000, Math.ceil((await rows()) * TRIGRAM_SHARE));
   const sizes = new Map<string, number>();
   let bound: number | undefined;
@@ -126,18 +135,27 @@ export async function compileQuery(
     textIndexes,
     useTrigrams: (l) => (sizes.get(`${l.index}\u0000${l.query}`) ?? cap) < cap,
   });
-  return { plain, fast, key, rows, ...(bound !== undefined ? { bound } : {}) };
+  return { plain, fast, key, rows, rel, ...(bound !== undefined ? { bound } : {}) };
 }
 
 /** The number of rows a query matches, cached until the object's table is written. */
-export function countMatches(ctx: OpContext, meta: ObjectMeta, q: CompiledQuery): Promise<number> {
-  return cached(ctx.db, 'count', q.key, [meta.table], async () => {
-    const rows = await heavyRows(
-      ctx,
-      sql<{ n: number | string }>`select count(*) as n from ${sql.id(meta.table)} where ${q.fast}`,
-    );
-    return Number(rows[0]?.n ?? 0);
-  });
+export function countMatches(ctx: OpContext, q: CompiledQuery): Promise<number> {
+  return cached(
+    ctx.db,
+    'count',
+    q.key,
+    q.rel.cacheTables,
+    async () => {
+      const rows = await relRows<{ n: number | string }>(
+        ctx,
+        q.rel,
+        'heavy',
+        sql`select count(*) as n from ${q.rel.from} where ${q.fast}`,
+      );
+      return Number(rows[0]?.n ?? 0);
+    },
+    q.rel.cacheMaxAgeMs === undefined ? undefined : { maxAgeMs: q.rel.cacheMaxAgeMs },
+  );
 }
 
 export interface PageRequest {
@@ -207,6 +225,16 @@ export async function readPage(
   q: CompiledQuery,
   req: PageRequest,
 ): Promise<Raw[]> {
+  if (!q.rel.local) {
+    // A live mount: the query as it is, on the source (its planner decides).
+    const order = compileOrderBy(req.keys, q.rel.db.dialect);
+    return relRows<Raw>(
+      ctx,
+      q.rel,
+      'read',
+      sql`select ${req.columns} from ${q.rel.from} where ${q.fast} order by ${order} limit ${req.limit + 1} offset ${req.offset}`,
+    );
+  }
   const db = ctx.db;
   // Pages near the top read in the read lane, deep ones in the heavy lane (platform/lanes.ts).
   const lane = pageLane(db, req.offset + req.limit + 1);

@@ -5,7 +5,15 @@ import { resolveColumn, type CompileOptions } from './compiler.js';
 import { indexesOf, textIndexMap } from './ddl.js';
 import type { OpContext } from './context.js';
 import { addError, invalid } from './errors.js';
-import { displayFieldOf, findField, loadObject, type FieldMeta, type ObjectMeta } from './meta.js';
+import {
+  displayFieldOf,
+  findField,
+  isLive,
+  loadObject,
+  type FieldMeta,
+  type ObjectMeta,
+} from './meta.js';
+import { relationOf } from './relation.js';
 import { t } from './platform.messages.js';
 import { decode } from './values.js';
 
@@ -65,8 +73,15 @@ export function pickFields(
   return out;
 }
 
-/** How to compile a query over an object: dialect, language and the object's text indexes. */
+/**
+ * How to compile a query over an object: the dialect of where its rows are (the platform's
+ * database, or a live mount's source), the language and the object's text indexes.
+ */
 export async function compileOptionsFor(ctx: OpContext, meta: ObjectMeta): Promise<CompileOptions> {
+  if (isLive(meta)) {
+    const rel = await relationOf(ctx, meta);
+    return { dialect: rel.db.dialect, lang: ctx.lang, castIntegers: rel.db.dialect === 'postgres' };
+  }
   const indexes = await indexesOf(ctx.db, meta.id);
   return { dialect: ctx.db.dialect, lang: ctx.lang, textIndexes: textIndexMap(indexes) };
 }

@@ -14,3 +14,4 @@ export * from './cubes.js';
 export * from './reports.js';
 export * from './ops.js';
 export * from './datasources.js';
+export * from './mounts.js';

@@ -156,6 +156,19 @@ import {
   reportsUpdateInput,
 } from './reports.js';
 import {
+  mountSchema,
+  mountsCheckInput,
+  mountsCreateInput,
+  mountsDeleteInput,
+  mountsGetInput,
+  mountsInspectInput,
+  mountsInspectOutput,
+  mountsListInput,
+  mountsListOutput,
+  mountsSyncInput,
+  mountsUpdateInput,
+} from './mounts.js';
+import {
   viewSchema,
   viewsDeleteInput,
   viewsListInput,
@@ -320,6 +333,15 @@ export const platformOps = {
   'reports.runs': op(reportsRunsInput, reportsRunsOutput, 'read', 'Report'),
   'reports.getRun': op(reportsGetRunInput, reportRunSchema, 'read', 'Report'),
   'reports.cancel': op(reportsCancelInput, reportRunSchema, 'update', 'Report'),
+  // Every member sees the mounted objects; owners and admins make and change mounts.
+  'mounts.list': op(mountsListInput, mountsListOutput, 'read', 'Mount'),
+  'mounts.get': op(mountsGetInput, mountSchema, 'read', 'Mount'),
+  'mounts.inspect': op(mountsInspectInput, mountsInspectOutput, 'create', 'Mount'),
+  'mounts.create': op(mountsCreateInput, mountSchema, 'create', 'Mount'),
+  'mounts.update': op(mountsUpdateInput, mountSchema, 'update', 'Mount'),
+  'mounts.sync': op(mountsSyncInput, jobSchema, 'update', 'Mount'),
+  'mounts.check': op(mountsCheckInput, mountSchema, 'update', 'Mount'),
+  'mounts.delete': op(mountsDeleteInput, ok, 'delete', 'Mount'),
 } as const;
 
 export type PlatformOps = typeof platformOps;

@@ -9,11 +9,11 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { cached } from '../../platform/cache.js';
-import { heavyRows } from '../../platform/lanes.js';
 import { compileFilter, compileWhere } from '../../platform/compiler.js';
 import type { OpContext } from '../../platform/context.js';
 import { invalid } from '../../platform/errors.js';
 import { compileOptionsFor, resolveLabels } from '../../platform/read.js';
+import { relationOf, relRows } from '../../platform/relation.js';
 import { cm } from './cubes.messages.js';
 import { checkLayout, type CubeModel, type DimModel, type MeasureModel } from './cubes.model.js';
 import { buildAxis, PivotData, windowCells, type Values } from './cubes.pivot.js';
@@ -106,25 +106,26 @@ async function aggregate(
     },
   };
   const all = [...measures, counter];
+  const rel = await relationOf(ctx, cube.meta);
   const { query, read } = buildAggregation({
-    dialect: ctx.db.dialect,
-    table: cube.meta.table,
+    dialect: rel.db.dialect,
+    from: rel.from,
     where,
     dims,
     rowCount,
     measures: all,
     limit: MAX_GROUPS,
   });
-  const compiled = query.compile(ctx.db.kysely);
+  const compiled = query.compile(rel.db.kysely);
   let computed = false;
   const agg = await cached(
     ctx.db,
     'cube',
-    `${ctx.domainId}\u0000${compiled.sql}\u0000${paramsKey(compiled.parameters)}`,
-    [cube.meta.table],
+    `${ctx.domainId}\u0000${rel.cacheTables.join(',')}\u0000${compiled.sql}\u0000${paramsKey(compiled.parameters)}`,
+    rel.cacheTables,
     async () => {
       computed = true;
-      const rows = await heavyRows<Record<string, unknown>>(ctx, compiled);
+      const rows = await relRows<Record<string, unknown>>(ctx, rel, 'heavy', query);
       if (rows.length > MAX_GROUPS)
         throw new AppError(
           'unprocessable',
@@ -149,6 +150,7 @@ async function aggregate(
       }
       return { sets };
     },
+    rel.cacheMaxAgeMs === undefined ? undefined : { maxAgeMs: rel.cacheMaxAgeMs },
   );
   return { agg, cached: !computed };
 }

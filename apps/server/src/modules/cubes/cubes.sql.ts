@@ -167,7 +167,8 @@ export function groupingSets(r: number, c: number): boolean[][] {
 
 export function buildAggregation(opts: {
   dialect: DialectName;
-  table: string;
+  /** The FROM item: the object's table, or a live mount's source (platform/relation.ts). */
+  from: RawBuilder<unknown>;
   where: RawBuilder<SqlBool>;
   dims: DimModel[];
   rowCount: number;
@@ -184,7 +185,7 @@ export function buildAggregation(opts: {
     if (m.field) inner.push(sql`${sql.id(m.field.column)} as ${sql.id(`v${i}`)}`);
   });
   if (!inner.length) inner.push(sql`1 as one`);
-  const rows = sql`select ${sql.join(inner)} from ${sql.id(opts.table)} where ${opts.where}`;
+  const rows = sql`select ${sql.join(inner)} from ${opts.from} where ${opts.where}`;
   const ms = measures.map((m, i) => measureSql(m, i, dialect));
   const sets = groupingSets(opts.rowCount, n - opts.rowCount);
   const limit = sql.lit(opts.limit + 1);

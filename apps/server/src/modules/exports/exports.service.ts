@@ -14,10 +14,12 @@ import type { z } from 'zod';
 import '../../platform/tables.js'; // the users, domains and memberships tables
 import { AppError } from '../../lib/app-error.js';
 import { jobFromRow, type JobContext, type JobOutcome } from '../../platform/jobs.js';
-import { heavyRows, streamRows } from '../../platform/lanes.js';
+import { streamRows } from '../../platform/lanes.js';
 import { msg } from '../../platform/messages.js';
 import { storeFile, tempPath } from '../files/index.js';
 import { loadObject, shownName, type FieldMeta, type ObjectMeta } from '../../platform/meta.js';
+import { relationOf, relRows, type Relation } from '../../platform/relation.js';
+import { sourceFailure } from '../../platform/sources/index.js';
 import { type OpContext } from '../../platform/context.js';
 import {
   compileOrderBy,
@@ -121,8 +123,9 @@ async function compile(ctx: OpContext, meta: ObjectMeta, input: ExportParams) {
   const columns = planColumns(ctx, meta, input);
   const where = compileWhere(meta, input, await compileOptionsFor(ctx, meta));
   const keys = compileSortKeys(meta, input.orderby, undefined, ctx.lang);
-  const order = compileOrderBy(keys, ctx.db.dialect);
-  return { columns, where, order };
+  const rel = await relationOf(ctx, meta);
+  const order = compileOrderBy(keys, rel.db.dialect);
+  return { columns, where, order, rel };
 }
 
 /** `records.export`: checks the view, then queues the export job and answers it. */
@@ -289,12 +292,14 @@ class Cancelled extends Error {}
 /** Rows the export will write (for progress): one count in the heavy lane. */
 async function countRows(
   ctx: OpContext,
-  meta: ObjectMeta,
+  rel: Relation,
   where: RawBuilder<SqlBool>,
 ): Promise<number> {
-  const rows = await heavyRows(
+  const rows = await relRows<{ n: number | string }>(
     ctx,
-    sql<{ n: number | string }>`select count(*) as n from ${sql.id(meta.table)} where ${where}`,
+    rel,
+    'heavy',
+    sql`select count(*) as n from ${rel.from} where ${where}`,
   );
   return Number(rows[0]?.n ?? 0);
 }
@@ -329,13 +334,13 @@ export async function streamRecords(
   run: RecordsRun,
 ): Promise<{ rows: number; meta: ObjectMeta; columns: SheetColumn[] }> {
   const meta = await loadObject(ctx, p.objectId);
-  const { columns, where, order } = await compile(ctx, meta, p);
-  const total = await countRows(ctx, meta, where);
+  const { columns, where, order, rel } = await compile(ctx, meta, p);
+  const total = await countRows(ctx, rel, where);
   const sink = open(columns, meta, total);
   run.progress(0, total);
 
   const select = sql.join(columns.map((c, i) => sql`${sql.id(c.column)} as ${sql.id(`c${i}`)}`));
-  const query = sql`select ${select} from ${sql.id(meta.table)} where ${where} order by ${order}`;
+  const query = sql`select ${select} from ${rel.from} where ${where} order by ${order}`;
   const refs = columns.map((c, i) => ({ c, i })).filter(({ c }) => c.field?.type === 'reference');
   const userCols = columns
     .map((c, i) => ({ c, i }))
@@ -353,7 +358,9 @@ export async function streamRecords(
   let processed = 0;
   try {
     await sink.start();
-    await streamRows(ctx, query, slice, async (raw) => {
+    // A live mount's rows stream from its source (a source has no lanes of its own).
+    const caller = rel.local ? ctx : { db: rel.db, domainId: ctx.domainId, lang: ctx.lang };
+    await streamRows(caller, query, slice, async (raw) => {
       if (run.signal.aborted) throw new Cancelled('cancelled');
       let convert = plain;
       if (refs.length) {
@@ -377,6 +384,9 @@ export async function streamRecords(
     await sink.finish();
   } catch (err) {
     await sink.abort();
+    // A live mount's source failing mid-way (down, too slow): its reason, not "internal error".
+    if (!rel.local && !(err instanceof AppError) && !(err instanceof Cancelled))
+      throw sourceFailure(ctx.db, ctx.lang, err);
     throw err;
   }
   return { rows: processed, meta, columns };

@@ -25,6 +25,7 @@ import {
 import { textIndexable } from '../../platform/text-index.js';
 import { codeFromName, newColumnName, shortId } from '../../platform/ident.js';
 import {
+  assertWritable,
   findField,
   invalidateObject,
   loadObject,
@@ -203,6 +204,8 @@ type CreateInput = z.output<typeof fieldsCreateInput>;
 
 export async function createField(ctx: OpContext, input: CreateInput) {
   const meta = await loadObject(ctx, input.objectId);
+  // A mounted object's fields are its mount's columns (mounts.*).
+  assertWritable(ctx.lang, meta);
   if (meta.fields.length >= MAX_FIELDS)
     throw new AppError('unprocessable', t(ctx.lang, 'pf.too_many_fields', { max: MAX_FIELDS }));
   const errors: Errors = {};
@@ -270,6 +273,7 @@ async function loadFieldOwner(
   const meta = await loadObject(ctx, row.object_id);
   const field = meta.fields.find((f) => f.id === id);
   if (!field) throw notFoundIn(ctx.lang, 'field');
+  assertWritable(ctx.lang, meta);
   return { meta, field };
 }
 

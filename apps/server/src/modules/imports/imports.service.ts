@@ -19,7 +19,7 @@ import { AppError } from '../../lib/app-error.js';
 import { isoNow } from '../../lib/clock.js';
 import { randomKey } from '../../lib/ids.js';
 import { findFile, storeFile, tempPath } from '../files/index.js';
-import { loadObject, type ObjectMeta } from '../../platform/meta.js';
+import { assertWritable, loadObject, type ObjectMeta } from '../../platform/meta.js';
 import { type OpContext } from '../../platform/context.js';
 import { addError, invalid } from '../../platform/errors.js';
 import { ti } from './imports.messages.js';
@@ -300,6 +300,7 @@ export async function importsCreate(
   app: FastifyInstance,
 ): Promise<OpOutput<'imports.create'>> {
   const meta = await loadObject(ctx, input.objectId);
+  assertWritable(ctx.lang, meta);
   const file = await fileOf(ctx, app, input.fileId);
   const format = formatOfType(file.info.type);
   if (!format) throw new AppError('unsupported_media_type', ti(ctx.lang, 'imp.unsupported_format'));

@@ -12,7 +12,13 @@ import { isoNow } from '../../lib/clock.js';
 import { deleteAuditOf } from '../../platform/audit.js';
 import { addColumn, createRecordTable, dropRecordTable, ensureIndex } from '../../platform/ddl.js';
 import { codeFromName, newColumnName, newTableName, shortId } from '../../platform/ident.js';
-import { invalidateObject, loadObject, objectOut, parseNames } from '../../platform/meta.js';
+import {
+  assertWritable,
+  invalidateObject,
+  loadObject,
+  objectOut,
+  parseNames,
+} from '../../platform/meta.js';
 import { type OpContext, type Q } from '../../platform/context.js';
 import { invalid } from '../../platform/errors.js';
 import { t } from '../../platform/platform.messages.js';
@@ -150,6 +156,8 @@ type UpdateInput = z.output<typeof objectsUpdateInput>;
 
 export async function updateObject(ctx: OpContext, input: UpdateInput): Promise<PlatformObject> {
   const meta = await loadObject(ctx, input.id);
+  // A mounted object keeps its kind; its mount ends it (mounts.delete).
+  if (input.kind !== undefined && input.kind !== meta.kind) assertWritable(ctx.lang, meta);
   const k = ctx.db.kysely;
   if (
     input.code &&
@@ -204,6 +212,7 @@ export async function referencesTo(
 
 export async function deleteObject(ctx: OpContext, id: string): Promise<{ ok: true }> {
   const meta = await loadObject(ctx, id);
+  assertWritable(ctx.lang, meta);
   const k = ctx.db.kysely;
   const refs = await referencesTo(k, ctx.domainId, meta.id);
   const first = refs[0];

@@ -20,10 +20,12 @@ import {
 import {
   displayFieldOf,
   findField,
+  isLive,
   loadObject,
   type FieldMeta,
   type ObjectMeta,
 } from '../../platform/meta.js';
+import { srcT } from '../../platform/sources/index.js';
 import { objectLoader, paramType } from '../expressions/index.js';
 import { pm } from './procedures.messages.js';
 
@@ -119,10 +121,21 @@ export async function planDefinition(
     paramTypes.set(p.name, await paramType(ctx, p));
   }
 
-  const object = async (path: string, id: string | null | undefined) => {
+  // Steps write into `write` objects and read `read` ones. Mounted objects are read-only; a
+  // live mount's rows are at its source, out of reach of a procedure's transaction.
+  const object = async (
+    path: string,
+    id: string | null | undefined,
+    use: 'read' | 'write' = 'write',
+  ) => {
     if (!id) return undefined;
     const o = await tryObject(ctx, id);
     if (!o) problem(path, pm(lang, 'proc.unknown_object'));
+    else if (o.kind === 'mounted' && (use === 'write' || isLive(o)))
+      problem(
+        path,
+        srcT(lang, use === 'write' ? 'src.read_only' : 'src.live_elsewhere', { name: o.name }),
+      );
     return o;
   };
   const expr = async (
@@ -207,7 +220,7 @@ export async function planDefinition(
     const base = { path: String(i + 1), title: s.title || pm(lang, `proc.type.${s.type}`) };
     switch (s.type) {
       case 'copy': {
-        const source = await object(`${path}.source`, s.source);
+        const source = await object(`${path}.source`, s.source, 'read');
         const target = await object(`${path}.target`, s.target);
         let series: { name: string; from: TExpr; to: TExpr } | undefined;
         let extra: Map<string, ExprType> | undefined;
@@ -277,7 +290,7 @@ export async function planDefinition(
         break;
       }
       case 'aggregate': {
-        const source = await object(`${path}.source`, s.source);
+        const source = await object(`${path}.source`, s.source, 'read');
         const target = await object(`${path}.target`, s.target);
         const w = await where(`${path}.where`, s.where, source);
         const keys = await assignments(`${path}.groupBy`, s.groupBy, source, target);
@@ -373,7 +386,7 @@ export async function planDefinition(
         break;
       }
       case 'check': {
-        const obj = await object(`${path}.object`, s.object);
+        const obj = await object(`${path}.object`, s.object, 'read');
         if (s.object && !obj) break;
         const c = await expr(`${path}.condition`, s.condition, obj, true);
         if (c)

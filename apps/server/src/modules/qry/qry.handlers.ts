@@ -4,6 +4,7 @@ import { actionsOps } from '../actions/index.js';
 import { authOps } from '../auth/index.js';
 import { cubesOps } from '../cubes/index.js';
 import { datasourcesOps } from '../datasources/index.js';
+import { mountsOps } from '../mounts/index.js';
 import { domainsOps } from '../domains/index.js';
 import { exportsOps } from '../exports/index.js';
 import { expressionsOps } from '../expressions/index.js';
@@ -53,4 +54,5 @@ export const handlers: { [K in PlatformOpName]: OpHandler<K> } = compose(
   cubesOps,
   datasourcesOps,
   reportsOps,
+  mountsOps,
 );

@@ -17,12 +17,18 @@ import { isoNow } from '../../lib/clock.js';
 import { msg } from '../../platform/messages.js';
 import { readAudit, writeAudit, type AuditEntry } from '../../platform/audit.js';
 import { decode } from '../../platform/values.js';
-import { findField, loadObject, type FieldMeta, type ObjectMeta } from '../../platform/meta.js';
+import {
+  assertWritable,
+  findField,
+  loadObject,
+  type FieldMeta,
+  type ObjectMeta,
+} from '../../platform/meta.js';
+import { relationOf, relRows } from '../../platform/relation.js';
 import { type OpContext, type Q } from '../../platform/context.js';
 import { rt } from './records.messages.js';
 import { createOne, same, snapshot, updateOne, writeMany } from './records.write.js';
 import { cached } from '../../platform/cache.js';
-import { heavyRows } from '../../platform/lanes.js';
 import { indexesOf } from '../../platform/ddl.js';
 import { compileQuery, countMatches, readPage, rootEqualities } from '../../platform/planner.js';
 import {
@@ -105,7 +111,7 @@ async function countOnce(
   meta: ObjectMeta,
 ): Promise<{ total: number }> {
   const query = await compileQuery(ctx, meta, input);
-  return { total: await countMatches(ctx, meta, query) };
+  return { total: await countMatches(ctx, query) };
 }
 
 function decodeColumn(c: Column, v: unknown): unknown {
@@ -162,7 +168,8 @@ async function groupsOnce(
     { isActive: true, groups: input.groupby.groups.map((g) => ({ field: g.field })) },
     ctx.lang,
   ).filter((k) => groupCols.some((g) => g.column === k.column.column));
-  const dialect = ctx.db.dialect;
+  const rel = query.rel;
+  const dialect = rel.db.dialect;
   const order = keys.map((k) => {
     const x = sql.id(k.column.column);
     if (dialect === 'postgres')
@@ -179,17 +186,18 @@ async function groupsOnce(
     selects.push(sql`${e} as ${sql.id(`a${i}`)}`);
   });
   const groupBy = sql.join(groupCols.map((c) => sql.id(c.column)));
-  const groupsQuery = sql<Raw>`select ${sql.join(selects)} from ${sql.id(meta.table)} where ${where} group by ${groupBy} order by ${sql.join(
+  const groupsQuery = sql<Raw>`select ${sql.join(selects)} from ${rel.from} where ${where} group by ${groupBy} order by ${sql.join(
     order,
   )} limit ${input.limit + 1}`;
   // Groups are cached like counts: until the object's table is written.
-  const c = groupsQuery.compile(ctx.db.kysely);
+  const c = groupsQuery.compile(rel.db.kysely);
   const rows = await cached(
     ctx.db,
     'groups',
-    `${c.sql}\u0000${JSON.stringify(c.parameters)}`,
-    [meta.table],
-    () => heavyRows(ctx, groupsQuery),
+    `${rel.cacheTables.join(',')}\u0000${c.sql}\u0000${JSON.stringify(c.parameters)}`,
+    rel.cacheTables,
+    () => relRows<Raw>(ctx, rel, 'heavy', groupsQuery),
+    rel.cacheMaxAgeMs === undefined ? undefined : { maxAgeMs: rel.cacheMaxAgeMs },
   );
   const truncated = rows.length > input.limit;
   const groups: RecordGroup[] = rows.slice(0, input.limit).map((r) => {
@@ -256,8 +264,18 @@ async function readRaw(k: Q, meta: ObjectMeta, id: number): Promise<Raw | undefi
 }
 
 async function getOnce(ctx: OpContext, id: number, meta: ObjectMeta): Promise<RecordRow> {
-  // By primary key: read at once, beside any writer.
-  const raw = await readRaw(ctx.db.read ?? q(ctx), meta, id);
+  // By primary key: read at once, beside any writer (a live mount: at its source).
+  const rel = await relationOf(ctx, meta);
+  const raw = rel.local
+    ? await readRaw(ctx.db.read ?? q(ctx), meta, id)
+    : (
+        await relRows<Raw>(
+          ctx,
+          rel,
+          'read',
+          sql`select ${selectList(meta.fields)} from ${rel.from} where id = ${id}`,
+        )
+      )[0];
   if (!raw) throw notFoundIn(ctx.lang, 'record');
   const rec = toRecord(meta.fields, raw);
   await attachDisplay(ctx, meta.fields, [rec]);
@@ -270,6 +288,7 @@ export async function createRecord(
   values: Record<string, unknown>,
 ): Promise<RecordRow> {
   const meta = await loadObject(ctx, objectId);
+  assertWritable(ctx.lang, meta);
   const id = await createOne(ctx, meta, values);
   return getRecord(ctx, objectId, id);
 }
@@ -281,6 +300,7 @@ export async function updateRecord(
   values: Record<string, unknown>,
 ): Promise<RecordRow> {
   const meta = await loadObject(ctx, objectId);
+  assertWritable(ctx.lang, meta);
   await updateOne(ctx, meta, id, values);
   return getRecord(ctx, objectId, id);
 }
@@ -294,6 +314,7 @@ export async function createMany(
   input: CreateManyInput,
 ): Promise<RecordsWriteManyOutput> {
   const meta = await loadObject(ctx, input.objectId);
+  assertWritable(ctx.lang, meta);
   const rows = input.rows.map((values) => ({ values }));
   return writeMany(ctx, meta, rows, { kind: 'create' }, input.onError);
 }
@@ -304,6 +325,7 @@ export async function upsertMany(
   input: UpsertManyInput,
 ): Promise<RecordsWriteManyOutput> {
   const meta = await loadObject(ctx, input.objectId);
+  assertWritable(ctx.lang, meta);
   if (input.key === 'id') {
     const rows = input.rows.map(({ id, ...values }) => ({ id, values }));
     return writeMany(ctx, meta, rows, { kind: 'id' }, input.onError);
@@ -329,6 +351,7 @@ export async function setDeleted(
   deleted: boolean,
 ): Promise<{ affected: number }> {
   const meta = await loadObject(ctx, objectId);
+  assertWritable(ctx.lang, meta);
   const unique = [...new Set(ids)];
   return q(ctx)
     .transaction()

@@ -168,12 +168,16 @@ export function reasonOf(err: unknown): SourceReason {
     case 'ERR_TLS_CERT_ALTNAME_INVALID':
     case 'CERT_HAS_EXPIRED':
       return 'ssl_invalid';
+    case '42703':
+    case '42P01':
+      return 'source_changed';
     case 'SQLITE_NOTADB':
       return 'not_sqlite';
     case 'SQLITE_CANTOPEN':
       return 'file_missing';
   }
   if (/does not support SSL/i.test(text)) return 'ssl_unsupported';
+  if (/no such (column|table)/i.test(text)) return 'source_changed';
   // Something answered that is not a PostgreSQL server.
   if (/error establishing an SSL connection/i.test(text)) return 'failed';
   if (/timeout|timed out/i.test(text)) return 'timeout';

@@ -97,9 +97,10 @@ export {
   type SourceDb,
   type SourceSpec,
 } from './connect.js';
-export { findTable, listTables, previewRows } from './introspect.js';
+export { findTable, listTables, previewRows, proposeType, tableRef } from './introspect.js';
 export { seal } from './secrets.js';
-export type { PfDatasourcesTable } from './sources.tables.js';
+export type { PfDatasourcesTable, PfMountsTable } from './sources.tables.js';
+export { srcT } from './sources.messages.js';
 
 /** The reason a source failed, in the caller's language. */
 export function reasonText(lang: Lang, reason: SourceReason, limits?: SourceLimits): string {

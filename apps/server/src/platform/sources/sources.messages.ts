@@ -25,6 +25,8 @@ const en = {
   'src.reason.source_changed':
     "The source's table or columns have changed: check the mount under Mounts.",
   'src.reason.failed': 'The source answered with an error.',
+  'src.live_elsewhere':
+    '"{name}" is a live mount: its rows stay at the source. Switch it to synced to use it here.',
   'src.read_only': '"{name}" is mounted from outside and is read-only here.',
 };
 
@@ -54,6 +56,8 @@ const de: Texts<typeof en> = {
   'src.reason.source_changed':
     'Tabelle oder Spalten der Quelle haben sich geändert: Prüfen Sie die Einbindung unter Einbindungen.',
   'src.reason.failed': 'Die Quelle hat mit einem Fehler geantwortet.',
+  'src.live_elsewhere':
+    '„{name}“ ist live eingebunden: Die Zeilen bleiben in der Quelle. Stellen Sie auf synchronisiert um, um es hier zu verwenden.',
   'src.read_only': '„{name}“ ist von außen eingebunden und hier schreibgeschützt.',
 };
 
@@ -83,6 +87,8 @@ const fr: Texts<typeof en> = {
   'src.reason.source_changed':
     'La table ou les colonnes de la source ont changé : vérifiez le montage sous Montages.',
   'src.reason.failed': 'La source a répondu par une erreur.',
+  'src.live_elsewhere':
+    '« {name} » est un montage en direct : ses lignes restent dans la source. Passez-le en synchronisé pour l’utiliser ici.',
   'src.read_only': '« {name} » est monté depuis l’extérieur et reste ici en lecture seule.',
 };
 
@@ -109,6 +115,8 @@ const pt: Texts<typeof en> = {
   'src.reason.source_changed':
     'A tabela ou as colunas da fonte mudaram: verifique a montagem em Montagens.',
   'src.reason.failed': 'A fonte respondeu com um erro.',
+  'src.live_elsewhere':
+    '"{name}" é uma montagem em direto: as linhas ficam na fonte. Mude para sincronizado para o usar aqui.',
   'src.read_only': '"{name}" está montado de fora e aqui é só de leitura.',
 };
 
@@ -135,6 +143,8 @@ const ru: Texts<typeof en> = {
   'src.reason.source_changed':
     'Таблица или столбцы источника изменились: проверьте подключение в разделе «Подключения».',
   'src.reason.failed': 'Источник ответил ошибкой.',
+  'src.live_elsewhere':
+    '«{name}» подключён напрямую: строки остаются в источнике. Переключите на синхронизацию, чтобы использовать его здесь.',
   'src.read_only': '«{name}» подключён извне и здесь доступен только для чтения.',
 };
 

@@ -4,6 +4,7 @@ import {
   IconAddressBook,
   IconChartPie,
   IconCube,
+  IconDatabase,
   IconFileImport,
   IconRoute,
   IconTable,
@@ -43,7 +44,12 @@ export function useVisibleMenu(): MenuNode[] {
       return children.length ? { ...node, children } : null;
     };
     // The domain's own sections (OBJECTS, CATALOGS, DATA TABLES) follow ADMIN MENU.
-    const icons = { objects: IconCube, catalogs: IconAddressBook, tables: IconTable };
+    const icons = {
+      objects: IconCube,
+      catalogs: IconAddressBook,
+      mounts: IconDatabase,
+      tables: IconTable,
+    };
     const dynamic: MenuNode[] = sections.flatMap((section) => [
       { kind: 'heading' as const, title: section.title, raw: true },
       ...section.items.map((item) => ({

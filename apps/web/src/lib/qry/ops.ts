@@ -58,6 +58,9 @@ export const reads = {
   // Runs change while they run.
   'reports.runs': { staleTime: 0 },
   'reports.getRun': { staleTime: 0 },
+  'mounts.list': { staleTime: 30_000 },
+  'mounts.get': { staleTime: 5_000 },
+  'mounts.inspect': { staleTime: 30_000 },
 } as const satisfies Partial<Record<PlatformOpName, ReadPolicy>>;
 
 export type ReadOpName = keyof typeof reads;
@@ -163,7 +166,27 @@ const reportRun: ReadTarget[] = [
   { op: 'jobs.list' },
 ];
 
+const mountWrite = (objectId?: string): ReadTarget[] => [
+  { op: 'mounts.list' },
+  objectId === undefined ? { op: 'mounts.get' } : { op: 'mounts.get', input: { objectId } },
+  { op: 'objects.list' },
+  objectId === undefined ? { op: 'objects.get' } : { op: 'objects.get', input: { id: objectId } },
+  ...recordsOf(objectId),
+  { op: 'datasources.list' },
+  tables,
+];
+
 export const writes: { [K in WriteOpName]: WriteEffects<K> } = {
+  'mounts.create': { invalidates: () => mountWrite() },
+  'mounts.update': { invalidates: (input) => mountWrite(input.objectId) },
+  'mounts.sync': { invalidates: (input) => mountWrite(input.objectId) },
+  'mounts.check': {
+    invalidates: (input) => [
+      { op: 'mounts.list' },
+      { op: 'mounts.get', input: { objectId: input.objectId } },
+    ],
+  },
+  'mounts.delete': { invalidates: (input) => mountWrite(input.objectId) },
   'datasources.create': { invalidates: () => datasourceWrite() },
   'datasources.update': { invalidates: (input) => datasourceWrite(input.id) },
   'datasources.delete': { invalidates: (input) => datasourceWrite(input.id) },

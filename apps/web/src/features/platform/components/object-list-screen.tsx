@@ -139,7 +139,9 @@ function ListScreen({ meta, slots }: { meta: PlatformObject; slots?: ObjectSlots
     () => Object.fromEntries(def.columns.map((c) => [c.field, c.width])),
     [def.columns],
   );
-  const canEdit = ability.can('update', 'Record') && state.recordState !== 'deleted';
+  // A mounted object is read-only: no New, edit, delete, restore or history.
+  const mounted = meta.kind === 'mounted';
+  const canEdit = ability.can('update', 'Record') && state.recordState !== 'deleted' && !mounted;
   const columns = useMemo(
     () => gridColumns(fields, widths, t, canEdit),
     [fields, widths, t, canEdit],
@@ -339,17 +341,19 @@ function ListScreen({ meta, slots }: { meta: PlatformObject; slots?: ObjectSlots
 
       <Card withBorder padding="xs" radius="md">
         <Group gap="xs" wrap="wrap">
-          <Can I="create" a="Record">
-            <Button
-              size="xs"
-              leftSection={<IconPlus size={16} />}
-              onClick={() => setCard({ opened: true, recordId: null })}
-              disabled={state.recordState === 'deleted'}
-              data-testid="toolbar-new"
-            >
-              {t('common:actions.new')}
-            </Button>
-          </Can>
+          {!mounted && (
+            <Can I="create" a="Record">
+              <Button
+                size="xs"
+                leftSection={<IconPlus size={16} />}
+                onClick={() => setCard({ opened: true, recordId: null })}
+                disabled={state.recordState === 'deleted'}
+                data-testid="toolbar-new"
+              >
+                {t('common:actions.new')}
+              </Button>
+            </Can>
+          )}
           <Tooltip label={t('common:actions.refresh')}>
             <ActionIcon
               variant="default"
@@ -419,7 +423,7 @@ function ListScreen({ meta, slots }: { meta: PlatformObject; slots?: ObjectSlots
             }}
           />
           <ExportMenu view={exportView} baseName={meta.code || 'export'} title={shownName(meta)} />
-          {state.recordState === 'active' ? (
+          {mounted ? null : state.recordState === 'active' ? (
             <Can I="delete" a="Record">
               <Button
                 size="xs"
@@ -464,19 +468,21 @@ function ListScreen({ meta, slots }: { meta: PlatformObject; slots?: ObjectSlots
               </Button>
             </span>
           </Tooltip>
-          <Tooltip label={single === null ? t('list.logHint') : t('common:actions.log')}>
-            <span>
-              <Button
-                size="xs"
-                variant="default"
-                leftSection={<IconHistory size={16} />}
-                disabled={single === null}
-                onClick={() => setLogFor(single)}
-              >
-                {t('common:actions.log')}
-              </Button>
-            </span>
-          </Tooltip>
+          {!mounted && (
+            <Tooltip label={single === null ? t('list.logHint') : t('common:actions.log')}>
+              <span>
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconHistory size={16} />}
+                  disabled={single === null}
+                  onClick={() => setLogFor(single)}
+                >
+                  {t('common:actions.log')}
+                </Button>
+              </span>
+            </Tooltip>
+          )}
           <Menu position="bottom-end" shadow="md" width={240}>
             <Menu.Target>
               <Button size="xs" variant="default" leftSection={<IconSettings size={16} />}>

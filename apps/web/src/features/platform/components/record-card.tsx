@@ -52,6 +52,8 @@ export function RecordCard({
   const [logOpen, setLogOpen] = useState(false);
   const isNew = editingId === null;
   const deleted = !!record.data?.deletedAt;
+  // A mounted object's rows come from outside: shown, never changed here.
+  const mounted = meta.kind === 'mounted';
 
   const created = (row: RecordRow) => {
     notifications.show({ color: 'teal', message: t('record.created', { id: row.id }) });
@@ -107,20 +109,22 @@ export function RecordCard({
                 values={editor.values}
                 errors={editor.errors}
                 onChange={editor.onChange}
-                readOnly={deleted}
+                readOnly={deleted || mounted}
               />
               <Group justify="space-between" wrap="wrap" gap="xs">
                 <Group gap="xs">
                   {!isNew && (
                     <>
-                      <Button
-                        variant="subtle"
-                        size="sm"
-                        leftSection={<IconHistory size={16} />}
-                        onClick={() => setLogOpen(true)}
-                      >
-                        {t('common:actions.log')}
-                      </Button>
+                      {!mounted && (
+                        <Button
+                          variant="subtle"
+                          size="sm"
+                          leftSection={<IconHistory size={16} />}
+                          onClick={() => setLogOpen(true)}
+                        >
+                          {t('common:actions.log')}
+                        </Button>
+                      )}
                       <Button
                         variant="subtle"
                         size="sm"
@@ -138,7 +142,7 @@ export function RecordCard({
                   <Button variant="default" onClick={onClose}>
                     {t('common:actions.cancel')}
                   </Button>
-                  {isNew ? (
+                  {mounted ? null : isNew ? (
                     <Can I="create" a="Record">
                       <Button
                         variant="light"

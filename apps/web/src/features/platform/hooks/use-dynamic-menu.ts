@@ -14,7 +14,7 @@ export interface DynamicMenuItem {
 }
 
 export interface DynamicMenuSection {
-  id: 'objects' | 'catalogs' | 'tables';
+  id: 'objects' | 'catalogs' | 'mounts' | 'tables';
   /** Heading, already translated. */
   title: string;
   items: DynamicMenuItem[];
@@ -22,7 +22,7 @@ export interface DynamicMenuSection {
 
 /**
  * The menu sections built from the domain's metadata: OBJECTS (objects of kind table),
- * CATALOGS (kind reference) and DATA TABLES (the physical tables), one item each, linking to
+ * CATALOGS (kind reference), MOUNTS (kind mounted) and DATA TABLES (the physical tables), one item each, linking to
  * the object's list screen. Empty until a session is known.
  */
 export function useDynamicMenu(): { sections: DynamicMenuSection[]; isLoading: boolean } {
@@ -51,6 +51,14 @@ export function useDynamicMenu(): { sections: DynamicMenuSection[]; isLoading: b
         title: t('catalogsHeading'),
         items: items
           .filter((o) => o.kind === 'reference')
+          .map((o) => ({ id: o.id, title: shownName(o, lang), to: objectPath(o.id) }))
+          .sort(byName),
+      },
+      {
+        id: 'mounts' as const,
+        title: t('mountsHeading'),
+        items: items
+          .filter((o) => o.kind === 'mounted')
           .map((o) => ({ id: o.id, title: shownName(o, lang), to: objectPath(o.id) }))
           .sort(byName),
       },

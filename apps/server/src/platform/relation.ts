@@ -1,0 +1,142 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db, DialectName } from '../db/dialect.js';
+import type { OpContext } from './context.js';
+import { laneRows, type LaneName } from './lanes.js';
+import { isLive, type FieldMeta, type ObjectMeta } from './meta.js';
+import { openSource, proposeType, sourceFailure, tableRef } from './sources/index.js';
+
+/**
+ * Where an object's rows are read: the relation every query over an object (pages, counts,
+ * groups, one record, cubes, exports) is compiled against and run on.
+ *
+ * - Tables, catalogs and synced mounts: the object's own table in the platform's database.
+ * - Live mounts: the source's table, presented by a derived table with the shape of a record
+ *   table — `id` (the mount's key), the system columns, and one `f_…` column per field — so the
+ *   query compiler's SQL runs on the source unchanged, compiled for the source's dialect. A
+ *   column whose type already answers the compiler's values is passed through as it is (the
+ *   source's planner then pushes conditions and sorts down onto its indexes); others are cast
+ *   to the field's form (booleans 0/1, date-times as ISO text on SQLite, numbers as numeric).
+ *   Values are bound parameters; identifiers come from the mount's metadata, which the source's
+ *   catalog named when the mount was made.
+ */
+export interface Relation {
+  /** Where the SQL runs: the platform's database, or the source's pooled connection. */
+  db: Db;
+  /** The FROM item. */
+  from: RawBuilder<unknown>;
+  /** The object's own table: indexes, trigram lookups and the planner apply. */
+  local: boolean;
+  /** Cached values (counts, groups, cubes) depend on these tables' writes… */
+  cacheTables: string[];
+  /** …and are at most this old (a source changes without the platform seeing it). */
+  cacheMaxAgeMs?: number;
+}
+
+/** How long a count or group of a live mount may be answered from the cache. */
+export const LIVE_CACHE_MS = 2000;
+
+function localRelation(ctx: Pick<OpContext, 'db'>, meta: ObjectMeta): Relation {
+  return { db: ctx.db, from: sql.id(meta.table), local: true, cacheTables: [meta.table] };
+}
+
+const PG_TEXT = new Set(['text', 'character varying', 'character', 'name', 'citext']);
+
+/** The source column as the field's values compare and read (see above). */
+export function sourceColumnExpr(
+  dialect: DialectName,
+  field: FieldMeta,
+  column: string,
+  sourceType: string,
+): RawBuilder<unknown> {
+  const c = sql.id(column);
+  const cls = proposeType(dialect, sourceType);
+  switch (field.type) {
+    case 'boolean':
+      return c;
+    case 'integer':
+      return cls === 'integer' ? c : dialect === 'postgres' ? sql`cast(${c} as bigint)` : c;
+    case 'decimal':
+    case 'money':
+    case 'percent':
+      return dialect === 'postgres' && cls === 'integer' ? sql`cast(${c} as numeric)` : c;
+    case 'date':
+      if (cls === 'date') return c;
+      return dialect === 'postgres' ? sql`cast(${c} as date)` : sql`date(${c})`;
+    case 'datetime':
+      if (dialect === 'sqlite') return sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${c})`;
+      return cls === 'datetime' ? c : sql`cast(${c} as timestamp)`;
+    default:
+      if (dialect === 'postgres')
+        return PG_TEXT.has(sourceType.toLowerCase()) ? c : sql`cast(${c} as text)`;
+      return cls === 'text' ? c : sql`cast(${c} as text)`;
+  }
+}
+
+/** The derived table of a live mount (see above). */
+export function liveFrom(meta: ObjectMeta, dialect: DialectName): RawBuilder<unknown> {
+  const m = meta.mount;
+  if (!m) throw new Error('not a mount');
+  const key = m.keyColumn ? sql.id(m.keyColumn) : sql`rowid`;
+  const at = sql.lit(meta.createdAt);
+  const none = sql`cast(null as text)`;
+  const cols: RawBuilder<unknown>[] = [
+    sql`${key} as "id"`,
+    sql`${at} as "created_at"`,
+    sql`${none} as "created_by"`,
+    sql`${at} as "updated_at"`,
+    sql`${none} as "updated_by"`,
+    sql`${none} as "deleted_at"`,
+    sql`${none} as "deleted_by"`,
+  ];
+  for (const f of meta.fields) {
+    const src = m.columns.get(f.id);
+    const expr = src ? sourceColumnExpr(dialect, f, src.column, src.sourceType) : none;
+    cols.push(sql`${expr} as ${sql.id(f.column)}`);
+  }
+  return sql`(select ${sql.join(cols)} from ${tableRef({ schema: m.schema, name: m.table })}) as "m"`;
+}
+
+/** The relation of an object (see above); a live mount's source is opened (pooled). */
+export async function relationOf(
+  ctx: Pick<OpContext, 'db' | 'domainId' | 'lang'>,
+  meta: ObjectMeta,
+): Promise<Relation> {
+  if (!isLive(meta)) return localRelation(ctx, meta);
+  let db: Db;
+  try {
+    db = await openSource(ctx, meta.mount?.sourceId as string);
+  } catch (err) {
+    throw sourceFailure(ctx.db, ctx.lang, err);
+  }
+  return {
+    db,
+    from: liveFrom(meta, db.dialect),
+    local: false,
+    cacheTables: [`mount:${meta.id}`],
+    cacheMaxAgeMs: LIVE_CACHE_MS,
+  };
+}
+
+/**
+ * Runs a read on a relation in a lane (platform/lanes.ts): the object's table in the app's
+ * lanes; a live mount's source on its own pool (a source has no lanes: its statement time-out
+ * is the source's). A source's failure (down, too slow, changed) is a 422 naming the reason in
+ * the caller's language, never a 500.
+ */
+export async function relRows<R = Record<string, unknown>>(
+  ctx: Pick<OpContext, 'db' | 'domainId' | 'lang'>,
+  rel: Relation,
+  lane: LaneName,
+  query: RawBuilder<unknown>,
+): Promise<R[]> {
+  if (rel.local) return laneRows<R>(ctx, lane, query as RawBuilder<R>);
+  try {
+    return await laneRows<R>(
+      { db: rel.db, domainId: ctx.domainId, lang: ctx.lang },
+      lane,
+      query as RawBuilder<R>,
+    );
+  } catch (err) {
+    throw sourceFailure(ctx.db, ctx.lang, err);
+  }
+}
