@@ -28,6 +28,7 @@ import {
 } from '@fiscus/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ability } from '@/lib/ability';
 import { errorOf, messageOf } from '@/lib/api-client';
 import { useOp, useOpMutation } from '@/lib/qry';
 import { actionIcon } from '../lib/icons';
@@ -394,13 +395,15 @@ export function ActionEditor({
               <Button variant="default" onClick={onClose}>
                 {t('common:actions.cancel')}
               </Button>
-              <Button
-                type="submit"
-                loading={create.isPending || update.isPending}
-                data-testid="action-save"
-              >
-                {t('common:actions.save')}
-              </Button>
+              {ability.can(isNew ? 'create' : 'update', 'Action') && (
+                <Button
+                  type="submit"
+                  loading={create.isPending || update.isPending}
+                  data-testid="action-save"
+                >
+                  {t('common:actions.save')}
+                </Button>
+              )}
             </Group>
           </Stack>
         </form>

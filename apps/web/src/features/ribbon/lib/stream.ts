@@ -135,6 +135,10 @@ class EventStream {
   }
 
   private async connect(): Promise<void> {
+    if (this.listeners.size === 0) {
+      this.setStatus('idle');
+      return;
+    }
     const gen = ++this.generation;
     this.setStatus(this.attempt > 0 ? 'retrying' : 'connecting');
     let ticket: string;
