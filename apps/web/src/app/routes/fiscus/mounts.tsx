@@ -1,5 +1,5 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { MountsScreen } from '@/features/datasources';
 
 export default function Screen() {
-  return <ScreenPlaceholder title="menu:mounts" />;
+  return <MountsScreen />;
 }

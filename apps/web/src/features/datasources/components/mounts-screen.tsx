@@ -1,0 +1,317 @@
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Menu,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  IconAlertTriangle,
+  IconDots,
+  IconPlus,
+  IconRefresh,
+  IconStethoscope,
+  IconSwitchHorizontal,
+  IconTrash,
+} from '@tabler/icons-react';
+import type { Mount } from '@fiscus/contracts';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Can } from '@/lib/ability';
+import { messageOf } from '@/lib/api-client';
+import { useOp, useOpMutation } from '@/lib/qry';
+import { MountWizard } from './mount-wizard';
+
+const objectPath = (id: string) => `/fiscus/object/${encodeURIComponent(id)}`;
+
+/** `/fiscus/mounts`: the mounted objects, their mode and syncs; the wizard makes new ones. */
+export function MountsScreen() {
+  const { t, i18n } = useTranslation('datasources');
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const list = useOp('mounts.list', {}, { refetchInterval: 5000 });
+  const sync = useOpMutation('mounts.sync');
+  const update = useOpMutation('mounts.update');
+  const check = useOpMutation('mounts.check');
+  const remove = useOpMutation('mounts.delete');
+  const [deleting, setDeleting] = useState<Mount | null>(null);
+  const items = list.data?.items ?? [];
+  const wizardOpen = params.get('new') === '1';
+  const initial = useMemo(() => {
+    const source = params.get('source');
+    const table = params.get('table');
+    if (!source || !table) return undefined;
+    try {
+      const [schema, name] = JSON.parse(table) as [string | null, string];
+      return { sourceId: source, schema, table: name };
+    } catch {
+      return undefined;
+    }
+  }, [params]);
+  const closeWizard = () => setParams({});
+  const fail = (err: unknown) => notifications.show({ color: 'red', message: messageOf(err) });
+  const when = (iso: string | null) =>
+    iso ? new Date(iso).toLocaleString(i18n.language) : t('mounts.never');
+
+  return (
+    <Stack gap="md" data-testid="mounts-screen">
+      <Group justify="space-between" wrap="wrap">
+        <Stack gap={2}>
+          <Title order={3}>{t('mounts.title')}</Title>
+          <Text size="sm" c="dimmed" maw={720}>
+            {t('mounts.hint')}
+          </Text>
+        </Stack>
+        <Can I="create" a="Mount">
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={() => setParams({ new: '1' })}
+            data-testid="mount-new"
+          >
+            {t('mounts.new')}
+          </Button>
+        </Can>
+      </Group>
+      <Card withBorder radius="md" padding={0}>
+        {list.isLoading ? (
+          <Group p="lg" justify="center">
+            <Loader />
+          </Group>
+        ) : list.isError ? (
+          <Alert color="red" m="md">
+            {t('mounts.loadFailed')} {messageOf(list.error)}
+          </Alert>
+        ) : items.length === 0 ? (
+          <Text c="dimmed" p="lg" ta="center" data-testid="mounts-empty">
+            {t('mounts.none')}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={720}>
+            <Table highlightOnHover verticalSpacing="sm" data-testid="mounts-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('mounts.object')}</Table.Th>
+                  <Table.Th>{t('mounts.origin')}</Table.Th>
+                  <Table.Th>{t('mounts.mode')}</Table.Th>
+                  <Table.Th>{t('mounts.lastSync')}</Table.Th>
+                  <Table.Th aria-label={t('sources.actions')} />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((m) => (
+                  <Table.Tr key={m.objectId} data-testid="mount-row">
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        <Anchor component={Link} to={objectPath(m.objectId)} fw={500}>
+                          {m.name}
+                        </Anchor>
+                        {m.attention.length > 0 && (
+                          <Tooltip label={m.attentionMessage} multiline w={320}>
+                            <Badge color="orange" leftSection={<IconAlertTriangle size={12} />}>
+                              {t('mounts.attention')}
+                            </Badge>
+                          </Tooltip>
+                        )}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{m.sourceName ?? m.fileName ?? '—'}</Text>
+                      <Text size="xs" c="dimmed" ff="monospace">
+                        {m.schema ? `${m.schema}.${m.table}` : m.table}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge
+                        variant="light"
+                        color={m.mode === 'live' ? 'blue' : 'grape'}
+                        data-testid="mount-mode"
+                      >
+                        {m.mode === 'live' ? t('mounts.live') : t('mounts.synced')}
+                      </Badge>
+                      {m.mode === 'synced' && m.scheduleMinutes && (
+                        <Text size="xs" c="dimmed">
+                          {t('mounts.schedule', { minutes: m.scheduleMinutes })}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      {m.mode === 'synced' ? (
+                        <>
+                          <Text size="sm">{when(m.lastSyncAt)}</Text>
+                          {m.lastSyncRows !== null && (
+                            <Text size="xs" c="dimmed" data-testid="mount-rows">
+                              {t('mounts.rows', {
+                                count: m.lastSyncRows,
+                                formatted: m.lastSyncRows.toLocaleString(i18n.language),
+                              })}
+                            </Text>
+                          )}
+                        </>
+                      ) : (
+                        <Text size="sm" c="dimmed">
+                          —
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <Button
+                          size="xs"
+                          variant="light"
+                          onClick={() => navigate(objectPath(m.objectId))}
+                        >
+                          {t('mounts.open')}
+                        </Button>
+                        <Can I="update" a="Mount">
+                          <Menu position="bottom-end">
+                            <Menu.Target>
+                              <ActionIcon
+                                variant="subtle"
+                                aria-label={t('sources.actions')}
+                                data-testid="mount-actions"
+                              >
+                                <IconDots size={16} />
+                              </ActionIcon>
+                            </Menu.Target>
+                            <Menu.Dropdown>
+                              <Menu.Item
+                                leftSection={<IconRefresh size={14} />}
+                                onClick={() =>
+                                  sync.mutate(
+                                    { objectId: m.objectId },
+                                    {
+                                      onSuccess: () =>
+                                        notifications.show({
+                                          message: t('mounts.syncQueued', { name: m.name }),
+                                        }),
+                                      onError: fail,
+                                    },
+                                  )
+                                }
+                                data-testid="mount-sync"
+                              >
+                                {t('mounts.sync')}
+                              </Menu.Item>
+                              <Menu.Item
+                                leftSection={<IconSwitchHorizontal size={14} />}
+                                onClick={() =>
+                                  update.mutate(
+                                    {
+                                      objectId: m.objectId,
+                                      mode: m.mode === 'live' ? 'synced' : 'live',
+                                    },
+                                    {
+                                      onSuccess: (x) =>
+                                        notifications.show({
+                                          color: 'teal',
+                                          message: t('mounts.switched', {
+                                            name: x.name,
+                                            mode:
+                                              x.mode === 'live'
+                                                ? t('mounts.live')
+                                                : t('mounts.synced'),
+                                          }),
+                                        }),
+                                      onError: fail,
+                                    },
+                                  )
+                                }
+                                data-testid="mount-switch"
+                              >
+                                {m.mode === 'live' ? t('mounts.toSynced') : t('mounts.toLive')}
+                              </Menu.Item>
+                              <Menu.Item
+                                leftSection={<IconStethoscope size={14} />}
+                                onClick={() =>
+                                  check.mutate(
+                                    { objectId: m.objectId },
+                                    {
+                                      onSuccess: (x) =>
+                                        notifications.show(
+                                          x.attention.length
+                                            ? { color: 'orange', message: x.attentionMessage ?? '' }
+                                            : {
+                                                color: 'teal',
+                                                message: t('mounts.checkedOk', { name: x.name }),
+                                              },
+                                        ),
+                                      onError: fail,
+                                    },
+                                  )
+                                }
+                              >
+                                {t('mounts.check')}
+                              </Menu.Item>
+                              <Menu.Item
+                                color="red"
+                                leftSection={<IconTrash size={14} />}
+                                onClick={() => setDeleting(m)}
+                              >
+                                {t('mounts.delete')}
+                              </Menu.Item>
+                            </Menu.Dropdown>
+                          </Menu>
+                        </Can>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+      <MountWizard
+        opened={wizardOpen}
+        initial={initial}
+        onClose={closeWizard}
+        onCreated={(id) => navigate(objectPath(id))}
+      />
+      <Modal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={t('mounts.deleteTitle')}
+      >
+        <Stack>
+          <Text>{t('mounts.deleteText', { name: deleting?.name ?? '' })}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleting(null)}>
+              {t('form.cancel')}
+            </Button>
+            <Button
+              color="red"
+              loading={remove.isPending}
+              onClick={() =>
+                deleting &&
+                remove.mutate(
+                  { objectId: deleting.objectId },
+                  {
+                    onSuccess: () => {
+                      notifications.show({ color: 'teal', message: t('mounts.deleted') });
+                      setDeleting(null);
+                    },
+                    onError: fail,
+                  },
+                )
+              }
+            >
+              {t('mounts.delete')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,2 @@
+export { DatasourcesScreen } from './components/datasources-screen';
+export { MountsScreen } from './components/mounts-screen';
