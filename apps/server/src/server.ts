@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config/index.js';
-import { announceListening, announceStart } from './startup.js';
+import { announceListening, announceStart, seedDemoOnNewInstallation } from './startup.js';
 
 /**
  * Starts the server on PORT, says where it listens, which database and data it uses and who
@@ -30,6 +30,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   await announceListening(app, typeof address === 'object' && address ? address.port : config.port);
+  void seedDemoOnNewInstallation(app);
 }
 
 main().catch((err: unknown) => {

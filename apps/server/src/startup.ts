@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { repoRoot, type Config } from './config/index.js';
 import type { Db } from './db/dialect.js';
 import { sqliteDriver } from './db/sqlite.js';
+import { DEMO_DOMAIN_NAME, seedDemoBudget } from './modules/budget/index.js';
 
 /** The product's version: the repository's package.json. */
 export function productVersion(): string {
@@ -101,7 +102,50 @@ export async function announceListening(app: FastifyInstance, port: number): Pro
   app.log.info(
     { listen: `${config.host}:${port}`, url, accounts },
     accounts === 0
-      ? `${where}: open ${url} and create the first account (it owns the first domain)`
+      ? `${where}: open ${url} and create the first account (it owns the first domain${config.seedDemo ? ` and the "${DEMO_DOMAIN_NAME}" domain` : ''})`
       : `${where}: open ${url} to sign in (${accounts} ${accounts === 1 ? 'account' : 'accounts'})`,
   );
+}
+
+/**
+ * On a new installation (no account and no domain yet) seeds the Demo budget domain in the
+ * background once the server listens: the first account created owns it (whether it registers
+ * before the seeding ends or not). Logs when it starts and when the domain is ready.
+ */
+export function seedDemoOnNewInstallation(app: FastifyInstance): Promise<void> | undefined {
+  if (!app.config.seedDemo) return undefined;
+  return (async () => {
+    if (!(await isNewInstallation(app.db))) return;
+    app.log.info(
+      `new installation: seeding the "${DEMO_DOMAIN_NAME}" domain (three years of budgets; the first account created owns it; SEED_DEMO=false skips this)`,
+    );
+    const started = Date.now();
+    try {
+      const report = await seedDemoBudget(app);
+      app.log.info(
+        { domain: report.domainId, records: report.records },
+        `"${DEMO_DOMAIN_NAME}" is ready: ${report.records} records in ${Math.round((Date.now() - started) / 1000)} s`,
+      );
+    } catch (err) {
+      app.log.error(
+        { err },
+        `seeding "${DEMO_DOMAIN_NAME}" failed; run npm run seed:demo to finish it`,
+      );
+    }
+  })();
+}
+
+/** No account and no domain yet. */
+export async function isNewInstallation(db: Pick<Db, 'kysely'>): Promise<boolean> {
+  const [users, domains] = await Promise.all([
+    db.kysely
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirst(),
+    db.kysely
+      .selectFrom('domains')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirst(),
+  ]);
+  return Number(users?.n ?? 0) === 0 && Number(domains?.n ?? 0) === 0;
 }

@@ -134,6 +134,10 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
 });
 
 export interface Config {
@@ -182,6 +186,8 @@ export interface Config {
   /** Unfinished chunked uploads per domain: how many, and the bytes they announce together. */
   uploadsOpenPerDomain: number;
   uploadOpenBytesPerDomain: number;
+  /** A new installation (no account, no domain) seeds the Demo budget domain at its first start. */
+  seedDemo: boolean;
 }
 
 export interface LaneLimits {
@@ -323,6 +329,7 @@ export function loadConfig(
     },
     uploadsOpenPerDomain: e.UPLOADS_OPEN_PER_DOMAIN,
     uploadOpenBytesPerDomain: e.UPLOAD_OPEN_BYTES_PER_DOMAIN,
+    seedDemo: e.SEED_DEMO,
     ...overrides,
   };
 }

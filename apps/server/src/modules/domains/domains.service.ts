@@ -190,3 +190,59 @@ export async function removeMember(ctx: OpContext, userId: string): Promise<{ ok
   });
   return { ok: true };
 }
+
+/**
+ * A domain the installation makes itself (a seeded demo domain), by a fixed id: created once.
+ * While it has no member, `ownerId` (when given) becomes its owner; without one it waits for
+ * the first account registered, which owns every domain nobody belongs to. Answers whether the
+ * domain was created now and who owns it.
+ */
+export async function ensureInstallationDomain(
+  k: Q,
+  d: { id: string; name: string; ownerId: string | null },
+): Promise<{ created: boolean; ownerId: string | null }> {
+  const now = isoNow();
+  return k.transaction().execute(async (trx) => {
+    const found = await trx
+      .selectFrom('domains')
+      .select('id')
+      .where('id', '=', d.id)
+      .executeTakeFirst();
+    if (!found)
+      await trx
+        .insertInto('domains')
+        .values({ id: d.id, name: d.name, created_at: now, created_by: d.ownerId })
+        .execute();
+    const owner = await trx
+      .selectFrom('memberships')
+      .select('user_id')
+      .where('domain_id', '=', d.id)
+      .where('role', '=', 'owner')
+      .orderBy('created_at')
+      .executeTakeFirst();
+    if (owner) return { created: !found, ownerId: owner.user_id };
+    const anyMember = await trx
+      .selectFrom('memberships')
+      .select('user_id')
+      .where('domain_id', '=', d.id)
+      .executeTakeFirst();
+    if (!anyMember && d.ownerId) {
+      await trx
+        .insertInto('memberships')
+        .values({ user_id: d.ownerId, domain_id: d.id, role: 'owner', created_at: now })
+        .execute();
+      return { created: !found, ownerId: d.ownerId };
+    }
+    return { created: !found, ownerId: null };
+  });
+}
+
+/** The account registered first, if any (it owns what the installation seeds). */
+export async function firstAccount(k: Q): Promise<{ id: string; username: string } | undefined> {
+  return k
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .orderBy('created_at')
+    .orderBy('id')
+    .executeTakeFirst();
+}

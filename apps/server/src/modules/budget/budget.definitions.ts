@@ -1,0 +1,410 @@
+import type { OpInput } from '@fiscus/contracts';
+import { FUNCTIONAL, SCENARIO_LINES } from './budget.model.js';
+
+/**
+ * The routines, buttons and the report of the Demo budget — procedures, actions and a cube as
+ * anyone could define them in the console, written against the ids of the domain's objects.
+ */
+
+export type Ids = Record<string, string>;
+
+export const PROCEDURE_NAMES = {
+  depreciation: 'CAPEX depreciation',
+  assembly: 'Budget assembly',
+  copy: 'Copy scenario',
+  taxes: 'Tax calculation',
+} as const;
+
+export const CUBE_NAME = 'Budget report';
+export const PLAN_CUBE_NAME = 'Plan vs actual';
+
+const scenarioParam = (ids: Ids, label = 'Scenario') => ({
+  name: 'scenario',
+  label,
+  type: 'record' as const,
+  objectId: ids.scenarios!,
+  required: true,
+});
+
+const LOCKED_STOP = 'The scenario is locked: unlock it first (nothing was changed).';
+
+export function depreciationProcedure(ids: Ids): OpInput<'procedures.create'> {
+  return {
+    name: PROCEDURE_NAMES.depreciation,
+    description:
+      'Straight-line depreciation of the scenario’s CAPEX projects: one line per month of the category’s useful life, from the month after the start; the lines of a project add up to its cost to the cent. Replaces the scenario’s previous depreciation.',
+    params: [scenarioParam(ids)],
+    timeoutSeconds: 300,
+    steps: [
+      {
+        type: 'check',
+        title: 'Scenario open',
+        condition: '@scenario.locked',
+        message: LOCKED_STOP,
+      },
+      {
+        type: 'delete',
+        title: 'Remove the previous depreciation',
+        object: ids.depreciation!,
+        where: 'scenario = @scenario',
+      },
+      {
+        type: 'copy',
+        title: 'A line per month of the useful life',
+        source: ids.capex!,
+        target: ids.depreciation!,
+        where: 'scenario = @scenario',
+        copySameFields: true,
+        series: { name: 'month', from: '1', to: 'category.life_months' },
+        assignments: [
+          { field: 'name', expr: "name & ' · ' & @month & '/' & category.life_months" },
+          { field: 'project', expr: 'id' },
+          { field: 'article', expr: 'category.article' },
+          { field: 'period', expr: 'left(text(addMonths(start.month, @month)), 7)' },
+          { field: 'amount', expr: 'allocate(cost, category.life_months, @month)' },
+        ],
+      },
+    ],
+  };
+}
+
+export function assemblyProcedure(ids: Ids, depreciationId: string): OpInput<'procedures.create'> {
+  const key = (source: string) => [
+    { field: 'scenario', expr: 'scenario' },
+    { field: 'period', expr: 'period' },
+    { field: 'group', expr: 'article.group' },
+    { field: 'article', expr: 'article' },
+    { field: 'cost_centre', expr: 'cost_centre' },
+    { field: 'source', expr: `'${source}'` },
+  ];
+  return {
+    name: PROCEDURE_NAMES.assembly,
+    description:
+      'Consolidates the functional budgets (operating, vehicles, marketing, taxes, insurance) and the CAPEX depreciation of a scenario into the budget lines, by article, cost centre and month, replacing the scenario’s previous assembly; lines typed in without a source stay. Adds the booked actuals of the same year beside the plan.',
+    params: [scenarioParam(ids)],
+    timeoutSeconds: 600,
+    steps: [
+      {
+        type: 'check',
+        title: 'Scenario open',
+        condition: '@scenario.locked',
+        message: LOCKED_STOP,
+      },
+      {
+        type: 'run',
+        title: 'CAPEX depreciation',
+        procedure: depreciationId,
+        params: { scenario: '@scenario' },
+      },
+      {
+        type: 'delete',
+        title: 'Remove the previous assembly',
+        object: ids.budget_lines!,
+        where: 'scenario = @scenario and not isEmpty(source)',
+      },
+      ...FUNCTIONAL.map((f) => ({
+        type: 'aggregate' as const,
+        title: `Consolidate ${f.code}`,
+        source: ids[f.code]!,
+        target: ids.budget_lines!,
+        where: 'scenario = @scenario',
+        groupBy: key(f.source),
+        values: [{ field: 'amount', fn: 'sum' as const, expr: 'amount' }],
+        mode: 'add' as const,
+      })),
+      {
+        type: 'aggregate',
+        title: 'Consolidate depreciation of the year',
+        source: ids.depreciation!,
+        target: ids.budget_lines!,
+        where: 'scenario = @scenario and period.year = @scenario.year',
+        groupBy: key('depreciation'),
+        values: [{ field: 'amount', fn: 'sum', expr: 'amount' }],
+        mode: 'add',
+      },
+      {
+        type: 'aggregate',
+        title: 'Actuals of the year beside the plan',
+        source: ids.budget_lines!,
+        target: ids.budget_lines!,
+        where:
+          "scenario.kind = 'actual' and scenario.year = @scenario.year and scenario != @scenario",
+        groupBy: [
+          { field: 'scenario', expr: '@scenario' },
+          { field: 'period', expr: 'period' },
+          { field: 'group', expr: 'group' },
+          { field: 'article', expr: 'article' },
+          { field: 'cost_centre', expr: 'cost_centre' },
+          { field: 'source', expr: "'actual'" },
+        ],
+        values: [{ field: 'actual', fn: 'sum', expr: 'amount' }],
+        mode: 'add',
+      },
+    ],
+  };
+}
+
+/** Objects whose amounts a copy scales, and the fields it scales and shifts beside `amount`. */
+const COPY_FIELDS: Record<(typeof SCENARIO_LINES)[number], { money: string[]; months: string[] }> =
+  {
+    operating: { money: ['amount'], months: ['period'] },
+    vehicles: { money: ['amount'], months: ['period'] },
+    marketing: { money: ['amount'], months: ['period'] },
+    taxes: { money: ['amount', 'tax_base'], months: ['period'] },
+    insurance: { money: ['amount', 'premium'], months: ['period'] },
+    capex: { money: ['cost'], months: ['start'] },
+    depreciation: { money: ['amount'], months: ['period'] },
+    budget_lines: { money: ['amount'], months: ['period'] },
+  };
+
+export function copyProcedure(ids: Ids): OpInput<'procedures.create'> {
+  const NOT_EMPTY =
+    'The target scenario already has lines: copy into a new scenario or an empty one (nothing was copied).';
+  return {
+    name: PROCEDURE_NAMES.copy,
+    description:
+      'Copies every line of a scenario — functional budgets, CAPEX, depreciation and budget lines — into a new or empty scenario, optionally shifted by months and changed by a percentage. A locked target is refused.',
+    params: [
+      { ...scenarioParam(ids, 'Source scenario'), name: 'source' },
+      {
+        name: 'target',
+        label: 'Target scenario (new or empty)',
+        type: 'text',
+        required: true,
+      },
+      { name: 'shift', label: 'Shift, months', type: 'number', scale: 0, default: 0 },
+      { name: 'percent', label: 'Change, %', type: 'number', scale: 2, default: 0 },
+    ],
+    timeoutSeconds: 600,
+    steps: [
+      {
+        type: 'check',
+        title: 'A target other than the source',
+        condition: 'trim(@target) = @source.name or isEmpty(trim(@target))',
+        message: 'Choose a target scenario other than the source (nothing was copied).',
+      },
+      {
+        type: 'check',
+        title: 'Target not locked',
+        object: ids.scenarios!,
+        condition: 'name = @target and locked',
+        message: 'The target scenario is locked: nothing was copied.',
+      },
+      ...SCENARIO_LINES.map((code) => ({
+        type: 'check' as const,
+        title: `Target empty: ${code}`,
+        object: ids[code]!,
+        condition: 'scenario.name = @target',
+        message: NOT_EMPTY,
+      })),
+      {
+        type: 'aggregate',
+        title: 'The target scenario',
+        source: ids.scenarios!,
+        target: ids.scenarios!,
+        where: 'id = @source',
+        groupBy: [{ field: 'name', expr: '@target' }],
+        values: [
+          { field: 'kind', fn: 'max', expr: 'kind' },
+          { field: 'year', fn: 'max', expr: 'year(addMonths(date(year, 1, 1), @shift))' },
+          { field: 'copied_from', fn: 'max', expr: 'name' },
+        ],
+        mode: 'replace',
+      },
+      ...SCENARIO_LINES.map((code) => {
+        const f = COPY_FIELDS[code];
+        return {
+          type: 'copy' as const,
+          title: `Copy ${code}`,
+          source: ids[code]!,
+          target: ids[code]!,
+          // The actuals beside a plan belong to its year: assembly adds the target's own.
+          where:
+            code === 'budget_lines'
+              ? "scenario = @source and source != 'actual'"
+              : 'scenario = @source',
+          assignments: [
+            { field: 'scenario', expr: '@target' },
+            ...f.months.map((m) => ({
+              field: m,
+              expr: `left(text(addMonths(${m}.month, @shift)), 7)`,
+            })),
+            ...f.money.map((m) => ({
+              field: m,
+              expr: `round(${m} * (100 + @percent) / 100, 2)`,
+            })),
+          ],
+        };
+      }),
+    ],
+  };
+}
+
+export function taxProcedure(ids: Ids): OpInput<'procedures.create'> {
+  return {
+    name: PROCEDURE_NAMES.taxes,
+    description: 'Recomputes every tax line of a scenario as its tax base × rate.',
+    params: [scenarioParam(ids)],
+    steps: [
+      {
+        type: 'check',
+        title: 'Scenario open',
+        condition: '@scenario.locked',
+        message: LOCKED_STOP,
+      },
+      {
+        type: 'update',
+        title: 'Amount = base × rate',
+        object: ids.taxes!,
+        where: 'scenario = @scenario and not isEmpty(tax_base) and not isEmpty(rate)',
+        assignments: [{ field: 'amount', expr: 'round(tax_base * rate / 100, 2)' }],
+      },
+    ],
+  };
+}
+
+export function actions(
+  ids: Ids,
+  procs: Record<keyof typeof PROCEDURE_NAMES, string>,
+): OpInput<'actions.create'>[] {
+  const editors = ['owner', 'admin', 'editor'] as ('owner' | 'admin' | 'editor')[];
+  return [
+    {
+      name: 'Copy Scenario',
+      icon: 'copy',
+      procedureId: procs.copy,
+      objectId: ids.scenarios!,
+      placement: ['card'],
+      recordParam: 'source',
+      ask: ['target', 'shift', 'percent'],
+      confirm: 'Copy every line of this scenario into the target?',
+      roles: editors,
+      position: 0,
+    },
+    {
+      name: 'Copy Scenario',
+      icon: 'copy',
+      procedureId: procs.copy,
+      objectId: ids.scenarios!,
+      placement: ['toolbar'],
+      ask: ['source', 'target', 'shift', 'percent'],
+      confirm: 'Copy every line of the source scenario into the target?',
+      roles: editors,
+      position: 0,
+    },
+    {
+      name: 'Budget assembly',
+      icon: 'sum',
+      procedureId: procs.assembly,
+      objectId: ids.scenarios!,
+      placement: ['card'],
+      recordParam: 'scenario',
+      confirm: 'Assemble the budget of this scenario again?',
+      roles: editors,
+      position: 1,
+    },
+    {
+      name: 'Budget assembly',
+      icon: 'sum',
+      procedureId: procs.assembly,
+      objectId: ids.budget_lines!,
+      placement: ['toolbar'],
+      ask: ['scenario'],
+      roles: editors,
+      position: 0,
+    },
+    {
+      name: 'CAPEX depreciation',
+      icon: 'calculator',
+      procedureId: procs.depreciation,
+      objectId: ids.capex!,
+      placement: ['toolbar'],
+      ask: ['scenario'],
+      roles: editors,
+      position: 0,
+    },
+    {
+      name: 'Tax calculation',
+      icon: 'calculator',
+      procedureId: procs.taxes,
+      objectId: ids.taxes!,
+      placement: ['toolbar'],
+      ask: ['scenario'],
+      roles: editors,
+      position: 0,
+    },
+  ];
+}
+
+const AND = { id: 1, sid: 'and' as const, name: 'AND' as const };
+
+export function budgetCube(
+  ids: Ids,
+  planScenario: number,
+  actualScenario: number,
+): OpInput<'cubes.create'> {
+  return {
+    objectId: ids.budget_lines!,
+    name: CUBE_NAME,
+    description:
+      'Budget articles by group and month, scenarios side by side; plan against actual with the variance. Type into an open scenario’s month to change its lines; locked scenarios and closed months refuse.',
+    dimensions: [
+      { key: 'group', field: 'group' },
+      { key: 'article', field: 'article' },
+      { key: 'scenario', field: 'scenario' },
+      { key: 'period', field: 'period' },
+      { key: 'cost_centre', field: 'cost_centre' },
+      { key: 'source', field: 'source' },
+    ],
+    measures: [
+      { key: 'amount', fn: 'sum', field: 'amount' },
+      { key: 'actual', fn: 'sum', field: 'actual' },
+    ],
+    calculated: [
+      { key: 'variance', fn: 'difference', left: 'actual', right: 'amount' },
+      { key: 'variance_pct', fn: 'ratio', left: 'variance', right: 'amount', scale: 4 },
+    ],
+    defaultLayout: {
+      rows: ['group', 'article'],
+      cols: ['scenario', 'period'],
+      measures: ['amount'],
+      filter: {
+        isactive: true,
+        isexpanded: true,
+        name: 'root',
+        operator: AND,
+        children: [],
+        conditions: [{ field: 'scenario', op: 'in', value: [actualScenario, planScenario] }],
+      },
+    },
+    locks: [
+      { dimension: 'scenario', field: 'locked' },
+      { dimension: 'period', field: 'closed' },
+    ],
+    keyDimensions: ['scenario', 'period', 'article', 'cost_centre'],
+  };
+}
+
+/** Plan against actual of one scenario by article and month, with the variance. */
+export function planCube(ids: Ids, planScenario: number): OpInput<'cubes.create'> {
+  const base = budgetCube(ids, planScenario, planScenario);
+  return {
+    ...base,
+    name: PLAN_CUBE_NAME,
+    description:
+      'This year’s budget against the booked actuals: plan, actual, variance and variance % by article and month.',
+    defaultLayout: {
+      rows: ['group', 'article'],
+      cols: ['period'],
+      measures: ['amount', 'actual', 'variance', 'variance_pct'],
+      filter: {
+        isactive: true,
+        isexpanded: true,
+        name: 'root',
+        operator: AND,
+        children: [],
+        conditions: [{ field: 'scenario', op: 'eq', value: planScenario }],
+      },
+    },
+  };
+}
