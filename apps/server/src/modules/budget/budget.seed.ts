@@ -402,4 +402,3 @@ export async function seedDemoBudget(
   log(report.records ? `done: ${report.records} records` : 'nothing to do');
   return report;
 }
-
