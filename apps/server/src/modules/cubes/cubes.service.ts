@@ -11,6 +11,7 @@ import { isoNow } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import type { OpContext } from '../../platform/context.js';
 import { loadObject } from '../../platform/meta.js';
+import { indexCube } from './cubes.index.js';
 import { cm } from './cubes.messages.js';
 import { checkLayout, resolveCube, type CubeDefinition, type CubeModel } from './cubes.model.js';
 import { invalid } from '../../platform/errors.js';
@@ -142,7 +143,7 @@ export async function createCube(
     keyDimensions: input.keyDimensions,
   };
   const id = newId();
-  await resolveCube(ctx, meta, def, { id, name: input.name });
+  const model = await resolveCube(ctx, meta, def, { id, name: input.name });
   const now = isoNow();
   await ctx.db.kysely
     .insertInto('pf_cubes')
@@ -158,6 +159,7 @@ export async function createCube(
       updated_at: now,
     })
     .execute();
+  await indexCube(ctx, model, def.defaultLayout);
   return getCube(ctx, id);
 }
 
@@ -178,7 +180,7 @@ export async function updateCube(
   };
   const name = input.name ?? row.name;
   const meta = await loadObject(ctx, row.object_id);
-  await resolveCube(ctx, meta, def, { id: row.id, name });
+  const model = await resolveCube(ctx, meta, def, { id: row.id, name });
   await ctx.db.kysely
     .updateTable('pf_cubes')
     .set({
@@ -190,6 +192,7 @@ export async function updateCube(
     .where('id', '=', row.id)
     .where('domain_id', '=', ctx.domainId)
     .execute();
+  await indexCube(ctx, model, def.defaultLayout);
   return getCube(ctx, row.id);
 }
 
