@@ -33,6 +33,12 @@ const median = (xs: number[]) => {
   );
 };
 
+/** CPU milliseconds of this process since `from` (load-independent where the work runs here). */
+const cpuMs = (from: NodeJS.CpuUsage) => {
+  const u = process.cpuUsage(from);
+  return (u.user + u.system) / 1000;
+};
+
 const { app, qry, signed, token, obj, close } = await benchApp({
   databaseUrl: pgUrl,
   labelledCategories: true,
@@ -101,20 +107,26 @@ const result: Record<string, unknown> = {
 
 if (!SKIP.has('query')) {
   const cold: number[] = [];
+  const coldCpu: number[] = [];
   let shape: Answer | undefined;
   for (let i = 0; i < RUNS; i++) {
     clearCache(app.db);
     const t = performance.now();
+    const c = process.cpuUsage();
     const a = await qry<Answer>(token, 'cubes.query', layout);
     cold.push(performance.now() - t);
+    coldCpu.push(cpuMs(c));
     if (a.cached) throw new Error('a cold query came from the cache');
     shape = a;
   }
   const warm: number[] = [];
+  const warmCpu: number[] = [];
   for (let i = 0; i < RUNS * 3; i++) {
     const t = performance.now();
+    const c = process.cpuUsage();
     const a = await qry<Answer>(token, 'cubes.query', { ...layout, rowOffset: (i * 7) % 50 });
     warm.push(performance.now() - t);
+    warmCpu.push(cpuMs(c));
     if (!a.cached) throw new Error('a repeated query was not cached');
   }
   result.query = {
@@ -123,7 +135,10 @@ if (!SKIP.has('query')) {
     colItems: shape?.cols.total,
     records: shape?.records,
     coldMs: { median: median(cold), min: +Math.min(...cold).toFixed(1), all: cold.map(Math.round) },
+    /** CPU time of this process (SQLite runs in it; on PostgreSQL the server's time is not in it). */
+    coldCpuMs: { median: median(coldCpu) },
     repeatedMs: { median: median(warm), max: +Math.max(...warm).toFixed(1) },
+    repeatedCpuMs: { median: median(warmCpu) },
     bars: { coldMs: 800, repeatedMs: 20 },
   };
   load.push(loadavg());
@@ -142,10 +157,12 @@ async function timeWrites(
   const undo: number[] = [];
   for (const mode of ['proportional', 'equal', 'delta', 'percentage'] as const) {
     const ms: number[] = [];
+    const cpu: number[] = [];
     let updated = 0;
     const runs = Math.max(3, Math.min(RUNS, 5));
     for (let i = 0; i < runs; i++) {
       const t = performance.now();
+      const c = process.cpuUsage();
       const w = await qry<Written>(token, 'cubes.write', {
         cubeId: cube,
         coords,
@@ -154,12 +171,13 @@ async function timeWrites(
         mode,
       });
       ms.push(performance.now() - t);
+      cpu.push(cpuMs(c));
       updated = w.updated;
       const u = performance.now();
       await qry(token, 'cubes.undo', { cubeId: cube });
       undo.push(performance.now() - u);
     }
-    out[mode] = { medianMs: median(ms), records: updated };
+    out[mode] = { medianMs: median(ms), cpuMedianMs: median(cpu), records: updated };
   }
   out.undoMedianMs = median(undo);
   return out;
