@@ -113,6 +113,7 @@ describe('domain sections in the menu', () => {
           ],
         }),
         'cubes.list': () => ({ items: [{ id: 'c1', name: 'Plan vs actual' }] }),
+        'reports.list': () => ({ items: [{ id: 'r1', name: 'Monthly budget' }] }),
       }),
     );
     useSession.getState().setSession({
@@ -154,6 +155,14 @@ describe('domain sections in the menu', () => {
     expect(result.current.find((n) => n.title === 'Plan vs actual')).toMatchObject({
       kind: 'item',
       to: '/fiscus/cubes/c1',
+    });
+    // REPORTS: each report opens its runs.
+    await waitFor(() => expect(titles(result.current)).toContain('Monthly budget'));
+    expect(titles(result.current).indexOf('Monthly budget')).toBe(
+      titles(result.current).indexOf('REPORTS') + 1,
+    );
+    expect(result.current.find((n) => n.title === 'Monthly budget')).toMatchObject({
+      to: '/fiscus/reports?report=r1',
     });
   });
 });

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import {
   IconAddressBook,
   IconChartPie,
+  IconReportMoney,
   IconCube,
   IconDatabase,
   IconFileImport,
@@ -13,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 // The hooks' own modules: a feature's index would bring its screens into every page.
 import { useCubesMenuSection } from '@/features/cubes/hooks/use-cubes-menu-section';
 import { useImportsMenuSection } from '@/features/imports/hooks/use-imports-menu-section';
+import { useReportsMenuSection } from '@/features/reports/hooks/use-reports-menu-section';
 import { useDynamicMenu } from '@/features/platform';
 // Likewise: only the menu's hook, not the procedures screens.
 import { useProceduresMenuSection } from '@/features/procedures/hooks/use-procedures-menu-section';
@@ -33,6 +35,7 @@ export function useVisibleMenu(): MenuNode[] {
   const { items: recentImports } = useImportsMenuSection();
   const { items: procedures } = useProceduresMenuSection();
   const { items: cubes } = useCubesMenuSection();
+  const { items: reports } = useReportsMenuSection();
   return useMemo(() => {
     const allowed = (node: MenuNode): MenuNode | null => {
       if (node.kind === 'heading') return node;
@@ -74,6 +77,19 @@ export function useVisibleMenu(): MenuNode[] {
           icon: IconChartPie,
         })),
       );
+    // REPORTS: the domain's reports, each opening its runs.
+    if (reports.length > 0)
+      dynamic.push(
+        { kind: 'heading' as const, title: t('reportsHeading'), raw: true },
+        ...reports.map((item) => ({
+          kind: 'item' as const,
+          title: item.title,
+          raw: true,
+          route: 'reports',
+          to: item.to,
+          icon: IconReportMoney,
+        })),
+      );
     // IMPORTS: the most recent imports, after the domain's sections.
     if (recentImports.length > 0)
       dynamic.push(
@@ -111,7 +127,7 @@ export function useVisibleMenu(): MenuNode[] {
       (n, i) => n.kind !== 'heading' || (visible[i + 1] && visible[i + 1]!.kind !== 'heading'),
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ability, ability.rules, sections, recentImports, procedures, cubes, t]);
+  }, [ability, ability.rules, sections, recentImports, procedures, cubes, reports, t]);
 }
 
 /** A page reachable from the menu: its title (i18n key, or plain text when `raw`), trail, address. */

@@ -1,5 +1,5 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { ReportsScreen } from '@/features/reports';
 
 export default function Screen() {
-  return <ScreenPlaceholder title="menu:reports" />;
+  return <ReportsScreen />;
 }

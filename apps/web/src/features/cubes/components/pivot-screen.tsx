@@ -18,6 +18,7 @@ import { notifications } from '@mantine/notifications';
 import {
   IconArrowLeft,
   IconDeviceFloppy,
+  IconFileSpreadsheet,
   IconLayoutList,
   IconListDetails,
   IconPencil,
@@ -44,7 +45,8 @@ import { Link } from 'react-router';
 import { pruneFilter } from '@/components/filter-builder';
 import { Can, ability } from '@/lib/ability';
 import { messageOf } from '@/lib/api-client';
-import { runOp, useOp, useOpMutation } from '@/lib/qry';
+import { downloadFile } from '@/lib/download';
+import { opQueryOptions, qry, runOp, useOp, useOpMutation } from '@/lib/qry';
 import { usePivotData, type QueryBase } from '../hooks/use-pivot-data';
 import { formatCubeValue, parseDecimalInput } from '../lib/decimal';
 import { filterFieldsOf } from '../lib/fields';
@@ -321,6 +323,58 @@ function Pivot({ cube, meta }: { cube: Cube; meta: PlatformObject }) {
     }
   };
 
+  // Export to XLSX: the cube's export report (one per cube) takes this layout and runs as a job.
+  const [exporting, setExporting] = useState(false);
+  const exportXlsx = async () => {
+    setExporting(true);
+    try {
+      const name = t('export.reportName', { name: cube.name });
+      const layoutNow = toCubeLayout(
+        { ...layout, filter: layout.filter ? pruneFilter(layout.filter) : undefined },
+        dims,
+      );
+      const existing = (
+        await queryClient.fetchQuery(opQueryOptions('reports.list', { cubeId: cube.id }))
+      ).items.find((r) => r.name === name && r.source === 'cube');
+      const report = existing
+        ? await runOp(queryClient, 'reports.update', {
+            id: existing.id,
+            layout: layoutNow,
+            format: 'xlsx',
+          })
+        : await runOp(queryClient, 'reports.create', {
+            name,
+            source: 'cube',
+            cubeId: cube.id,
+            layout: layoutNow,
+            format: 'xlsx',
+          });
+      let run = await runOp(queryClient, 'reports.generate', {
+        id: report.id,
+        format: 'xlsx',
+        timeZone,
+      });
+      const started = Date.now();
+      while (
+        (run.status === 'queued' || run.status === 'running') &&
+        Date.now() - started < 300_000
+      ) {
+        await new Promise((r) => setTimeout(r, 700));
+        run = await qry('reports.getRun', { id: run.id });
+      }
+      if (run.status !== 'succeeded' || !run.fileId)
+        throw new Error(run.error ?? t('export.failed'));
+      await downloadFile(run.fileId, run.fileName ?? `${cube.name}.xlsx`);
+    } catch (err) {
+      notifications.show({
+        color: 'red',
+        message: err instanceof Error && !('isAxiosError' in err) ? err.message : messageOf(err),
+      });
+    } finally {
+      setExporting(false);
+    }
+  };
+
   const saveMine = () => {
     savePrefs(cube.id, { ...loadPrefs(cube.id), layout });
     setHasMine(true);
@@ -472,6 +526,18 @@ function Pivot({ cube, meta }: { cube: Cube; meta: PlatformObject }) {
               {t('common:actions.showRecords')}
             </Button>
           </span>
+        </Tooltip>
+        <Tooltip label={t('export.hint')}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconFileSpreadsheet size={16} />}
+            loading={exporting}
+            onClick={() => void exportXlsx()}
+            data-testid="pivot-export"
+          >
+            {t('export.button')}
+          </Button>
         </Tooltip>
         {canWrite && writable && (
           <Group gap={4} wrap="nowrap">

@@ -1,0 +1,163 @@
+import { defaultRules, type Report, type ReportRun } from '@fiscus/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { resetRules, setRules } from '@/lib/ability';
+import { server } from '@/mocks/node';
+import { qryHandler, strict, type QryBody } from '@/test/msw';
+import { renderScreen } from '@/test/render';
+import { ReportsScreen } from './reports-screen';
+
+beforeAll(() => {
+  server.listen(strict);
+  setRules(defaultRules);
+});
+afterEach(() => server.resetHandlers());
+afterAll(() => {
+  server.close();
+  resetRules();
+});
+
+const now = '2026-03-01T10:00:00.000Z';
+const report: Report = {
+  id: 'r1',
+  name: 'Sales by month',
+  description: '',
+  source: 'cube',
+  objectId: 'o1',
+  objectName: 'Sales',
+  viewId: null,
+  viewName: null,
+  cubeId: 'c1',
+  cubeName: 'Sales cube',
+  layout: null,
+  parameters: null,
+  format: 'xlsx',
+  createdAt: now,
+  createdBy: null,
+  updatedAt: now,
+  lastRun: null,
+};
+const run = (over: Partial<ReportRun> = {}): ReportRun => ({
+  id: 'j1',
+  reportId: 'r1',
+  reportName: 'Sales by month',
+  format: 'xlsx',
+  status: 'running',
+  progress: 0.5,
+  parameters: null,
+  parametersText: '',
+  fileId: null,
+  fileName: null,
+  size: null,
+  durationMs: null,
+  result: null,
+  log: [],
+  error: null,
+  createdAt: now,
+  createdBy: 'u1',
+  createdByName: 'Anna',
+  startedAt: now,
+  finishedAt: null,
+  ...over,
+});
+const sales = {
+  id: 'o1',
+  name: 'Sales',
+  code: 'sales',
+  kind: 'table',
+  description: '',
+  displayFieldId: null,
+  tableName: 'obj_o1',
+  fieldCount: 1,
+  createdAt: now,
+  updatedAt: now,
+  fields: [],
+};
+
+describe('ReportsScreen', () => {
+  it('generates a report with its parameters, shows progress, then the file and its run', async () => {
+    const calls: QryBody[] = [];
+    let polls = 0;
+    const done = run({
+      status: 'succeeded',
+      progress: 1,
+      fileId: 'f1',
+      fileName: 'Sales by month.xlsx',
+      size: 2048,
+      durationMs: 1500,
+      result: { rows: 12, columns: 4, pages: null, bytes: 2048 },
+      parametersText: 'Region = North',
+    });
+    server.use(
+      qryHandler(
+        {
+          'reports.list': () => ({
+            items: [
+              polls > 1
+                ? {
+                    ...report,
+                    lastRun: {
+                      id: 'j1',
+                      status: 'succeeded',
+                      createdAt: now,
+                      finishedAt: now,
+                      fileId: 'f1',
+                    },
+                  }
+                : report,
+            ],
+          }),
+          'reports.runs': () => ({
+            items: polls > 1 ? [(({ log: _log, ...r }) => r)(done)] : [],
+            hasMore: false,
+          }),
+          'objects.get': () => sales,
+          'reports.generate': () => run(),
+          'reports.getRun': () => (++polls > 1 ? done : run()),
+        },
+        (b) => calls.push(b),
+      ),
+    );
+    const user = userEvent.setup();
+    await renderScreen(<ReportsScreen />, { path: '/fiscus/reports' });
+    const row = await screen.findByTestId('report-row');
+    expect(within(row).getByText('Cube: Sales cube')).toBeInTheDocument();
+    expect(screen.getByTestId('reports-generate')).toBeDisabled();
+    await user.click(row);
+    await user.click(screen.getByTestId('reports-generate'));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByTestId('generate-run'));
+    expect(await within(dialog).findByTestId('generate-progress')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByTestId('generate-download', {}, { timeout: 20_000 }),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('12 rows × 4 columns')).toBeInTheDocument();
+    expect(calls.find((c) => c.op === 'reports.generate')).toMatchObject({
+      id: 'r1',
+      format: 'xlsx',
+      parameters: null,
+    });
+    // The run is listed with who, parameters, size and duration; its file opens from the list.
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    const runRow = await screen.findByTestId('run-row');
+    expect(within(runRow).getByTestId('run-file')).toHaveTextContent('Sales by month.xlsx');
+    expect(within(runRow).getByText('Anna')).toBeInTheDocument();
+    expect(within(runRow).getByText('Region = North')).toBeInTheDocument();
+    expect(within(runRow).getByText('2 KB')).toBeInTheDocument();
+    expect(within(runRow).getByText('1.5 s')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('reports-download')).toBeEnabled());
+  });
+
+  it('shows the empty state', async () => {
+    server.use(
+      qryHandler({
+        'reports.list': () => ({ items: [] }),
+        'reports.runs': () => ({ items: [], hasMore: false }),
+      }),
+    );
+    await renderScreen(<ReportsScreen />, { path: '/fiscus/reports' });
+    expect(await screen.findByTestId('reports-empty')).toHaveTextContent('No reports yet');
+    expect(screen.getByTestId('runs-empty')).toBeInTheDocument();
+  });
+});

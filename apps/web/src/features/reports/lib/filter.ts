@@ -1,0 +1,68 @@
+import { filterOps, type FilterOp, type PlatformObject } from '@fiscus/contracts';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FilterField, FilterLabels } from '@/components/filter-builder';
+
+/** The fields the filter builder offers for a report's parameters. */
+export function filterFieldsOf(meta: PlatformObject): FilterField[] {
+  return meta.fields.map((f) => ({
+    code: f.code,
+    name: f.name,
+    type: f.type,
+    target: f.type === 'reference' ? f.options.target : undefined,
+    choices: f.options.choices?.map((c) => ({ value: c.value, label: c.label ?? c.value })),
+  }));
+}
+
+/** Texts of the shared filter builder, in the user's language. */
+export function useFilterLabels(): FilterLabels {
+  const { t } = useTranslation('reports');
+  return useMemo(
+    () => ({
+      and: t('filter.and'),
+      or: t('filter.or'),
+      active: t('filter.active'),
+      addCondition: t('filter.addCondition'),
+      addGroup: t('filter.addGroup'),
+      removeCondition: t('filter.removeCondition'),
+      removeGroup: t('filter.removeGroup'),
+      expand: t('filter.expand'),
+      collapse: t('filter.collapse'),
+      field: t('filter.field'),
+      operator: t('filter.operator'),
+      value: t('filter.value'),
+      from: t('filter.from'),
+      to: t('filter.to'),
+      days: t('filter.days'),
+      yes: t('yes'),
+      no: t('no'),
+      noConditions: t('filter.noConditions'),
+      groupName: (n: number) => t('filter.groupName', { n }),
+      ops: Object.fromEntries(filterOps.map((op) => [op, t(`ops.${op}`)])) as Record<
+        FilterOp,
+        string
+      >,
+    }),
+    [t],
+  );
+}
+
+export function formatBytes(n: number | null, locale: string): string {
+  if (n === null) return '—';
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let v = n;
+  let u = 0;
+  while (v >= 1024 && u < units.length - 1) {
+    v /= 1024;
+    u++;
+  }
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: u ? 1 : 0 }).format(v)} ${units[u]}`;
+}
+
+export function formatDuration(ms: number | null, locale: string): string {
+  if (ms === null) return '—';
+  if (ms < 1000) return `${new Intl.NumberFormat(locale).format(ms)} ms`;
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(ms / 1000)} s`;
+}
+
+export const reportPath = (id: string) => `/fiscus/reports?report=${encodeURIComponent(id)}`;
