@@ -5,7 +5,7 @@ import {
   type ImportResult,
   type ImportSettings,
 } from '@fiscus/contracts';
-import { CompiledQuery, sql, type RawBuilder } from 'kysely';
+import { CompiledQuery, sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db, DialectName } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import { isoNow } from '../../lib/clock.js';
@@ -36,6 +36,53 @@ export interface ImportJobParams {
 export const LOG_CAP = 10_000;
 /** Rows written to the staging table per short transaction. */
 const FLUSH_ROWS = 10_000;
+/**
+ * Rows per statement of the checks and of the apply on SQLite (a few tens of milliseconds each).
+ * SQLite runs a statement on the server's own thread; one statement over a million staged rows
+ * would hold every request for seconds, so these statements run slice by slice with a turn of
+ * the event loop between slices (inside the apply's one transaction: the object still changes
+ * whole or not at all). PostgreSQL runs them whole: its statements do not hold the event loop.
+ */
+export const APPLY_SLICE = 10_000;
+
+/** Slices run so far by this process (tests watch them advance between turns of the loop). */
+let slicesRun = 0;
+export function appliedSlices(): number {
+  return slicesRun;
+}
+
+/**
+ * Runs `statement` over the rows of `table` in slices of `APPLY_SLICE` of `column` (a rowid or
+ * id) on SQLite, giving it the condition of each slice on `alias.column`; once with a condition
+ * that is always true on PostgreSQL. Answers the rows affected in all.
+ */
+async function sliced(
+  k: Q,
+  dialect: DialectName,
+  table: string,
+  alias: string,
+  column: 'rowid' | 'id',
+  statement: (range: RawBuilder<SqlBool>) => Promise<{ numAffectedRows?: bigint }>,
+): Promise<number> {
+  if (dialect !== 'sqlite') return Number((await statement(sql`1 = 1`)).numAffectedRows ?? 0);
+  const { rows } = await sql<{
+    lo: number | null;
+    hi: number | null;
+  }>`select min(${sql.id(column)}) as lo, max(${sql.id(column)}) as hi from ${sql.id(table)}`.execute(
+    k,
+  );
+  const lo = Number(rows[0]?.lo ?? 1);
+  const hi = Number(rows[0]?.hi ?? 0);
+  const ref = sql.ref(`${alias}.${column}`);
+  let affected = 0;
+  for (let from = lo; from <= hi; from += APPLY_SLICE) {
+    const res = await statement(sql<SqlBool>`${ref} between ${from} and ${from + APPLY_SLICE - 1}`);
+    affected += Number(res.numAffectedRows ?? 0);
+    slicesRun++;
+    await yieldToLoop();
+  }
+  return affected;
+}
 /** …or sooner, once the rows waiting hold this many characters of text (long cells). */
 const FLUSH_TEXT = 32 * 1024 * 1024;
 /** Characters of text one INSERT carries at most (one row may exceed it alone). */
@@ -433,10 +480,9 @@ async function importInto(ctx: JobContext<ImportJobParams>, plan: Plan): Promise
   const check = async (x: Target, cond: RawBuilder<unknown>, message: string) => {
     mark++;
     const c = sql.id(x.scol);
-    const res = await sql`update ${st} as s set c = ${mark} where s.c is null and ${cond}`.execute(
-      k,
+    const count = await sliced(k, dialect, staging, 's', 'rowid', (range) =>
+      sql`update ${st} as s set c = ${mark} where ${range} and s.c is null and ${cond}`.execute(k),
     );
-    const count = Number(res.numAffectedRows ?? 0);
     if (!count) return;
     failed += count;
     const room = stop ? 1 : Math.max(0, LOG_CAP - logged);
@@ -470,8 +516,10 @@ async function importInto(ctx: JobContext<ImportJobParams>, plan: Plan): Promise
       sql`exists (select 1 from ${st} s2 where s2.${kc} = s.${kc} and s2.n < s.n)`,
       ti(lang, 'imp.key_twice'),
     );
-    await sql`update ${st} set k = (select min(o.id) from ${obj} o where o.${kf} = ${st}.${kc} and o.deleted_at is null)`.execute(
-      k,
+    await sliced(k, dialect, staging, staging, 'rowid', (range) =>
+      sql`update ${st} set k = (select min(o.id) from ${obj} o where o.${kf} = ${st}.${kc} and o.deleted_at is null) where ${range}`.execute(
+        k,
+      ),
     );
   }
   for (const x of targets) {
@@ -543,11 +591,15 @@ async function apply(ctx: JobContext<ImportJobParams>, plan: Plan): Promise<Impo
   try {
     await db.kysely.transaction().execute(async (trx: Q) => {
       if (settings.mode === 'replace') {
-        await sql`insert into pf_audit (domain_id, object_id, record_id, action, user_id, at, before, after)
+        await sliced(trx, dialect, meta.table, 'o', 'id', (range) =>
+          sql`insert into pf_audit (domain_id, object_id, record_id, action, user_id, at, before, after)
           select ${ctx.domainId}, ${meta.id}, o.id, 'delete', ${user}, ${now}, ${jsonOf(dialect, 'o', allCols)}, null
-          from ${obj} o where o.deleted_at is null`.execute(trx);
-        await sql`update ${obj} set deleted_at = ${now}, deleted_by = ${user} where deleted_at is null`.execute(
-          trx,
+          from ${obj} o where ${range} and o.deleted_at is null`.execute(trx),
+        );
+        await sliced(trx, dialect, meta.table, 'o', 'id', (range) =>
+          sql`update ${obj} as o set deleted_at = ${now}, deleted_by = ${user} where ${range} and o.deleted_at is null`.execute(
+            trx,
+          ),
         );
       }
       let insertWhere = sql`1 = 1`;
@@ -558,19 +610,23 @@ async function apply(ctx: JobContext<ImportJobParams>, plan: Plan): Promise<Impo
           ),
           sql` or `,
         );
-        const marked =
-          await sql`update ${st} as s set c = 1 where s.k is not null and exists (select 1 from ${obj} o where o.id = s.k and (${changed}))`.execute(
+        result.updated = await sliced(trx, dialect, staging, 's', 'rowid', (range) =>
+          sql`update ${st} as s set c = 1 where ${range} and s.k is not null and exists (select 1 from ${obj} o where o.id = s.k and (${changed}))`.execute(
             trx,
-          );
-        result.updated = Number(marked.numAffectedRows ?? 0);
+          ),
+        );
         const cols = targets.map((x) => ({ id: x.field.id, col: x.field.column, field: x.field }));
         const scols = targets.map((x) => ({ id: x.field.id, col: x.scol, field: x.field }));
-        await sql`insert into pf_audit (domain_id, object_id, record_id, action, user_id, at, before, after)
+        await sliced(trx, dialect, staging, 's', 'rowid', (range) =>
+          sql`insert into pf_audit (domain_id, object_id, record_id, action, user_id, at, before, after)
           select ${ctx.domainId}, ${meta.id}, o.id, 'update', ${user}, ${now}, ${jsonOf(dialect, 'o', cols)}, ${jsonOf(dialect, 's', scols)}
-          from ${st} s join ${obj} o on o.id = s.k where s.c = 1`.execute(trx);
+          from ${st} s join ${obj} o on o.id = s.k where ${range} and s.c = 1`.execute(trx),
+        );
         const sets = targets.map((x) => sql`${sql.id(x.field.column)} = s.${sql.id(x.scol)}`);
-        await sql`update ${obj} set ${sql.join(sets)}, updated_at = ${now}, updated_by = ${user} from ${st} s where ${obj}.id = s.k and s.c = 1`.execute(
-          trx,
+        await sliced(trx, dialect, staging, 's', 'rowid', (range) =>
+          sql`update ${obj} set ${sql.join(sets)}, updated_at = ${now}, updated_by = ${user} from ${st} s where ${range} and ${obj}.id = s.k and s.c = 1`.execute(
+            trx,
+          ),
         );
         const { rows } = await sql<{
           matched: number | string;
@@ -600,11 +656,12 @@ async function apply(ctx: JobContext<ImportJobParams>, plan: Plan): Promise<Impo
         sql`${now}`,
         sql`${user}`,
       ];
-      const ins =
-        await sql`insert into ${obj} (${sql.join(cols)}) select ${sql.join(vals)} from ${st} s where ${insertWhere}`.execute(
+      // Slices in staging order: new records get their ids in the file's row order.
+      result.inserted = await sliced(trx, dialect, staging, 's', 'rowid', (range) =>
+        sql`insert into ${obj} (${sql.join(cols)}) select ${sql.join(vals)} from ${st} s where ${range} and ${insertWhere}`.execute(
           trx,
-        );
-      result.inserted = Number(ins.numAffectedRows ?? 0);
+        ),
+      );
     });
   } catch (e) {
     if (isUniqueViolation(e)) {
