@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTestApp } from '../test/helpers.js';
 import { isoNow } from '../lib/clock.js';
+import { RetryLaterError } from '../lib/app-error.js';
 import { Jobs } from './jobs.js';
 
 describe('job runner', () => {
@@ -160,5 +161,110 @@ describe('job runner', () => {
     expect(interrupted.error).toMatch(/stopped/);
     expect((await jobs.get('d1', 'queuedjob00000000001', 'en')).status).toBe('succeeded');
     await jobs.stop();
+  });
+});
+
+describe('fair job runner', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    while (cleanups.length) await cleanups.pop()?.();
+  });
+
+  /** A runner whose jobs wait for their gate; `ran` lists the jobs in the order they started. */
+  async function gated(limits: ConstructorParameters<typeof Jobs>[2]) {
+    const t = await makeTestApp();
+    cleanups.push(t.cleanup);
+    const jobs = new Jobs(t.app.db, t.app.log, limits);
+    const ran: string[] = [];
+    const gates = new Map<string, () => void>();
+    const started = new Map<string, () => void>();
+    const startedP = new Map<string, Promise<void>>();
+    const name = (p: { name: string }) => p.name;
+    for (const kind of ['export', 'import'] as const)
+      jobs.register<{ name: string }>(kind, {
+        run: async (ctx) => {
+          ran.push(name(ctx.params));
+          started.get(name(ctx.params))?.();
+          await new Promise<void>((r) => gates.set(name(ctx.params), r));
+          return {};
+        },
+      });
+    await jobs.start();
+    cleanups.push(async () => {
+      for (const open of gates.values()) open();
+      await jobs.stop();
+    });
+    const add = async (domainId: string, jobName: string, kind: 'export' | 'import' = 'import') => {
+      startedP.set(jobName, new Promise<void>((r) => started.set(jobName, r)));
+      return jobs.enqueue({ kind, domainId, userId: 'u', lang: 'en', params: { name: jobName } });
+    };
+    const release = async (jobName: string) => {
+      while (!gates.has(jobName)) await new Promise((r) => setTimeout(r, 5));
+      gates.get(jobName)?.();
+    };
+    return { t, jobs, ran, add, release, started: (n: string) => startedP.get(n) };
+  }
+
+  it('takes queued jobs round robin across domains', async () => {
+    const { jobs, ran, add, release } = await gated({ concurrency: 1 });
+    await add('A', 'a1');
+    await add('A', 'a2');
+    await add('A', 'a3');
+    await add('B', 'b1');
+    for (const n of ['a1', 'b1', 'a2', 'a3']) await release(n);
+    await jobs.idle();
+    // B's one job runs right after A's first, not behind all of A's.
+    expect(ran).toEqual(['a1', 'b1', 'a2', 'a3']);
+  });
+
+  it('leaves one of its slots to other domains', async () => {
+    const { jobs, ran, add, release, started } = await gated({ concurrency: 2 });
+    await add('A', 'a1');
+    await add('A', 'a2');
+    await started('a1');
+    await add('B', 'b1');
+    await started('b1');
+    // A's second job still waits: a1 and b1 hold the two slots.
+    expect(ran).toEqual(['a1', 'b1']);
+    for (const n of ['b1', 'a1', 'a2']) await release(n);
+    await jobs.idle();
+    expect(ran).toEqual(['a1', 'b1', 'a2']);
+  });
+
+  it('refuses more jobs of a domain than it may have open, with Retry-After', async () => {
+    const { jobs, add, release } = await gated({ concurrency: 1, queuedPerDomain: 2 });
+    await add('A', 'a1');
+    await add('A', 'a2');
+    const refused = add('A', 'a3');
+    await expect(refused).rejects.toBeInstanceOf(RetryLaterError);
+    await expect(refused).rejects.toMatchObject({ status: 429, retryAfter: 30 });
+    // Another domain is not held back by it.
+    await add('B', 'b1');
+    for (const n of ['a1', 'b1', 'a2']) await release(n);
+    await jobs.idle();
+    // Once A's jobs ended, A may start again.
+    await add('A', 'a4');
+    await release('a4');
+    await jobs.idle();
+  });
+
+  it('counts a domain’s exports of the last hour', async () => {
+    const { jobs, add, release } = await gated({ concurrency: 1, exportsPerHour: 2 });
+    await add('A', 'e1', 'export');
+    await add('A', 'e2', 'export');
+    await release('e1');
+    await release('e2');
+    await jobs.idle();
+    const refused = add('A', 'e3', 'export');
+    await expect(refused).rejects.toMatchObject({ status: 429, code: 'too_many_requests' });
+    const wait = ((await refused.catch((e: unknown) => e)) as RetryLaterError).retryAfter;
+    expect(wait).toBeGreaterThan(3000);
+    expect(wait).toBeLessThanOrEqual(3600);
+    // Other kinds and other domains are not counted.
+    await add('A', 'i1', 'import');
+    await add('B', 'e4', 'export');
+    await release('i1');
+    await release('e4');
+    await jobs.idle();
   });
 });

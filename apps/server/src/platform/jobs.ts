@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/dialect.js';
 import '../db/files-jobs.tables.js';
 import type { PfJobsTable } from '../db/files-jobs.tables.js';
-import { AppError } from '../lib/app-error.js';
+import type { JobLimits } from '../config/index.js';
+import { AppError, RetryLaterError } from '../lib/app-error.js';
 import { isoNow, nowMs } from '../lib/clock.js';
 import { defineMessages, type Lang } from './messages.js';
 import { randomKey } from '../lib/ids.js';
@@ -13,27 +14,47 @@ const msg = defineMessages({
     'job.interrupted': 'The server stopped while this job ran; nothing of it was kept.',
     'job.cancelled': 'Cancelled.',
     'job.failed': 'The job failed: {reason}',
+    'job.too_many':
+      'Your domain already has {max} jobs queued or running. Try again when one of them has finished.',
+    'job.export_quota':
+      'Your domain has started {max} exports in the last hour, the most allowed. Try again in {minutes} minutes.',
   },
   de: {
     'job.interrupted':
       'Der Server wurde während dieses Auftrags beendet; nichts davon wurde übernommen.',
     'job.cancelled': 'Abgebrochen.',
     'job.failed': 'Der Auftrag ist fehlgeschlagen: {reason}',
+    'job.too_many':
+      'In Ihrer Domäne warten oder laufen bereits {max} Aufträge. Versuchen Sie es erneut, wenn einer davon beendet ist.',
+    'job.export_quota':
+      'Ihre Domäne hat in der letzten Stunde {max} Exporte gestartet, mehr sind nicht erlaubt. Versuchen Sie es in {minutes} Minuten erneut.',
   },
   fr: {
     'job.interrupted': 'Le serveur s’est arrêté pendant cette tâche ; rien n’en a été conservé.',
     'job.cancelled': 'Annulée.',
     'job.failed': 'La tâche a échoué : {reason}',
+    'job.too_many':
+      'Votre domaine a déjà {max} tâches en attente ou en cours. Réessayez quand l’une d’elles sera terminée.',
+    'job.export_quota':
+      'Votre domaine a lancé {max} exports au cours de la dernière heure, le maximum autorisé. Réessayez dans {minutes} minutes.',
   },
   pt: {
     'job.interrupted': 'O servidor parou durante esta tarefa; nada dela foi mantido.',
     'job.cancelled': 'Cancelada.',
     'job.failed': 'A tarefa falhou: {reason}',
+    'job.too_many':
+      'O seu domínio já tem {max} tarefas em espera ou em execução. Tente novamente quando uma delas terminar.',
+    'job.export_quota':
+      'O seu domínio iniciou {max} exportações na última hora, o máximo permitido. Tente novamente daqui a {minutes} minutos.',
   },
   ru: {
     'job.interrupted': 'Сервер остановился во время выполнения задачи; её изменения не сохранены.',
     'job.cancelled': 'Отменено.',
     'job.failed': 'Задача завершилась с ошибкой: {reason}',
+    'job.too_many':
+      'В вашем домене уже {max} задач ожидают или выполняются. Повторите попытку, когда одна из них завершится.',
+    'job.export_quota':
+      'Ваш домен запустил {max} экспортов за последний час — это максимум. Повторите попытку через {minutes} мин.',
   },
 });
 
@@ -105,27 +126,65 @@ export function jobFromRow(r: PfJobsTable): Job {
   };
 }
 
+/** Job kinds a domain's users start (the platform's own `index` jobs are not limited). */
+const LIMITED_KINDS: ReadonlySet<string> = new Set<JobKind>([
+  'import',
+  'export',
+  'procedure',
+  'report',
+  'sync',
+]);
+
+/** Seconds a client is told to wait when its domain has too many jobs open. */
+const RETRY_TOO_MANY = 30;
+const HOUR_MS = 3600_000;
+
 /**
- * The job runner: jobs are rows of `pf_jobs`, run one at a time per kind-agnostic queue off the
- * request path. After a restart, jobs that were running are recovered (their handler cleans up)
- * and marked failed; queued ones run.
+ * The job runner: jobs are rows of `pf_jobs`, run off the request path, at most `concurrency`
+ * at once in this process. Fair to every domain (docs/execution.md):
+ *
+ * - queued jobs are taken **round robin across domains** (first in, first out within a domain),
+ *   so one domain's 30 exports do not make another's wait behind them;
+ * - with two or more at once, **one domain never runs all of them**: one is left to the others;
+ * - a domain has at most `queuedPerDomain` jobs queued or running, and starts at most
+ *   `exportsPerHour` exports in an hour; more answer 429 with `Retry-After`.
+ *
+ * After a restart, jobs that were running are recovered (their handler cleans up) and marked
+ * failed; queued ones run.
  */
 export class Jobs {
   private readonly handlers = new Map<string, JobKindHandler<never>>();
   private readonly running = new Map<string, AbortController>();
   /** Domain and kind of each running job: a cancel reaches it without waiting for the database. */
   private readonly runningOf = new Map<string, { domainId: string; kind: string }>();
-  private readonly queue: string[] = [];
+  /** Queued job ids per domain. */
+  private readonly queues = new Map<string, string[]>();
+  /** When each domain last started a job (a count): the longest waiting goes first. */
+  private readonly lastStart = new Map<string, number>();
+  private starts = 0;
+  /** Jobs started in this process until they have ended (finish hook included). */
+  private readonly runs = new Map<string, Promise<unknown>>();
+  /** Running jobs per domain. */
+  private readonly runningPerDomain = new Map<string, number>();
+  private queued = 0;
   private active = 0;
   private stopped = true;
   private idleWaiters: (() => void)[] = [];
   private readonly watchers: JobWatcher[] = [];
+  private readonly limits: JobLimits;
 
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-    private readonly concurrency = 1,
-  ) {}
+    limits: Partial<JobLimits> = {},
+  ) {
+    this.limits = {
+      concurrency: 1,
+      queuedPerDomain: Number.POSITIVE_INFINITY,
+      exportsPerHour: Number.POSITIVE_INFINITY,
+      ...limits,
+    };
+  }
 
   register<P>(kind: JobKind, handler: JobKindHandler<P>): void {
     this.handlers.set(kind, handler as JobKindHandler<never>);
@@ -185,11 +244,11 @@ export class Jobs {
     }
     const queued = await q
       .selectFrom('pf_jobs')
-      .select('id')
+      .select(['id', 'domain_id'])
       .where('status', '=', 'queued')
       .orderBy('created_at')
       .execute();
-    for (const j of queued) this.queue.push(j.id);
+    for (const j of queued) this.push(j.domain_id, j.id);
     this.pump();
   }
 
@@ -210,6 +269,7 @@ export class Jobs {
     /** The job's id when the module has recorded its own row under it first. */
     id?: string;
   }): Promise<Job> {
+    if (LIMITED_KINDS.has(input.kind)) await this.checkLimits(input);
     const row: PfJobsTable = {
       id: input.id ?? randomKey(),
       domain_id: input.domainId,
@@ -229,10 +289,96 @@ export class Jobs {
       finished_at: null,
     };
     await this.db.kysely.insertInto('pf_jobs').values(row).execute();
-    this.queue.push(row.id);
+    this.push(input.domainId, row.id);
     this.changed(row.id);
     this.pump();
     return jobFromRow(row);
+  }
+
+  /** Jobs of a domain queued or running in this process. */
+  private openJobs(domainId: string): number {
+    return (this.queues.get(domainId)?.length ?? 0) + (this.runningPerDomain.get(domainId) ?? 0);
+  }
+
+  /** 429 when the domain has too many jobs open, or has used its exports of the hour. */
+  private async checkLimits(input: { kind: JobKind; domainId: string; lang: Lang }) {
+    const max = this.limits.queuedPerDomain;
+    if (this.openJobs(input.domainId) >= max)
+      throw new RetryLaterError(
+        'too_many_requests',
+        msg(input.lang, 'job.too_many', { max }),
+        RETRY_TOO_MANY,
+      );
+    const quota = this.limits.exportsPerHour;
+    if (input.kind !== 'export' || !Number.isFinite(quota)) return;
+    const since = new Date(nowMs() - HOUR_MS).toISOString();
+    const started = await this.db.kysely
+      .selectFrom('pf_jobs')
+      .select('created_at')
+      .where('domain_id', '=', input.domainId)
+      .where('created_at', '>', since)
+      .where('kind', '=', 'export')
+      .orderBy('created_at', 'desc')
+      .limit(quota)
+      .execute();
+    if (started.length < quota) return;
+    // Free again when the oldest of the last `quota` exports is an hour old.
+    const oldest = Date.parse(started[started.length - 1]?.created_at ?? '');
+    const seconds = Math.max(1, Math.ceil((oldest + HOUR_MS - nowMs()) / 1000));
+    throw new RetryLaterError(
+      'too_many_requests',
+      msg(input.lang, 'job.export_quota', { max: quota, minutes: Math.ceil(seconds / 60) }),
+      seconds,
+    );
+  }
+
+  private push(domainId: string, id: string): void {
+    let q = this.queues.get(domainId);
+    if (!q) this.queues.set(domainId, (q = []));
+    q.push(id);
+    this.queued++;
+  }
+
+  /** Takes a queued job out of its domain's queue; false when it was not queued here. */
+  private unqueue(id: string): boolean {
+    for (const [domainId, q] of this.queues) {
+      const i = q.indexOf(id);
+      if (i < 0) continue;
+      q.splice(i, 1);
+      this.queued--;
+      if (!q.length) this.queues.delete(domainId);
+      return true;
+    }
+    return false;
+  }
+
+  /** Jobs one domain may run at once: with two or more slots, one is left to the others. */
+  private get domainCap(): number {
+    return this.limits.concurrency > 1 ? this.limits.concurrency - 1 : 1;
+  }
+
+  /**
+   * The next job to start: of the domains with a queued job that may run one more, the one that
+   * started a job longest ago (never: first) — round robin across domains.
+   */
+  private next(): { domainId: string; id: string } | undefined {
+    let pick: string | undefined;
+    let pickAt = Number.POSITIVE_INFINITY;
+    for (const domainId of this.queues.keys()) {
+      if ((this.runningPerDomain.get(domainId) ?? 0) >= this.domainCap) continue;
+      const at = this.lastStart.get(domainId) ?? -1;
+      if (at < pickAt) {
+        pick = domainId;
+        pickAt = at;
+      }
+    }
+    if (pick === undefined) return undefined;
+    const q = this.queues.get(pick) as string[];
+    const id = q.shift() as string;
+    this.queued--;
+    if (!q.length) this.queues.delete(pick);
+    this.lastStart.set(pick, ++this.starts);
+    return { domainId: pick, id };
   }
 
   /** A job of the domain, or 404. */
@@ -264,8 +410,7 @@ export class Jobs {
     if (!row || (kind !== undefined && row.kind !== kind))
       throw new AppError('not_found', msg(lang, 'error.not_found'));
     if (row.status === 'queued') {
-      const i = this.queue.indexOf(id);
-      if (i >= 0) this.queue.splice(i, 1);
+      this.unqueue(id);
       const res = await this.db.kysely
         .updateTable('pf_jobs')
         .set({ status: 'cancelled', error: msg(lang, 'job.cancelled'), finished_at: isoNow() })
@@ -287,7 +432,7 @@ export class Jobs {
 
   /** Resolves when no job is queued or running (tests, shutdown). */
   async idle(): Promise<void> {
-    if (this.active === 0 && this.queue.length === 0) return;
+    if (this.active === 0 && this.queued === 0) return;
     await new Promise<void>((r) => this.idleWaiters.push(r));
   }
 
@@ -296,17 +441,29 @@ export class Jobs {
     await this.whenDone(id);
   }
 
+  /** Waits until a job has ended in this process, its finish hook included. */
   private async whenDone(id: string): Promise<void> {
-    while (this.running.has(id)) await new Promise((r) => setTimeout(r, 20));
+    await this.runs.get(id);
   }
 
   private pump(): void {
-    while (!this.stopped && this.active < this.concurrency && this.queue.length) {
-      const id = this.queue.shift() as string;
+    while (!this.stopped && this.active < this.limits.concurrency) {
+      const next = this.next();
+      if (!next) break;
+      const { domainId, id } = next;
       this.active++;
-      void this.runOne(id).finally(() => {
+      this.runningPerDomain.set(domainId, (this.runningPerDomain.get(domainId) ?? 0) + 1);
+      const run = this.runOne(id).catch((err: unknown) =>
+        this.log.error({ err, job: id }, 'job runner failed'),
+      );
+      this.runs.set(id, run);
+      void run.finally(() => {
+        this.runs.delete(id);
         this.active--;
-        if (this.active === 0 && this.queue.length === 0) {
+        const n = (this.runningPerDomain.get(domainId) ?? 1) - 1;
+        if (n > 0) this.runningPerDomain.set(domainId, n);
+        else this.runningPerDomain.delete(domainId);
+        if (this.active === 0 && this.queued === 0) {
           const waiters = this.idleWaiters;
           this.idleWaiters = [];
           for (const w of waiters) w();

@@ -205,6 +205,21 @@ describe('query lanes', () => {
     await Promise.all([first.done, second.done]);
   });
 
+  it('gives a freed slot to the domain that waited longest for one', async () => {
+    const t = await setup({ heavy: { slots: 1, timeLimitMs: 1500 } });
+    const first = watch(heavyRows(caller(t, 'A'), endless));
+    await until(t, (s) => s.heavy.running === 1);
+    const order: string[] = [];
+    const again = heavyRows(caller(t, 'A'), quick).then(() => order.push('A'));
+    await until(t, (s) => s.heavy.waiting === 1);
+    const other = heavyRows(caller(t, 'B'), quick).then(() => order.push('B'));
+    await until(t, (s) => s.heavy.waiting === 2);
+    // A's endless statement meets its time limit; then B goes before A's second.
+    await first.done;
+    await Promise.all([again, other]);
+    expect(order).toEqual(['B', 'A']);
+  });
+
   it('answers 503 when a statement waits longer than the lane allows', async () => {
     const t = await setup({ heavy: { slots: 1, timeLimitMs: 600_000 }, waitMs: 200 });
     const first = watch(heavyRows(caller(t, 'A'), endless));

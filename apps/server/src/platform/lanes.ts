@@ -511,8 +511,9 @@ class Lane {
   private active = 0;
   private readonly running = new Map<string, number>();
   private readonly waiting = new Map<string, Waiting[]>();
-  /** Domains with waiting queries, in the order they get their next turn. */
-  private readonly turns: string[] = [];
+  /** When each domain last got a slot (a count): the longest waiting goes first. */
+  private readonly lastStart = new Map<string, number>();
+  private starts = 0;
   private waitingCount = 0;
   /** Statements started so far. */
   private served = 0;
@@ -534,6 +535,7 @@ class Lane {
   }
 
   private take(domainId: string): void {
+    this.lastStart.set(domainId, ++this.starts);
     this.active++;
     this.running.set(domainId, (this.running.get(domainId) ?? 0) + 1);
   }
@@ -546,26 +548,28 @@ class Lane {
     this.dispatch();
   }
 
+  /**
+   * Starts waiting statements while slots are free: of the domains with one waiting that may
+   * take one more slot, the one that got a slot longest ago — round robin across domains.
+   */
   private dispatch(): void {
-    for (let i = 0; i < this.turns.length && this.active < this.limits.slots;) {
-      const domainId = this.turns[i] as string;
-      const queue = this.waiting.get(domainId);
-      if (!queue?.length) {
-        this.turns.splice(i, 1);
-        this.waiting.delete(domainId);
-        continue;
+    while (this.active < this.limits.slots) {
+      let pick: string | undefined;
+      let pickAt = Number.POSITIVE_INFINITY;
+      for (const domainId of this.waiting.keys()) {
+        if (!this.canStart(domainId)) continue;
+        const at = this.lastStart.get(domainId) ?? -1;
+        if (at < pickAt) {
+          pick = domainId;
+          pickAt = at;
+        }
       }
-      if (!this.canStart(domainId)) {
-        i++;
-        continue;
-      }
+      if (pick === undefined) return;
+      const queue = this.waiting.get(pick) as Waiting[];
       const next = queue.shift() as Waiting;
       this.waitingCount--;
-      // This domain goes to the end of the turns.
-      this.turns.splice(i, 1);
-      if (queue.length) this.turns.push(domainId);
-      else this.waiting.delete(domainId);
-      this.take(domainId);
+      if (!queue.length) this.waiting.delete(pick);
+      this.take(pick);
       next.start();
     }
   }
@@ -603,15 +607,13 @@ class Lane {
         const i = queue?.indexOf(entry) ?? -1;
         if (!queue || i < 0) return;
         queue.splice(i, 1);
+        if (!queue.length) this.waiting.delete(domainId);
         this.waitingCount--;
         reject(busy(this.name, lang));
       }, this.settings.waitMs);
       timer.unref();
       let queue = this.waiting.get(domainId);
-      if (!queue) {
-        this.waiting.set(domainId, (queue = []));
-        this.turns.push(domainId);
-      }
+      if (!queue) this.waiting.set(domainId, (queue = []));
       queue.push(entry);
       this.waitingCount++;
     });
@@ -643,7 +645,6 @@ class Lane {
   async close(): Promise<void> {
     for (const queue of this.waiting.values()) for (const w of queue) w.fail(new LaneGone());
     this.waiting.clear();
-    this.turns.length = 0;
     this.waitingCount = 0;
     await this.runner.close();
   }

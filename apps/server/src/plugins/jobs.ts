@@ -10,11 +10,11 @@ declare module 'fastify' {
 }
 
 /**
- * The job runner of this process. Modules register their job kinds while the app is built;
+ * The job runner of this process, fair across domains with the limits of the configuration. Modules register their job kinds while the app is built;
  * once the server is ready, interrupted jobs are recovered and queued ones start.
  */
 export const jobsPlugin = fp(async function jobsp(app: FastifyInstance) {
-  const jobs = new Jobs(app.db, app.log);
+  const jobs = new Jobs(app.db, app.log, app.config.jobs);
   jobs.register('index', indexJob);
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => {

@@ -4,6 +4,8 @@ import { defineMessages, type Lang, type Texts } from '../../platform/messages.j
 /** Texts of the file endpoints (upload, chunked upload, download) in every language. */
 const en = {
   'files.too_large': 'The file is larger than the limit of {max}.',
+  'files.too_many_open':
+    'Your domain already has {count} unfinished uploads announcing {size}; finish them or wait until they expire before starting another one of {wanted}.',
   'files.chunk_too_large': 'A chunk may be at most {max}.',
   'files.unsupported_type':
     'Files of type {type} are not accepted. Accepted are CSV or text files, Excel workbooks (XLSX), PDF, Word (DOCX) and OpenDocument (ODT) documents, and PNG, JPEG, GIF or WebP images.',
@@ -31,6 +33,8 @@ type Catalog = Texts<typeof en>;
 
 const de: Catalog = {
   'files.too_large': 'Die Datei ist größer als die Grenze von {max}.',
+  'files.too_many_open':
+    'Ihre Domäne hat bereits {count} unvollständige Uploads mit zusammen {size}; schließen Sie diese ab oder warten Sie, bis sie verfallen, bevor Sie einen weiteren mit {wanted} beginnen.',
   'files.chunk_too_large': 'Ein Teilstück darf höchstens {max} groß sein.',
   'files.unsupported_type':
     'Dateien vom Typ {type} werden nicht angenommen. Erlaubt sind CSV- oder Textdateien, Excel-Arbeitsmappen (XLSX), PDF-, Word- (DOCX) und OpenDocument-Dokumente (ODT) sowie PNG-, JPEG-, GIF- oder WebP-Bilder.',
@@ -59,6 +63,8 @@ const de: Catalog = {
 
 const fr: Catalog = {
   'files.too_large': 'Le fichier dépasse la limite de {max}.',
+  'files.too_many_open':
+    'Votre domaine a déjà {count} envois inachevés annonçant {size} ; terminez-les ou attendez leur expiration avant d’en commencer un autre de {wanted}.',
   'files.chunk_too_large': 'Un morceau peut faire au plus {max}.',
   'files.unsupported_type':
     'Les fichiers de type {type} ne sont pas acceptés. Sont acceptés les fichiers CSV ou texte, les classeurs Excel (XLSX), les documents PDF, Word (DOCX) et OpenDocument (ODT), ainsi que les images PNG, JPEG, GIF ou WebP.',
@@ -88,6 +94,8 @@ const fr: Catalog = {
 
 const pt: Catalog = {
   'files.too_large': 'O ficheiro é maior do que o limite de {max}.',
+  'files.too_many_open':
+    'O seu domínio já tem {count} carregamentos por concluir que anunciam {size}; conclua-os ou espere que expirem antes de iniciar outro de {wanted}.',
   'files.chunk_too_large': 'Um bloco pode ter no máximo {max}.',
   'files.unsupported_type':
     'Ficheiros do tipo {type} não são aceites. São aceites ficheiros CSV ou de texto, livros do Excel (XLSX), documentos PDF, Word (DOCX) e OpenDocument (ODT), e imagens PNG, JPEG, GIF ou WebP.',
@@ -115,6 +123,8 @@ const pt: Catalog = {
 
 const ru: Catalog = {
   'files.too_large': 'Файл превышает ограничение в {max}.',
+  'files.too_many_open':
+    'В вашем домене уже {count} незавершённых загрузок общим объёмом {size}; завершите их или дождитесь их истечения, прежде чем начинать новую загрузку размером {wanted}.',
   'files.chunk_too_large': 'Размер фрагмента — не более {max}.',
   'files.unsupported_type':
     'Файлы типа {type} не принимаются. Принимаются файлы CSV и текстовые файлы, книги Excel (XLSX), документы PDF, Word (DOCX) и OpenDocument (ODT), а также изображения PNG, JPEG, GIF и WebP.',

@@ -5,13 +5,13 @@ import type { UploadChunkFields, UploadChunkOutput } from '@fiscus/contracts';
 import type { Config } from '../../config/index.js';
 import type { Db } from '../../db/dialect.js';
 import type { PfUploadsTable } from '../../db/files-jobs.tables.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, RetryLaterError } from '../../lib/app-error.js';
 import { isoAt, isoNow, nowMs } from '../../lib/clock.js';
 import { randomKey } from '../../lib/ids.js';
 import { msg, type Lang } from '../../platform/messages.js';
 import { invalid } from '../../platform/errors.js';
 import { detectType, isAllowedType } from './files.detect.js';
-import { ft, tooLarge, unsupportedType, uploadNotFound } from './files.messages.js';
+import { formatBytes, ft, tooLarge, unsupportedType, uploadNotFound } from './files.messages.js';
 import { cleanName, filesRoot, sha256Of, storeFile, tempPath } from './files.storage.js';
 
 /** Where an upload stands; the body of every answer of `/api/uploadchunk`. */
@@ -76,7 +76,8 @@ export class ChunkedUploads {
   /** One request of `/api/uploadchunk`: start an upload, add a chunk, or answer the state. */
   async handle(req: ChunkRequest): Promise<UploadState> {
     let id = req.fields.uploadId;
-    if (!id) id = await this.start(req);
+    // Starts of one domain one after the other: its limits are checked against every other.
+    if (!id) id = await this.serial(`start:${req.domainId}`, () => this.start(req));
     const uploadId = id;
     return this.serial(uploadId, () => this.apply(uploadId, req));
   }
@@ -90,6 +91,7 @@ export class ChunkedUploads {
       throw invalid(lang, missing);
     const max = this.config.uploadChunkedMaxBytes;
     if (fields.size > max) throw tooLarge(lang, max);
+    await this.checkOpen(req.domainId, fields.size, lang);
     const id = randomKey();
     await writeFile(await tempPath(this.config.dataDir, id), '', { flag: 'wx' });
     const now = nowMs();
@@ -108,6 +110,36 @@ export class ChunkedUploads {
     };
     await this.db.kysely.insertInto('pf_uploads').values(row).execute();
     return id;
+  }
+
+  /**
+   * A domain's unfinished uploads are bounded in number and in the bytes they announce together
+   * (`UPLOADS_OPEN_PER_DOMAIN`, `UPLOAD_OPEN_BYTES_PER_DOMAIN`): announcing costs nothing, so
+   * without a bound one member could reserve any amount of disk. 429 with `Retry-After`.
+   */
+  private async checkOpen(domainId: string, size: number, lang: Lang): Promise<void> {
+    const open = await this.db.kysely
+      .selectFrom('pf_uploads')
+      .select(['size', 'received'])
+      .where('domain_id', '=', domainId)
+      .where('file_id', 'is', null)
+      .where('expires_at', '>', isoNow())
+      .execute();
+    const announced = open.reduce((sum, u) => sum + Number(u.size), 0);
+    if (
+      open.length < this.config.uploadsOpenPerDomain &&
+      announced + size <= this.config.uploadOpenBytesPerDomain
+    )
+      return;
+    throw new RetryLaterError(
+      'too_many_requests',
+      ft(lang, 'files.too_many_open', {
+        count: open.length,
+        size: formatBytes(lang, announced),
+        wanted: formatBytes(lang, size),
+      }),
+      60,
+    );
   }
 
   private async apply(id: string, req: ChunkRequest): Promise<UploadState> {
