@@ -630,10 +630,17 @@ export function compileOrderBy(
   keys: SortKey[],
   dialect: DialectName,
   unindexed = false,
+  /**
+   * Columns that hold no NULL (a live mount's NOT NULL columns): ordered without a NULLS clause,
+   * the same order, so the source's plain B-tree index serves it.
+   */
+  notNull?: ReadonlySet<string>,
 ): RawBuilder<unknown> {
-  const terms = orderColumns(keys).map((c) =>
-    orderTerm(dialect, unindexed ? sql`+${sql.id(c.column)}` : sql.id(c.column), c.desc),
-  );
+  const terms = orderColumns(keys).map((c) => {
+    const x = unindexed ? sql`+${sql.id(c.column)}` : sql.id(c.column);
+    if (notNull?.has(c.column)) return c.desc ? sql`${x} desc` : sql`${x} asc`;
+    return orderTerm(dialect, x, c.desc);
+  });
   return sql`${sql.join(terms)}`;
 }
 

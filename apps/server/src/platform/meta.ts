@@ -43,6 +43,8 @@ export interface MountMeta {
   keyColumn: string | null;
   /** The source column and its type behind each field, by field id. */
   columns: Map<string, { column: string; sourceType: string }>;
+  /** Field ids (and `id`, for the key) whose source column holds no NULL. */
+  notNull: Set<string>;
 }
 
 export interface ObjectMeta {
@@ -77,12 +79,18 @@ export function isLive(meta: ObjectMeta): boolean {
 
 function mountFromRow(r: Database['pf_mounts']): MountMeta {
   const columns = new Map<string, { column: string; sourceType: string }>();
+  const notNull = new Set<string>();
   for (const c of JSON.parse(r.columns) as {
     fieldId: string;
     column: string;
     sourceType: string;
-  }[])
+    notNull?: boolean;
+  }[]) {
     columns.set(c.fieldId, { column: c.column, sourceType: c.sourceType });
+    if (c.notNull) notNull.add(c.fieldId);
+  }
+  // The key tells rows apart: never NULL.
+  if (r.key_column) notNull.add('id');
   return {
     mode: r.mode === 'live' ? 'live' : 'synced',
     sourceId: r.source_id,
@@ -91,6 +99,7 @@ function mountFromRow(r: Database['pf_mounts']): MountMeta {
     table: r.source_table,
     keyColumn: r.key_column,
     columns,
+    notNull,
   };
 }
 

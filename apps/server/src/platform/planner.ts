@@ -227,7 +227,7 @@ export async function readPage(
 ): Promise<Raw[]> {
   if (!q.rel.local) {
     // A live mount: the query as it is, on the source (its planner decides).
-    const order = compileOrderBy(req.keys, q.rel.db.dialect);
+    const order = compileOrderBy(req.keys, q.rel.db.dialect, false, q.rel.notNull);
     return relRows<Raw>(
       ctx,
       q.rel,

@@ -30,6 +30,8 @@ export interface Relation {
   cacheTables: string[];
   /** …and are at most this old (a source changes without the platform seeing it). */
   cacheMaxAgeMs?: number;
+  /** Columns of `from` that hold no NULL (orders on them need no NULLS clause). */
+  notNull?: ReadonlySet<string>;
 }
 
 /** How long a count or group of a live mount may be answered from the cache. */
@@ -96,6 +98,16 @@ export function liveFrom(meta: ObjectMeta, dialect: DialectName): RawBuilder<unk
   return sql`(select ${sql.join(cols)} from ${tableRef({ schema: m.schema, name: m.table })}) as "m"`;
 }
 
+/** `id` and the `f_…` columns of a live mount whose source columns are NOT NULL. */
+function notNullColumns(meta: ObjectMeta): Set<string> {
+  const out = new Set<string>();
+  const m = meta.mount;
+  if (!m) return out;
+  if (m.notNull.has('id')) out.add('id');
+  for (const f of meta.fields) if (m.notNull.has(f.id)) out.add(f.column);
+  return out;
+}
+
 /** The relation of an object (see above); a live mount's source is opened (pooled). */
 export async function relationOf(
   ctx: Pick<OpContext, 'db' | 'domainId' | 'lang'>,
@@ -114,6 +126,7 @@ export async function relationOf(
     local: false,
     cacheTables: [`mount:${meta.id}`],
     cacheMaxAgeMs: LIVE_CACHE_MS,
+    notNull: notNullColumns(meta),
   };
 }
 

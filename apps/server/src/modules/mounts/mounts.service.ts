@@ -387,6 +387,7 @@ export async function createMount(
     type: c.type,
     source: c.column,
     sourceType: t.columns.find((x) => x.name === c.column)?.type ?? '',
+    notNull: t.columns.find((x) => x.name === c.column)?.nullable === false,
     position: i,
   }));
   const display =
@@ -446,7 +447,12 @@ export async function createMount(
         updated_column: input.updatedColumn ?? null,
         schedule_minutes: input.scheduleMinutes ?? null,
         columns: JSON.stringify(
-          fields.map((f) => ({ fieldId: f.id, column: f.source, sourceType: f.sourceType })),
+          fields.map((f) => ({
+            fieldId: f.id,
+            column: f.source,
+            sourceType: f.sourceType,
+            notNull: f.notNull,
+          })),
         ),
         attention: null,
         last_sync_at: null,
