@@ -9,6 +9,7 @@
  * Messages out: `{ t: 'ready' }`, `{ t: 'rows', id, columns, rows, visits }`,
  * `{ t: 'slice', id, rows }`, `{ t: 'end', id, visits }`, `{ t: 'error', id, message, code }`.
  */
+import { Worker } from 'node:worker_threads';
 import SQLite from '../db/sqlite.js';
 import { registerBaseFunctions } from '../db/sqlite-functions.js';
 import { registerExprRuntime } from './expr/runtime.js';
@@ -153,6 +154,13 @@ process.on('message', (m: In) => {
       return;
   }
 });
-// The server went away: so does the lane.
+// The server went away: so does the lane — at once when idle; while a statement runs (this
+// thread is inside SQLite), a watchdog thread sees the parent change and kills the process.
 process.on('disconnect', () => process.exit(0));
+const watchdog = new Worker(
+  `const parent = process.ppid;
+   setInterval(() => { if (process.ppid !== parent) process.kill(process.pid, 'SIGKILL'); }, 1000);`,
+  { eval: true },
+);
+watchdog.unref();
 send({ t: 'ready' });

@@ -112,7 +112,7 @@ describe('query lanes', () => {
     const u = await registerUser(t.app);
     const objectId = await objectWithRows(t, u, 50);
     const heavy = watch(heavyRows(caller(t, 'someone-else'), endless));
-    await until(t, (s) => s.heavy.running === 1);
+    await until(t, (s) => s.heavy.executing === 1);
 
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
@@ -131,7 +131,7 @@ describe('query lanes', () => {
     expect(one.id).toBe(3);
     // All of that answered while the heavy statement was still running.
     expect(heavy.state.settled).toBe(false);
-    expect(laneStats(t.app.db)?.heavy.running).toBe(1);
+    expect(laneStats(t.app.db)?.heavy.executing).toBe(1);
     expect(laneStats(t.app.db)?.read.served).toBeGreaterThan(0);
 
     await t.app.close();
@@ -142,10 +142,7 @@ describe('query lanes', () => {
   it('stops a statement at its time limit: 503 with Retry-After, the lane process killed', async () => {
     const t = await setup({ heavy: { slots: 1, timeLimitMs: 300 } });
     const heavy = watch(heavyRows(caller(t, 'd'), endless));
-    const running = await until(
-      t,
-      (s) => s.heavy.running === 1 && (!sqlite || s.heavy.pids.length === 1),
-    );
+    const running = await until(t, (s) => s.heavy.executing === 1);
     const pid = running.heavy.pids[0];
     await heavy.done;
     expect(heavy.state.error).toBeInstanceOf(RetryLaterError);
@@ -156,6 +153,25 @@ describe('query lanes', () => {
     }
     // The lane goes on with a new process.
     expect(await heavyRows(caller(t, 'd'), quick)).toEqual([{ n: 1 }]);
+  });
+
+  it('ends a statement, or its wait for a slot, when its caller is cancelled', async () => {
+    const t = await setup({ heavy: { slots: 1, timeLimitMs: 600_000 } });
+    const job = new AbortController();
+    const running = watch(heavyRows({ ...caller(t, 'A'), signal: job.signal }, endless));
+    const s = await until(t, (x) => x.heavy.executing === 1);
+    const queued = new AbortController();
+    const waiting = watch(heavyRows({ ...caller(t, 'B'), signal: queued.signal }, quick));
+    await until(t, (x) => x.heavy.waiting === 1);
+    queued.abort(new Error('left the queue'));
+    await waiting.done;
+    expect(waiting.state.error).toMatchObject({ message: 'left the queue' });
+    expect(laneStats(t.app.db)?.heavy).toMatchObject({ running: 1, waiting: 0 });
+    job.abort(new Error('job cancelled'));
+    await running.done;
+    expect(running.state.error).toMatchObject({ message: 'job cancelled' });
+    if (sqlite) expect(() => process.kill(s.heavy.pids[0] as number, 0)).toThrow();
+    expect(await heavyRows(caller(t, 'A'), quick)).toEqual([{ n: 1 }]);
   });
 
   it('answers a count over its time limit with the envelope and Retry-After', async () => {

@@ -54,6 +54,13 @@ export interface LaneCaller {
   db: Db;
   domainId: string;
   lang: Lang;
+  /** Stops the statement (or its wait for a slot) when aborted: a cancelled job's query. */
+  signal?: AbortSignal;
+}
+
+/** What an aborted signal throws: its reason when that is an error. */
+function abortError(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : new Error('aborted');
 }
 
 function busy(lane: LaneName, lang: Lang): RetryLaterError {
@@ -96,15 +103,18 @@ function compileIn<R>(db: Db, query: Statement<R>): CompiledQuery<R> {
 
 /** What runs statements for a lane: a child process (SQLite) or the lane's pool (PostgreSQL). */
 interface Runner {
-  rows(q: CompiledQuery, limitMs: number): Promise<Row[]>;
+  rows(q: CompiledQuery, limitMs: number, signal?: AbortSignal): Promise<Row[]>;
   stream(
     q: CompiledQuery,
     slice: number,
     limitMs: number,
     onSlice: (rows: unknown[][]) => Promise<void>,
+    signal?: AbortSignal,
   ): Promise<void>;
   /** Processes running now (tests look at them). */
   pids(): number[];
+  /** Statements sent to the database and not ended yet. */
+  executing(): number;
   close(): Promise<void>;
 }
 
@@ -154,6 +164,8 @@ class LaneChild {
   private onExit: ((err: Error) => void) | undefined;
   private seq = 0;
   dead = false;
+  /** A statement was sent and has not ended. */
+  busy = false;
   /** Why the process was killed, when it was. */
   private killedFor: Error | undefined;
 
@@ -200,7 +212,7 @@ class LaneChild {
     return this.dead ? undefined : this.child.pid;
   }
 
-  private kill(reason: Error): void {
+  kill(reason: Error): void {
     if (this.dead) return;
     this.killedFor = reason;
     this.child.kill('SIGKILL');
@@ -209,17 +221,24 @@ class LaneChild {
   /** Runs one exchange: `start` sends, `handle` gets every message of this id until it ends. */
   private async exchange<T>(
     limitMs: number,
+    signal: AbortSignal | undefined,
     start: (id: number) => void,
     handle: (m: ChildMessage, done: (v: T) => void, fail: (e: Error) => void) => void,
   ): Promise<T> {
     await this.ready;
     if (this.dead) throw new LaneGone('lane process ended');
+    if (signal?.aborted) throw abortError(signal);
     const id = ++this.seq;
     return new Promise<T>((resolve, reject) => {
       let over = false;
+      // A cancelled caller ends the statement the only way SQLite allows: with the process.
+      const onAbort = () => this.kill(abortError(signal as AbortSignal));
+      signal?.addEventListener('abort', onAbort, { once: true });
       const finish = () => {
         over = true;
+        this.busy = false;
         clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
         this.handler = undefined;
         this.onExit = undefined;
       };
@@ -243,13 +262,15 @@ class LaneChild {
         }
         handle(m, done, fail);
       };
+      this.busy = true;
       start(id);
     });
   }
 
-  rows(q: CompiledQuery, limitMs: number): Promise<Row[]> {
+  rows(q: CompiledQuery, limitMs: number, signal?: AbortSignal): Promise<Row[]> {
     return this.exchange<Row[]>(
       limitMs,
+      signal,
       (id) => this.child.send({ t: 'all', id, sql: q.sql, params: q.parameters }),
       (m, done) => {
         if (m.t !== 'rows') return;
@@ -264,12 +285,14 @@ class LaneChild {
     slice: number,
     limitMs: number,
     onSlice: (rows: unknown[][]) => Promise<void>,
+    signal?: AbortSignal,
   ): Promise<void> {
     let stopping: unknown;
     /** The slice being written (the end of the stream waits for it). */
     let writing: Promise<void> = Promise.resolve();
     return this.exchange<void>(
       limitMs,
+      signal,
       (id) => this.child.send({ t: 'stream', id, sql: q.sql, params: q.parameters, slice }),
       (m, done, fail) => {
         if (m.t === 'end') {
@@ -356,8 +379,8 @@ class ChildRunner implements Runner {
     }
   }
 
-  rows(q: CompiledQuery, limitMs: number): Promise<Row[]> {
-    return this.with((c) => c.rows(q, limitMs));
+  rows(q: CompiledQuery, limitMs: number, signal?: AbortSignal): Promise<Row[]> {
+    return this.with((c) => c.rows(q, limitMs, signal));
   }
 
   stream(
@@ -365,12 +388,17 @@ class ChildRunner implements Runner {
     slice: number,
     limitMs: number,
     onSlice: (rows: unknown[][]) => Promise<void>,
+    signal?: AbortSignal,
   ): Promise<void> {
-    return this.with((c) => c.stream(q, slice, limitMs, onSlice));
+    return this.with((c) => c.stream(q, slice, limitMs, onSlice, signal));
   }
 
   pids(): number[] {
     return [...this.all].map((c) => c.pid).filter((p): p is number => p !== undefined);
+  }
+
+  executing(): number {
+    return [...this.all].filter((c) => c.busy && !c.dead).length;
   }
 
   async close(): Promise<void> {
@@ -425,15 +453,32 @@ class PoolRunner implements Runner {
     client.release(broken);
   }
 
-  async rows(q: CompiledQuery): Promise<Row[]> {
+  /** Cancels the statement of `client` when `signal` aborts; answers the undo. */
+  private watch(client: pg.PoolClient, signal: AbortSignal | undefined): () => void {
+    if (!signal) return () => undefined;
+    const onAbort = () => void this.cancel([client]);
+    signal.addEventListener('abort', onAbort, { once: true });
+    return () => signal.removeEventListener('abort', onAbort);
+  }
+
+  /** A failed statement as the lane reports it: the caller's abort, a time limit, or itself. */
+  private static failure(err: unknown, signal: AbortSignal | undefined): unknown {
+    if (signal?.aborted) return abortError(signal);
+    if ((err as { code?: unknown }).code === QUERY_CANCELED) return new TimeLimit();
+    return err;
+  }
+
+  async rows(q: CompiledQuery, _limitMs: number, signal?: AbortSignal): Promise<Row[]> {
     const client = await this.client();
+    const unwatch = this.watch(client, signal);
     try {
+      if (signal?.aborted) throw abortError(signal);
       const res = await client.query<Row>(q.sql, q.parameters as unknown[]);
       return res.rows;
     } catch (err) {
-      if ((err as { code?: unknown }).code === QUERY_CANCELED) throw new TimeLimit();
-      throw err;
+      throw PoolRunner.failure(err, signal);
     } finally {
+      unwatch();
       this.done(client);
     }
   }
@@ -443,8 +488,10 @@ class PoolRunner implements Runner {
     slice: number,
     limitMs: number,
     onSlice: (rows: unknown[][]) => Promise<void>,
+    signal?: AbortSignal,
   ): Promise<void> {
     const client = await this.client();
+    const unwatch = this.watch(client, signal);
     let broken = false;
     try {
       await client.query('begin isolation level repeatable read read only');
@@ -466,9 +513,9 @@ class PoolRunner implements Runner {
       await client.query('commit');
     } catch (err) {
       await client.query('rollback').catch(() => (broken = true));
-      if ((err as { code?: unknown }).code === QUERY_CANCELED) throw new TimeLimit();
-      throw err;
+      throw PoolRunner.failure(err, signal);
     } finally {
+      unwatch();
       this.done(client, broken);
     }
   }
@@ -477,9 +524,13 @@ class PoolRunner implements Runner {
     return [];
   }
 
-  async close(): Promise<void> {
-    // Statements still running are cancelled, so that the pool can end now.
-    const pids = [...this.busy]
+  executing(): number {
+    return this.busy.size;
+  }
+
+  /** Cancels the statements running on `clients` (from a connection of its own). */
+  private async cancel(clients: pg.PoolClient[]): Promise<void> {
+    const pids = clients
       .map((c) => (c as unknown as { processID?: number }).processID)
       .filter((p): p is number => typeof p === 'number');
     if (pids.length) {
@@ -493,6 +544,11 @@ class PoolRunner implements Runner {
         await admin.end().catch(() => undefined);
       }
     }
+  }
+
+  async close(): Promise<void> {
+    // Statements still running are cancelled, so that the pool can end now.
+    await this.cancel([...this.busy]);
     await this.pool.end();
   }
 }
@@ -574,7 +630,8 @@ class Lane {
     }
   }
 
-  private acquire(domainId: string, lang: Lang): Promise<void> {
+  private acquire(domainId: string, lang: Lang, signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted) return Promise.reject(abortError(signal));
     // Whatever waits could not start (its domain holds its share, or no slot was free): a
     // domain with nothing waiting that may start, starts.
     if (!this.waiting.get(domainId)?.length && this.canStart(domainId)) {
@@ -594,24 +651,30 @@ class Lane {
       );
     }
     return new Promise<void>((resolve, reject) => {
-      const entry: Waiting = {
-        domainId,
-        start: () => {
-          clearTimeout(timer);
-          resolve();
-        },
-        fail: reject,
-      };
-      const timer = setTimeout(() => {
+      const leave = (err: Error) => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
         const queue = this.waiting.get(domainId);
         const i = queue?.indexOf(entry) ?? -1;
         if (!queue || i < 0) return;
         queue.splice(i, 1);
         if (!queue.length) this.waiting.delete(domainId);
         this.waitingCount--;
-        reject(busy(this.name, lang));
-      }, this.settings.waitMs);
+        reject(err);
+      };
+      const onAbort = () => leave(abortError(signal as AbortSignal));
+      const entry: Waiting = {
+        domainId,
+        start: () => {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+        fail: reject,
+      };
+      const timer = setTimeout(() => leave(busy(this.name, lang)), this.settings.waitMs);
       timer.unref();
+      signal?.addEventListener('abort', onAbort, { once: true });
       let queue = this.waiting.get(domainId);
       if (!queue) this.waiting.set(domainId, (queue = []));
       queue.push(entry);
@@ -620,7 +683,7 @@ class Lane {
   }
 
   async run<T>(caller: LaneCaller, work: (runner: Runner) => Promise<T>, limitMs: number) {
-    await this.acquire(caller.domainId, caller.lang);
+    await this.acquire(caller.domainId, caller.lang, caller.signal);
     this.served++;
     try {
       return await work(this.runner);
@@ -638,6 +701,7 @@ class Lane {
       running: this.active,
       waiting: this.waitingCount,
       served: this.served,
+      executing: this.runner.executing(),
       pids: this.runner.pids(),
     };
   }
@@ -702,6 +766,8 @@ export interface LaneStats {
   waiting: number;
   /** Statements started since the lane began. */
   served: number;
+  /** Statements sent to the database and not ended (a slot is taken before, while a process starts). */
+  executing: number;
   /** SQLite: the lane's processes. */
   pids: number[];
 }
@@ -710,7 +776,7 @@ export interface LaneStats {
 export function laneStats(db: Db): Record<LaneName, LaneStats> | undefined {
   const lanes = lanesOf.get(db);
   if (!lanes) return undefined;
-  const none = { running: 0, waiting: 0, served: 0, pids: [] };
+  const none = { running: 0, waiting: 0, served: 0, executing: 0, pids: [] };
   return { read: lanes.read?.stats() ?? none, heavy: lanes.heavy?.stats() ?? none };
 }
 
@@ -728,7 +794,7 @@ export async function laneRows<R = Row>(
     return rows;
   }
   const limit = l.limits.timeLimitMs;
-  return l.run(caller, (r) => r.rows(compiled, limit), limit) as Promise<R[]>;
+  return l.run(caller, (r) => r.rows(compiled, limit, caller.signal), limit) as Promise<R[]>;
 }
 
 /** `laneRows` in the read lane: pages within the window. */
@@ -765,7 +831,7 @@ export async function streamRows(
   const l = lanes?.heavy;
   if (!lanes || !l) return streamInProcess(db, compiled, slice, onSlice);
   const limit = lanes.settings.streamTimeLimitMs;
-  return l.run(caller, (r) => r.stream(compiled, slice, limit, onSlice), limit);
+  return l.run(caller, (r) => r.stream(compiled, slice, limit, onSlice, caller.signal), limit);
 }
 
 async function streamInProcess(

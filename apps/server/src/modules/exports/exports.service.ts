@@ -335,7 +335,9 @@ export async function streamRecords(
 ): Promise<{ rows: number; meta: ObjectMeta; columns: SheetColumn[] }> {
   const meta = await loadObject(ctx, p.objectId);
   const { columns, where, order, rel } = await compile(ctx, meta, p);
-  const total = await countRows(ctx, rel, where);
+  // The job's cancel (or the server's stop) ends its lane statements at once.
+  const lane = { ...ctx, signal: run.signal };
+  const total = await countRows(lane, rel, where);
   const sink = open(columns, meta, total);
   run.progress(0, total);
 
@@ -359,7 +361,9 @@ export async function streamRecords(
   try {
     await sink.start();
     // A live mount's rows stream from its source (a source has no lanes of its own).
-    const caller = rel.local ? ctx : { db: rel.db, domainId: ctx.domainId, lang: ctx.lang };
+    const caller = rel.local
+      ? lane
+      : { db: rel.db, domainId: ctx.domainId, lang: ctx.lang, signal: run.signal };
     await streamRows(caller, query, slice, async (raw) => {
       if (run.signal.aborted) throw new Cancelled('cancelled');
       let convert = plain;
