@@ -124,6 +124,7 @@ async function importFile(server: BenchServer, token: string, objectId: string, 
     if (st.status === 'succeeded' || st.status === 'failed' || st.status === 'cancelled') {
       if (st.status !== 'succeeded') throw new Error(`import ${st.status}: ${st.error}`);
       return {
+        startedAt: +(t0 / 1000).toFixed(1),
         uploadSeconds: +((uploaded - t0) / 1000).toFixed(1),
         importSeconds: +((performance.now() - uploaded) / 1000).toFixed(1),
         result: st.result,
@@ -168,6 +169,8 @@ try {
   const signIn: number[] = [];
   const errors: Record<string, number> = {};
   const fail = (what: string) => (errors[what] = (errors[what] ?? 0) + 1);
+  /** The slowest small reads and when they started (to line them up with the import). */
+  const slowest: { at: number; kind: string; ms: number }[] = [];
 
   async function lightClient(n: number) {
     let i = 0;
@@ -186,6 +189,7 @@ try {
         });
         await r.arrayBuffer();
         ok = r.ok;
+        if (!ok) fail(`signin ${r.status}`);
       } else if (kind === 'whoami') {
         const r = await fetch(`${server.base}/api/whoami`, {
           method: 'POST',
@@ -211,6 +215,11 @@ try {
         ok = r.status === 200;
       }
       const ms = performance.now() - t0;
+      slowest.push({ at: t0, kind, ms });
+      if (slowest.length > 50) {
+        slowest.sort((x, y) => y.ms - x.ms);
+        slowest.length = 10;
+      }
       if (!ok) fail(kind);
       else if (kind === 'signin') signIn.push(ms);
       else (small[kind] as number[]).push(ms);
@@ -309,7 +318,20 @@ try {
         signIn: stats(signIn),
         errors,
         heavy,
-        importDuringSoak: { rows: IMPORT_ROWS, ...imported },
+        importDuringSoak: {
+          rows: IMPORT_ROWS,
+          ...imported,
+          // Seconds from the soak's start.
+          startedAt: +(imported.startedAt - soakStart / 1000).toFixed(1),
+        },
+        slowestSmallReads: slowest
+          .sort((x, y) => y.ms - x.ms)
+          .slice(0, 10)
+          .map((x) => ({
+            kind: x.kind,
+            ms: Math.round(x.ms),
+            at: +((x.at - soakStart) / 1000).toFixed(1),
+          })),
         serverPeakRssMb: Math.round((await server.peakRss()) / 1048576),
         loadAverage: {
           before: loadBefore.map((x) => +x.toFixed(1)),
