@@ -9,6 +9,7 @@
  * Env: BENCH_ROWS (default 1000000), BENCH_PAGES (default 100). The source gets a schema of its
  * own, dropped at the end.
  */
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -17,6 +18,8 @@ import { percentile } from './lib/load.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const PAGES = Number(process.env.BENCH_PAGES ?? 100);
+/** `sync`: only the sync (for profiling it: `node --cpu-prof …`). */
+const ONLY = process.env.BENCH_ONLY ?? '';
 const url = process.env.BENCH_SOURCE_URL;
 if (!url) throw new Error('BENCH_SOURCE_URL must name a PostgreSQL database for the source table');
 
@@ -38,6 +41,28 @@ await client.query(
 await client.query(`create index on "${schema}".orders (amount)`);
 await client.query(`analyze "${schema}".orders`);
 const seedMs = performance.now() - seedStart;
+
+/**
+ * CPU time (ms) of the PostgreSQL server processes serving the platform's source connections
+ * (`application_name` fiscus), by process id — PostgreSQL runs on this machine.
+ */
+async function sourceCpu(): Promise<Map<number, number>> {
+  const { rows } = await client.query<{ pid: number }>(
+    "select pid from pg_stat_activity where application_name = 'fiscus'",
+  );
+  const out = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime and stime, in clock ticks of 10 ms.
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {
+      // Not on this machine, or gone.
+    }
+  }
+  return out;
+}
 
 const { app, qry, token, close } = await benchApp({});
 const u = new URL(url);
@@ -76,35 +101,52 @@ try {
     conditions: [{ field: 'amount', op: 'between', value: [from, from + 5000] }],
   });
   const orderby = { isActive: true, sorts: [{ field: 'amount', dir: 'asc' }] };
-  // Warm the pool and the source's caches.
-  for (let i = 0; i < 5; i++)
-    await qry(token, 'records.list', {
+  let live: Record<string, unknown> | undefined;
+  if (ONLY !== 'sync') {
+    // Warm the pool and the source's caches.
+    for (let i = 0; i < 5; i++)
+      await qry(token, 'records.list', {
+        objectId,
+        filter: filterFor(i * 1000),
+        orderby,
+        limit: 100,
+      });
+    const times: number[] = [];
+    for (let i = 0; i < PAGES; i++) {
+      const started = performance.now();
+      const page = await qry<{ rows: unknown[] }>(token, 'records.list', {
+        objectId,
+        filter: filterFor((i * 937) % 90000),
+        orderby,
+        limit: 100,
+      });
+      times.push(performance.now() - started);
+      if (page.rows.length !== 100) throw new Error(`page ${i} has ${page.rows.length} rows`);
+    }
+    const countStart = performance.now();
+    const { total } = await qry<{ total: number }>(token, 'records.count', {
       objectId,
-      filter: filterFor(i * 1000),
-      orderby,
-      limit: 100,
+      filter: filterFor(10_000),
     });
-  const times: number[] = [];
-  for (let i = 0; i < PAGES; i++) {
-    const started = performance.now();
-    const page = await qry<{ rows: unknown[] }>(token, 'records.list', {
-      objectId,
-      filter: filterFor((i * 937) % 90000),
-      orderby,
-      limit: 100,
-    });
-    times.push(performance.now() - started);
-    if (page.rows.length !== 100) throw new Error(`page ${i} has ${page.rows.length} rows`);
+    const countMs = performance.now() - countStart;
+    live = {
+      page: {
+        requests: PAGES,
+        p50Ms: Math.round(percentile(times, 50) * 100) / 100,
+        p95Ms: Math.round(percentile(times, 95) * 100) / 100,
+      },
+      filteredCount: { total, ms: Math.round(countMs) },
+    };
   }
-  const countStart = performance.now();
-  const { total } = await qry<{ total: number }>(token, 'records.count', {
-    objectId,
-    filter: filterFor(10_000),
-  });
-  const countMs = performance.now() - countStart;
 
+  const pgBefore = await sourceCpu();
+  const cpuBefore = process.cpuUsage();
+  const loadBefore = loadavg();
   await qry(token, 'mounts.update', { objectId, mode: 'synced' });
   await app.jobs.idle();
+  const cpu = process.cpuUsage(cpuBefore);
+  let pgCpuMs = 0;
+  for (const [pid, ms] of await sourceCpu()) pgCpuMs += ms - (pgBefore.get(pid) ?? 0);
   const job = await app.db.kysely
     .selectFrom('pf_jobs')
     .selectAll()
@@ -118,21 +160,21 @@ try {
     JSON.stringify(
       {
         rows: ROWS,
-        loadAverage: loadavg().map((x) => Math.round(x * 100) / 100),
+        loadAverage: [...loadBefore, ...loadavg()].map((x) => Math.round(x * 100) / 100),
         seedMs: Math.round(seedMs),
-        live: {
-          page: {
-            requests: PAGES,
-            p50Ms: Math.round(percentile(times, 50) * 100) / 100,
-            p95Ms: Math.round(percentile(times, 95) * 100) / 100,
-          },
-          filteredCount: { total, ms: Math.round(countMs) },
-        },
+        live,
         sync: {
           status: job.status,
           rows: synced.lastSyncRows,
           ms: syncMs,
           rowsPerSecond: Math.round((synced.lastSyncRows / syncMs) * 1000),
+          // CPU of this process (the platform's side: reading the cursor, converting, writing
+          // SQLite); PostgreSQL's own work runs in its server processes.
+          cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+          sourceCpuMs: pgCpuMs,
+          rowsPerCpuSecond: Math.round(
+            (synced.lastSyncRows / ((cpu.user + cpu.system) / 1000)) * 1000,
+          ),
         },
       },
       null,

@@ -6,7 +6,6 @@ import { AppError } from '../../lib/app-error.js';
 import { isoNow } from '../../lib/clock.js';
 import type { OpContext, Q } from '../../platform/context.js';
 import { recordEvent } from '../../platform/events/index.js';
-import { streamRows } from '../../platform/lanes.js';
 import type { FinishedJob, JobContext, JobOutcome } from '../../platform/jobs.js';
 import {
   invalidateObject,
@@ -15,7 +14,13 @@ import {
   type ObjectMeta,
 } from '../../platform/meta.js';
 import { sourceColumnExpr } from '../../platform/relation.js';
-import { openSource, sourceFailure, tableRef } from '../../platform/sources/index.js';
+import {
+  openSource,
+  sourceFailure,
+  streamSource,
+  tableRef,
+  type SourceDb,
+} from '../../platform/sources/index.js';
 import { decode, encode } from '../../platform/values.js';
 import { mt } from './mounts.messages.js';
 import { checkMount, mountRow, problemsText } from './mounts.service.js';
@@ -32,7 +37,10 @@ const SLICE = 10_000;
 
 class Cancelled extends Error {}
 
-/** A field's value as the record table stores it (the records' own encoding). */
+/**
+ * A column's converter into the record table's form (the records' own encoding), chosen once
+ * per column: a sync runs every value of a million rows through it.
+ */
 function storeValue(f: FieldMeta): (v: unknown) => unknown {
   switch (f.type) {
     case 'text':
@@ -43,30 +51,40 @@ function storeValue(f: FieldMeta): (v: unknown) => unknown {
     case 'select':
     case 'date':
     case 'datetime':
-      return (v) => (v === null || v === undefined ? null : String(v));
+      return (v) => (v === null || v === undefined ? null : typeof v === 'string' ? v : String(v));
     default:
       return (v) => encode(f.type, decode(f.type, v));
   }
 }
 
-function placeholders(dialect: DialectName, rows: number, width: number): string {
+function placeholders(dialect: DialectName, rows: number, width: number, fixed: string): string {
   const out: string[] = [];
   let n = 0;
   for (let r = 0; r < rows; r++) {
     const row: string[] = [];
     for (let c = 0; c < width; c++) row.push(dialect === 'postgres' ? `$${++n}` : '?');
-    out.push(`(${row.join(', ')})`);
+    out.push(`(${row[0]}, ${fixed}${width > 1 ? `, ${row.slice(1).join(', ')}` : ''})`);
   }
   return out.join(', ');
 }
 
-/** Multi-row INSERT (or upsert by id) statements into an object's table, text made once per size. */
-function writer(db: Db, meta: ObjectMeta, upsert: boolean) {
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/**
+ * Multi-row INSERT (or upsert by id) statements into an object's table: as many rows per
+ * statement as the bound-value limit allows, the SQL text made once per size, the values of one
+ * statement in one array. The rows' `created_at`/`updated_at` (the sync's time, made by the
+ * server) are written into the text, not bound once per row.
+ */
+function writer(db: Db, meta: ObjectMeta, upsert: boolean, now: string) {
+  if (!ISO_INSTANT.test(now)) throw new Error('not an instant');
   const q = (s: string) => `"${s.replaceAll('"', '""')}"`;
+  const bound = ['id', ...meta.fields.map((f) => f.column)];
   const cols = ['id', 'created_at', 'updated_at', ...meta.fields.map((f) => f.column)];
-  const width = cols.length;
+  const width = bound.length;
   const perStatement = Math.max(1, Math.floor(MAX_PARAMS[db.dialect] / width));
   const head = `insert into ${q(meta.table)} (${cols.map(q).join(', ')}) values `;
+  const fixed = `'${now}', '${now}'`;
   const tail = upsert
     ? ` on conflict (id) do update set ${cols
         .slice(2)
@@ -76,18 +94,15 @@ function writer(db: Db, meta: ObjectMeta, upsert: boolean) {
   const texts = new Map<number, string>();
   const textOf = (rows: number) => {
     let t = texts.get(rows);
-    if (!t) texts.set(rows, (t = `${head}${placeholders(db.dialect, rows, width)}${tail}`));
+    if (!t) texts.set(rows, (t = `${head}${placeholders(db.dialect, rows, width, fixed)}${tail}`));
     return t;
   };
   return {
     width,
+    perStatement,
+    /** Writes `rows` rows whose values (`width` each, row after row) are in `values`. */
     async write(trx: Q, values: unknown[], rows: number): Promise<void> {
-      for (let at = 0; at < rows; at += perStatement) {
-        const n = Math.min(perStatement, rows - at);
-        await trx.executeQuery(
-          CompiledQuery.raw(textOf(n), values.slice(at * width, (at + n) * width)),
-        );
-      }
+      await trx.executeQuery(CompiledQuery.raw(textOf(rows), values));
     },
   };
 }
@@ -122,7 +137,7 @@ export async function runSync(
       'unprocessable',
       mt(ctx.lang, 'mnt.sync_blocked', { problems: problemsText(ctx.lang, problems) }),
     );
-  let src: Db;
+  let src: SourceDb;
   try {
     src = await openSource(ctx, row.source_id);
   } catch (err) {
@@ -159,33 +174,53 @@ export async function runSync(
 
   const store = fields.map(storeValue);
   const now = isoNow();
-  const out = writer(ctx.db, meta, incremental);
+  const out = writer(ctx.db, meta, incremental, now);
   const width = out.width;
+  const per = out.perStatement;
   let processed = 0;
   let nextId = 1;
   let mark = watermark;
-  const width0 = select.length;
+  const markAt = select.length - 1;
   await ctx.db.kysely.transaction().execute(async (trx) => {
     if (!incremental) await sql`delete from ${sql.id(meta.table)}`.execute(trx);
+    /** Rows of the slice at `from` (up to `n`) into `values`, column by column; rows kept. */
+    const fill = (slice: unknown[][], from: number, n: number, values: unknown[]): number => {
+      let kept = 0;
+      for (let r = 0; r < n; r++) {
+        const row = slice[from + r] as unknown[];
+        const id = key ? Number(row[0]) : nextId++;
+        if (!Number.isSafeInteger(id)) continue;
+        values[kept * width] = id;
+        if (updated && later(mark, row[markAt])) mark = row[markAt];
+        kept++;
+      }
+      if (kept !== n) return -1;
+      for (let c = 0; c < store.length; c++) {
+        const conv = store[c] as (v: unknown) => unknown;
+        const col = c + 1;
+        for (let r = 0, at = col; r < n; r++, at += width)
+          values[at] = conv((slice[from + r] as unknown[])[col]);
+      }
+      return n;
+    };
     try {
-      const caller = { db: src, domainId: ctx.domainId, lang: ctx.lang };
-      await streamRows(caller, query, SLICE, async (slice) => {
+      await streamSource(src, ctx, query.compile(src.kysely), SLICE, async (slice) => {
         if (job.signal.aborted) throw new Cancelled('cancelled');
-        const values = new Array<unknown>(slice.length * width);
-        let rows = 0;
-        for (const r of slice) {
-          const id = key ? Number(r[0]) : nextId++;
-          if (!Number.isSafeInteger(id)) continue;
-          let at = rows * width;
-          values[at++] = id;
-          values[at++] = now;
-          values[at++] = now;
-          for (let i = 0; i < store.length; i++)
-            values[at++] = (store[i] as (v: unknown) => unknown)(r[i + 1]);
-          if (updated && later(mark, r[width0 - 1])) mark = r[width0 - 1];
-          rows++;
+        for (let from = 0; from < slice.length; from += per) {
+          const n = Math.min(per, slice.length - from);
+          // One array per statement (Kysely freezes what it is given), none per row.
+          let values = new Array<unknown>(n * width);
+          let rows = fill(slice, from, n, values);
+          if (rows < 0) {
+            // A key beyond what a record id holds: such rows are left out.
+            const kept = slice
+              .slice(from, from + n)
+              .filter((r) => !key || Number.isSafeInteger(Number(r[0])));
+            values = new Array<unknown>(kept.length * width);
+            rows = kept.length ? fill(kept, 0, kept.length, values) : 0;
+          }
+          if (rows) await out.write(trx, values, rows);
         }
-        await out.write(trx, rows === slice.length ? values : values.slice(0, rows * width), rows);
         processed += slice.length;
         job.progress(processed, Math.max(total, processed));
       });

@@ -99,6 +99,7 @@ export {
 } from './connect.js';
 export { findTable, listTables, previewRows, proposeType, tableRef } from './introspect.js';
 export { seal } from './secrets.js';
+export { streamSource } from './stream.js';
 export type { PfDatasourcesTable, PfMountsTable } from './sources.tables.js';
 export { srcT } from './sources.messages.js';
 
