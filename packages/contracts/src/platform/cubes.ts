@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { filterNodeSchema } from '../view.js';
-import { idSchema } from './fields.js';
+import { idSchema, nameTranslationsSchema } from './fields.js';
 
 /**
  * Cubes: a pivot over one object. A cube names its dimensions (fields to group by; dates by
@@ -40,6 +40,8 @@ export const cubeDimensionSchema = z.object({
   field: z.string().min(1).max(128),
   /** Shown in the pivot; default the field's name (and the grain). */
   label: z.string().max(255).optional(),
+  /** The label in other languages (a user of one sees it instead of `label`). */
+  names: nameTranslationsSchema.optional(),
   /** Dates and datetimes: the period members are made of (default month). */
   grain: z.enum(cubeDateGrains).optional(),
 });
@@ -54,6 +56,7 @@ export const cubeMeasureSchema = z.object({
   /** Field code (or id). Without a field, `count` counts records. */
   field: z.string().min(1).max(128).optional(),
   label: z.string().max(255).optional(),
+  names: nameTranslationsSchema.optional(),
 });
 export type CubeMeasure = z.infer<typeof cubeMeasureSchema>;
 
@@ -66,6 +69,7 @@ export const cubeCalculatedSchema = z.object({
   left: cubeKeySchema,
   right: cubeKeySchema,
   label: z.string().max(255).optional(),
+  names: nameTranslationsSchema.optional(),
   /** Ratios: fraction digits, rounded half-even (default 4; 0.1234 is 12.34 %). */
   scale: z.number().int().min(0).max(8).optional(),
 });

@@ -1,4 +1,5 @@
 import {
+  nameIn,
   numericTypes,
   textualTypes,
   type CubeAggregate,
@@ -14,7 +15,13 @@ import {
 } from '@fiscus/contracts';
 import type { OpContext } from '../../platform/context.js';
 import { addError, invalid } from '../../platform/errors.js';
-import { findField, loadObject, type FieldMeta, type ObjectMeta } from '../../platform/meta.js';
+import {
+  findField,
+  loadObject,
+  shownName,
+  type FieldMeta,
+  type ObjectMeta,
+} from '../../platform/meta.js';
 import { cm } from './cubes.messages.js';
 import { fieldScale } from './cubes.numbers.js';
 
@@ -158,7 +165,12 @@ export async function resolveCube(
     if (d.grain && kind !== 'date')
       return addError(errors, `${path}.grain`, cm(lang, 'cube.grain_not_date'));
     const grain = kind === 'date' ? (d.grain ?? 'month') : undefined;
-    const label = d.label?.trim() || (grain ? `${f.name} (${GRAIN_LABEL[grain]})` : f.name);
+    const name = shownName(lang, f);
+    const label = d.label?.trim()
+      ? nameIn(lang, { name: d.label.trim(), names: d.names })
+      : grain
+        ? `${name} (${GRAIN_LABEL[grain]})`
+        : name;
     dims.push({ key: d.key, label, field: f, kind, grain });
   });
 
@@ -179,7 +191,11 @@ export async function resolveCube(
     } else if (m.fn !== 'count') {
       return addError(errors, `${path}.field`, cm(lang, 'cube.measure_field', { fn: m.fn }));
     }
-    const label = m.label?.trim() || (f ? `${f.name} (${m.fn})` : m.fn);
+    const label = m.label?.trim()
+      ? nameIn(lang, { name: m.label.trim(), names: m.names })
+      : f
+        ? `${shownName(lang, f)} (${m.fn})`
+        : m.fn;
     measures.push({
       key: m.key,
       label,
@@ -221,7 +237,9 @@ export async function resolveCube(
         ? (c.scale ?? 4)
         : Math.max(scaleOfKey.get(c.left) ?? 0, scaleOfKey.get(c.right) ?? 0);
     scaleOfKey.set(c.key, scale);
-    const label = c.label?.trim() || `${c.left} ${c.fn === 'ratio' ? '÷' : '−'} ${c.right}`;
+    const label = c.label?.trim()
+      ? nameIn(lang, { name: c.label.trim(), names: c.names })
+      : `${c.left} ${c.fn === 'ratio' ? '÷' : '−'} ${c.right}`;
     calcs.push({
       key: c.key,
       label,

@@ -4,6 +4,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   AND,
   buildAbility,
+  nameIn,
   rulesForRole,
   type CubeMeasureInfo,
   type CubesQueryOutput,
@@ -313,7 +314,7 @@ async function cubeReport(
   const dimLabel = (key: string) => {
     const d = cube.dimensions.find((x) => x.key === key);
     if (!d) return key;
-    if (d.label) return d.label;
+    if (d.label) return nameIn(lang, { name: d.label, names: d.names });
     const f = findField(meta, d.field);
     const name = f ? shownName(lang, f) : d.field;
     return f && (f.type === 'date' || f.type === 'datetime')

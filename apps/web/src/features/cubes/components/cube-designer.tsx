@@ -48,6 +48,9 @@ import {
   suggestKey,
 } from '../lib/fields';
 import { cubePath, cubesPath } from '../lib/paths';
+import { shownName } from '@/lib/names';
+
+const nameOf = (f: { name: string } | undefined) => (f ? shownName(f) : '');
 
 interface LayoutDraft {
   rows: string[];
@@ -153,7 +156,7 @@ function DesignerForm({ cube }: { cube: Cube | undefined }) {
   const fields = meta.data?.fields ?? [];
   const fieldByCode = new Map(fields.map((f) => [f.code, f]));
   const fieldOptions = (pred: (f: Field) => boolean) =>
-    fields.filter(pred).map((f) => ({ value: f.code, label: f.name }));
+    fields.filter(pred).map((f) => ({ value: f.code, label: shownName(f) }));
   const taken = new Set([
     ...draft.dimensions.map((d) => d.key),
     ...draft.measures.map((m) => m.key),
@@ -162,7 +165,7 @@ function DesignerForm({ cube }: { cube: Cube | undefined }) {
   const err = (path: string) => errors[path];
   const dimOptions = draft.dimensions
     .filter((d) => d.key)
-    .map((d) => ({ value: d.key, label: d.label || fieldByCode.get(d.field)?.name || d.key }));
+    .map((d) => ({ value: d.key, label: d.label || nameOf(fieldByCode.get(d.field)) || d.key }));
   const measureOptions = [
     ...draft.measures.map((m) => ({ value: m.key, label: m.label || m.key })),
     ...draft.calculated.map((c) => ({ value: c.key, label: c.label || c.key })),
@@ -306,7 +309,7 @@ function DesignerForm({ cube }: { cube: Cube | undefined }) {
             searchable
             disabled={!!cube}
             description={cube ? t('designer.objectFixed') : undefined}
-            data={(objects.data?.items ?? []).map((o) => ({ value: o.id, label: o.name }))}
+            data={(objects.data?.items ?? []).map((o) => ({ value: o.id, label: shownName(o) }))}
             value={draft.objectId}
             onChange={(v) =>
               set({
@@ -429,7 +432,7 @@ function DesignerForm({ cube }: { cube: Cube | undefined }) {
                   )}
                   <TextInput
                     label={t('designer.label')}
-                    placeholder={f?.name}
+                    placeholder={f ? shownName(f) : undefined}
                     value={d.label ?? ''}
                     onChange={(e) => patch({ label: e.currentTarget.value })}
                     error={err(`dimensions.${i}.label`)}
@@ -863,7 +866,7 @@ function LockRow({
         label={t('designer.lockDimension')}
         data={refDims.map((d) => ({
           value: d.key,
-          label: d.label || byCode.get(d.field)?.name || d.key,
+          label: d.label || nameOf(byCode.get(d.field)) || d.key,
         }))}
         value={lock.dimension || null}
         onChange={(v) => onChange({ dimension: v ?? '', field: '' })}
@@ -874,12 +877,14 @@ function LockRow({
         label={t('designer.lockField')}
         data={(targetMeta.data?.fields ?? [])
           .filter((f) => f.type === 'boolean')
-          .map((f) => ({ value: f.code, label: f.name }))}
+          .map((f) => ({ value: f.code, label: shownName(f) }))}
         value={lock.field || null}
         onChange={(v) => onChange({ ...lock, field: v ?? '' })}
         error={error(`locks.${index}.field`)}
         description={
-          targetMeta.data ? t('designer.lockFieldOf', { name: targetMeta.data.name }) : undefined
+          targetMeta.data
+            ? t('designer.lockFieldOf', { name: shownName(targetMeta.data) })
+            : undefined
         }
       />
     </RowCard>

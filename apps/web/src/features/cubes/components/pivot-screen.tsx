@@ -67,6 +67,7 @@ import { PivotChart } from './pivot-chart';
 import { PivotGrid, type CellRef, type PivotGridLabels } from './pivot-grid';
 import { FilterPopover, FormatPopover, SortPopover, TotalsPopover } from './pivot-toolbar';
 import { RecordsDrawer, type RecordsTarget } from './records-drawer';
+import { shownName } from '@/lib/names';
 
 /** A cell's identity across fetches: its row path, column path and measure. */
 const cellKeyOf = (row: CubeAxisItem, col: CubeAxisItem, measure: string) =>
@@ -124,24 +125,31 @@ function Pivot({ cube, meta }: { cube: Cube; meta: PlatformObject }) {
           field: f?.code ?? d.field,
           type: f?.type ?? 'text',
           grain: isDate ? (d.grain ?? 'month') : undefined,
-          label:
-            d.label ||
-            (f ? (isDate ? `${f.name} (${t(`grain.${d.grain ?? 'month'}`)})` : f.name) : d.key),
+          label: d.label
+            ? shownName({ name: d.label, names: d.names }, i18n.language)
+            : f
+              ? isDate
+                ? `${shownName(f, i18n.language)} (${t(`grain.${d.grain ?? 'month'}`)})`
+                : shownName(f, i18n.language)
+              : d.key,
         };
       }),
-    [cube.dimensions, fieldByCode, t],
+    [cube.dimensions, fieldByCode, t, i18n.language],
   );
   const measureLabels = useMemo(() => {
     const out: Record<string, string> = {};
     for (const m of cube.measures) {
       const f = m.field ? fieldByCode.get(m.field) : undefined;
-      out[m.key] =
-        m.label ||
-        (f ? t('pivot.measureOf', { fn: t(`fn.${m.fn}`), field: f.name }) : t('pivot.recordCount'));
+      out[m.key] = m.label
+        ? shownName({ name: m.label, names: m.names }, i18n.language)
+        : f
+          ? t('pivot.measureOf', { fn: t(`fn.${m.fn}`), field: shownName(f, i18n.language) })
+          : t('pivot.recordCount');
     }
-    for (const c of cube.calculated) out[c.key] = c.label || c.key;
+    for (const c of cube.calculated)
+      out[c.key] = c.label ? shownName({ name: c.label, names: c.names }, i18n.language) : c.key;
     return out;
-  }, [cube.measures, cube.calculated, fieldByCode, t]);
+  }, [cube.measures, cube.calculated, fieldByCode, t, i18n.language]);
 
   const [prefs] = useState(() => loadPrefs(cube.id));
   const [layout, setLayout] = useState<PivotLayout>(() => initialLayout(cube, dims, prefs.layout));
@@ -442,7 +450,7 @@ function Pivot({ cube, meta }: { cube: Cube; meta: PlatformObject }) {
             {cube.name}
           </Title>
           <Badge variant="light" leftSection={<IconTable size={12} />} visibleFrom="xs">
-            {meta.name}
+            {shownName(meta, i18n.language)}
           </Badge>
         </Group>
         <Group gap="xs">

@@ -7,6 +7,7 @@ import { DataGrid, type GridColumn } from '@/components/data-grid';
 import { messageOf } from '@/lib/api-client';
 import { opQueryOptions, useOp } from '@/lib/qry';
 import { useGridLabels } from '../hooks/use-labels';
+import { shownName } from '@/lib/names';
 
 export interface RecordsTarget {
   coords: CubeCoord[];
@@ -113,8 +114,8 @@ function Body({
         .filter((f) => !f.options.hidden)
         .map((f): GridColumn<RecordRow> => ({
           id: f.code,
-          header: f.name,
-          title: f.name,
+          header: shownName(f),
+          title: shownName(f),
           type: f.type as GridColumn<RecordRow>['type'],
           width: f.type === 'longtext' ? 240 : 160,
           precision: f.options.scale,

@@ -6,6 +6,7 @@ import {
   type PlatformObject,
 } from '@fiscus/contracts';
 import type { FilterField } from '@/components/filter-builder';
+import { shownName } from '@/lib/names';
 
 /** Field types a dimension can group by (docs/cubes.md): select, reference, boolean, texts, dates. */
 const dimensionTypes: ReadonlySet<FieldType> = new Set<FieldType>([
@@ -44,7 +45,7 @@ export function aggregateFits(fn: CubeAggregate, f: Field | undefined): boolean 
 export function filterFieldsOf(meta: PlatformObject): FilterField[] {
   return meta.fields.map((f) => ({
     code: f.code,
-    name: f.name,
+    name: shownName(f),
     type: f.type,
     target: f.type === 'reference' ? f.options.target : undefined,
     choices: f.options.choices?.map((c) => ({ value: c.value, label: c.label ?? c.value })),
