@@ -1,5 +1,5 @@
-import type { OpInput } from '@fiscus/contracts';
-import { FUNCTIONAL, SCENARIO_LINES } from './budget.model.js';
+import type { FilterNode, OpInput } from '@fiscus/contracts';
+import { FUNCTIONAL, SCENARIO_LINES, translations, type Names } from './budget.model.js';
 
 /**
  * The routines, buttons and the report of the Demo budget — procedures, actions and a cube as
@@ -337,6 +337,27 @@ export function actions(
 }
 
 const AND = { id: 1, sid: 'and' as const, name: 'AND' as const };
+const OR = { id: 2, sid: 'or' as const, name: 'OR' as const };
+
+/** A node of a filter tree (the views' shape). */
+function node(
+  name: string,
+  operator: typeof AND | typeof OR,
+  children: FilterNode[],
+  conditions: FilterNode['conditions'] = [],
+): FilterNode {
+  return { isactive: true, isexpanded: true, name, operator, children, conditions };
+}
+
+const LABELS = {
+  amount: ['Amount', 'Betrag', 'Montant', 'Montante', 'Сумма'],
+  plan: ['Plan', 'Plan', 'Budget', 'Orçamento', 'План'],
+  actual: ['Actual', 'Ist', 'Réel', 'Real', 'Факт'],
+  variance: ['Variance', 'Abweichung', 'Écart', 'Desvio', 'Отклонение'],
+  variancePct: ['Variance %', 'Abweichung %', 'Écart %', 'Desvio %', 'Отклонение, %'],
+} satisfies Record<string, Names>;
+
+const label = (n: Names) => ({ label: n[0], names: translations(n) });
 
 export function budgetCube(
   ids: Ids,
@@ -357,25 +378,39 @@ export function budgetCube(
       { key: 'source', field: 'source' },
     ],
     measures: [
-      { key: 'amount', fn: 'sum', field: 'amount' },
-      { key: 'actual', fn: 'sum', field: 'actual' },
+      { key: 'amount', fn: 'sum', field: 'amount', ...label(LABELS.amount) },
+      { key: 'actual', fn: 'sum', field: 'actual', ...label(LABELS.actual) },
     ],
     calculated: [
-      { key: 'variance', fn: 'difference', left: 'actual', right: 'amount' },
-      { key: 'variance_pct', fn: 'ratio', left: 'variance', right: 'amount', scale: 4 },
+      {
+        key: 'variance',
+        fn: 'difference',
+        left: 'actual',
+        right: 'amount',
+        ...label(LABELS.variance),
+      },
+      {
+        key: 'variance_pct',
+        fn: 'ratio',
+        left: 'variance',
+        right: 'amount',
+        scale: 4,
+        ...label(LABELS.variancePct),
+      },
     ],
     defaultLayout: {
       rows: ['group', 'article'],
       cols: ['scenario', 'period'],
       measures: ['amount'],
-      filter: {
-        isactive: true,
-        isexpanded: true,
-        name: 'root',
-        operator: AND,
-        children: [],
-        conditions: [{ field: 'scenario', op: 'in', value: [actualScenario, planScenario] }],
-      },
+      // A free condition of the layout (the pivot's filter), beside the parameters.
+      filter: node('layout', AND, [
+        node(
+          'scenarios',
+          AND,
+          [],
+          [{ field: 'scenario', op: 'in', value: [actualScenario, planScenario] }],
+        ),
+      ]),
     },
     locks: [
       { dimension: 'scenario', field: 'locked' },
@@ -390,6 +425,7 @@ export function planCube(ids: Ids, planScenario: number): OpInput<'cubes.create'
   const base = budgetCube(ids, planScenario, planScenario);
   return {
     ...base,
+    measures: base.measures.map((m) => (m.key === 'amount' ? { ...m, ...label(LABELS.plan) } : m)),
     name: PLAN_CUBE_NAME,
     description:
       'This year’s budget against the booked actuals: plan, actual, variance and variance % by article and month.',
@@ -397,14 +433,45 @@ export function planCube(ids: Ids, planScenario: number): OpInput<'cubes.create'
       rows: ['group', 'article'],
       cols: ['period'],
       measures: ['amount', 'actual', 'variance', 'variance_pct'],
-      filter: {
-        isactive: true,
-        isexpanded: true,
-        name: 'root',
-        operator: AND,
-        children: [],
-        conditions: [{ field: 'scenario', op: 'eq', value: planScenario }],
-      },
+      // The scenario as a parameter of the layout (`param:<dimension>`, one member).
+      filter: node('layout', AND, [
+        node(`param:scenario`, OR, [
+          node('', AND, [], [{ field: 'scenario', op: 'eq', value: planScenario }]),
+        ]),
+      ]),
     },
   };
+}
+
+export const REPORT_NAMES = {
+  xlsx: 'Budget report',
+  pdf: 'Budget report (PDF)',
+  plan: 'Plan vs actual',
+} as const;
+
+/** The reports of the two cubes: the budget report as XLSX and PDF, plan vs actual as XLSX. */
+export function reports(cubes: { report: string; plan: string }): OpInput<'reports.create'>[] {
+  return [
+    {
+      name: REPORT_NAMES.xlsx,
+      description: 'The budget report as a workbook: the pivot’s layout, subtotals and formats.',
+      source: 'cube',
+      cubeId: cubes.report,
+      format: 'xlsx',
+    },
+    {
+      name: REPORT_NAMES.pdf,
+      description: 'The budget report to print or send.',
+      source: 'cube',
+      cubeId: cubes.report,
+      format: 'pdf',
+    },
+    {
+      name: REPORT_NAMES.plan,
+      description: 'This year’s budget against the actuals, with the variance.',
+      source: 'cube',
+      cubeId: cubes.plan,
+      format: 'xlsx',
+    },
+  ];
 }

@@ -356,4 +356,66 @@ describe('the Demo budget domain', { timeout: 180_000 }, () => {
     const bad = await qry(app, as(), 'actions.run', { id: card.id, params: {} });
     expect(bad.status).toBe(400);
   });
+
+  it('the budget report: cubes labelled in the reader’s language, locked members refused, an XLSX and a PDF', async () => {
+    const cubes = await ok<{ items: { id: string; name: string }[] }>(app, as(), 'cubes.list');
+    const plan = cubes.items.find((c) => c.name === 'Plan vs actual')!;
+    const report = cubes.items.find((c) => c.name === 'Budget report')!;
+    const q = await qry<{ measures: { key: string; label: string; writable: boolean }[] }>(
+      app,
+      as(),
+      'cubes.query',
+      {
+        cubeId: plan.id,
+        rows: ['group'],
+        cols: [],
+        measures: ['amount', 'actual', 'variance', 'variance_pct'],
+      },
+      'ru',
+    );
+    expect(q.data.measures.map((m) => m.label)).toEqual([
+      'План',
+      'Факт',
+      'Отклонение',
+      'Отклонение, %',
+    ]);
+    expect(q.data.measures[0]!.writable).toBe(true);
+    // Typing into a locked scenario's cell is refused, naming it.
+    const write = await qry(
+      app,
+      as(),
+      'cubes.write',
+      {
+        cubeId: report.id,
+        coords: [{ dimension: 'scenario', member: scenario['Actual 2026'] }],
+        measure: 'amount',
+        value: '1',
+      },
+      'en',
+    );
+    expect(write.status).toBe(409);
+    expect(write.error?.message).toMatch(/Actual 2026/);
+    const reports = await ok<{ items: { id: string; name: string; format: string }[] }>(
+      app,
+      as(),
+      'reports.list',
+    );
+    expect(reports.items.map((r) => `${r.name}: ${r.format}`).sort()).toEqual([
+      'Budget report (PDF): pdf',
+      'Budget report: xlsx',
+      'Plan vs actual: xlsx',
+    ]);
+    for (const r of reports.items.filter((x) => x.name.startsWith('Budget report'))) {
+      const started = await qry<{ id: string }>(app, as(), 'reports.generate', { id: r.id }, 'ru');
+      expect(started.status).toBe(200);
+      let run: { status: string; fileId: string | null; error: string | null; size: number | null };
+      do {
+        await new Promise((x) => setTimeout(x, 100));
+        run = await ok(app, as(), 'reports.getRun', { id: started.data.id });
+      } while (['queued', 'running'].includes(run.status));
+      expect(run.error).toBeNull();
+      expect(run.status).toBe('succeeded');
+      expect(run.size).toBeGreaterThan(1000);
+    }
+  });
 });

@@ -40,6 +40,9 @@ import {
   assemblyProcedure,
   budgetCube,
   copyProcedure,
+  CUBE_NAME,
+  PLAN_CUBE_NAME,
+  reports,
   depreciationProcedure,
   planCube,
   taxProcedure,
@@ -391,13 +394,19 @@ export async function seedDemoBudget(
     report.made.push(`action ${a.name}`);
   }
 
-  const cubes = new Set((await op('cubes.list', {})).items.map((c) => c.name));
+  const cubes = new Map((await op('cubes.list', {})).items.map((c) => [c.name, c.id]));
   const plan = scenarioIds.get(`Budget ${cal.year}`)!;
   const actual = scenarioIds.get(`Actual ${cal.year}`)!;
   for (const cube of [budgetCube(ids, plan, actual), planCube(ids, plan)]) {
     if (cubes.has(cube.name)) continue;
-    await op('cubes.create', cube);
+    cubes.set(cube.name, (await op('cubes.create', cube)).id);
     report.made.push(`cube ${cube.name}`);
+  }
+  const reportNames = new Set((await op('reports.list', {})).items.map((r) => r.name));
+  for (const r of reports({ report: cubes.get(CUBE_NAME)!, plan: cubes.get(PLAN_CUBE_NAME)! })) {
+    if (reportNames.has(r.name)) continue;
+    await op('reports.create', r);
+    report.made.push(`report ${r.name}`);
   }
   log(report.records ? `done: ${report.records} records` : 'nothing to do');
   return report;
