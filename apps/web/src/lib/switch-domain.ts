@@ -1,8 +1,8 @@
 import { sessionSchema } from '@fiscus/contracts';
-import { setRules } from '@/lib/ability';
-import { useOpMutation } from '@/lib/qry';
-import { useSession } from '@/lib/session';
-import { tokens } from '@/lib/tokens';
+import { setRules } from './ability';
+import { useOpMutation } from './qry';
+import { useSession } from './session';
+import { tokens } from './tokens';
 
 /**
  * `domains.switch`: new tokens whose access token carries the chosen domain. They are stored

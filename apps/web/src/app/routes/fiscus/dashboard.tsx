@@ -1,4 +1,5 @@
 import { Grid } from '@mantine/core';
+import { BudgetDashboard } from '@/features/budget';
 import { HomeDashboard } from '@/features/platform';
 import { RecentActivityCard, RunningJobsCard } from '@/features/ribbon';
 
@@ -7,6 +8,9 @@ export default function Screen() {
     <HomeDashboard
       activity={
         <Grid gap="lg">
+          <Grid.Col span={12}>
+            <BudgetDashboard />
+          </Grid.Col>
           <Grid.Col span={{ base: 12, md: 8 }}>
             <RecentActivityCard />
           </Grid.Col>

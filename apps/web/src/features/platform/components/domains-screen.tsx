@@ -29,7 +29,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorOf, messageOf } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
-import { useSwitchDomain } from '../api/domains';
+import { useSwitchDomain } from '@/lib/switch-domain';
 import { useOp, useOpMutation } from '@/lib/qry';
 
 const roleColor: Record<Role, string> = {
