@@ -34,6 +34,9 @@ export async function startServer(opts: { port: number; dir: string; profileDir?
         DATA_DIR: path.join(opts.dir, 'data'),
         WEB_DIST: path.join(opts.dir, 'web'),
         LOG_LEVEL: 'warn',
+        // The Demo budget domain a new installation seeds in the background would run beside
+        // what a benchmark measures.
+        SEED_DEMO: 'false',
         ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
       },
       stdio: ['ignore', 'inherit', 'inherit'],

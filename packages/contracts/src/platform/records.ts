@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { filterNodeSchema, groupBySchema, orderBySchema } from '../view.js';
-import { fieldValueSchema, idSchema, type FieldType } from './fields.js';
+import { fieldValueSchema, idSchema, type FieldType, type FieldValue } from './fields.js';
 
 export const MAX_PAGE = 1000;
 
@@ -90,6 +90,42 @@ export const recordsGetOutput = recordSchema;
 
 // records.create — values keyed by field code (or id).
 export const recordValuesSchema = z.record(z.string().max(128), fieldValueSchema);
+
+/**
+ * Whether `v` is what `recordValuesSchema` accepts (a plain object of field values), checked
+ * without building anything: bulk writes check thousands of rows per call with it and ask the
+ * schema only when it says no (for the schema's own messages). Kept equal to the schema by a
+ * property test (apps/server/src/modules/qry/input.test.ts).
+ */
+export function isRecordValues(v: unknown): v is Record<string, FieldValue> {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const proto: unknown = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) return false;
+  const row = v as Record<string, unknown>;
+  for (const k in row) {
+    if (k.length > 128) return false;
+    const x = row[k];
+    switch (typeof x) {
+      case 'string':
+        if (x.length > 100_000) return false;
+        break;
+      case 'number':
+        if (!Number.isFinite(x)) return false;
+        break;
+      case 'boolean':
+        break;
+      case 'object':
+        if (x === null) break;
+        if (!Array.isArray(x) || x.length > 500) return false;
+        for (const item of x as unknown[])
+          if (typeof item !== 'string' || item.length > 200) return false;
+        break;
+      default:
+        return false;
+    }
+  }
+  return true;
+}
 export const recordsCreateInput = z.object({ objectId: idSchema, values: recordValuesSchema });
 export type RecordsCreateInput = z.input<typeof recordsCreateInput>;
 // records.update — only the given fields change.

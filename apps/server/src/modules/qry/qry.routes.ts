@@ -1,4 +1,5 @@
 import {
+  isRecordValues,
   MAX_BULK_ROWS,
   platformOps,
   type ErrorEnvelope,
@@ -30,29 +31,74 @@ const TRUSTED_ANSWERS: ReadonlySet<PlatformOpName> = new Set<PlatformOpName>([
 
 /**
  * Walks the body once: too deep → 'depth'; a NUL character anywhere (PostgreSQL cannot store
- * it in text) → its path. Undefined when the body is fine.
+ * it in text) → its path. Undefined when the body is fine. Visits children last to first and
+ * checks an object's keys before its values; builds the path only for the problem it finds (a
+ * bulk write's body has tens of thousands of values).
  */
 function bodyProblem(
   value: unknown,
 ): { kind: 'depth' } | { kind: 'nul'; path: string } | undefined {
-  const stack: [unknown, number, string][] = [[value, 0, '']];
-  while (stack.length) {
-    const [v, d, path] = stack.pop() as [unknown, number, string];
-    if (d > MAX_BODY_DEPTH) return { kind: 'depth' };
-    if (typeof v === 'string' && v.includes('\u0000')) return { kind: 'nul', path: path || '_' };
-    if (v && typeof v === 'object') {
-      for (const [k, child] of Object.entries(v)) {
-        const p = path ? `${path}.${k}` : k;
-        if (k.includes('\u0000')) return { kind: 'nul', path: path || '_' };
-        stack.push([child, d + 1, p]);
-      }
+  const found = walk(value, 0);
+  if (found === undefined) return undefined;
+  if (found === 'depth') return { kind: 'depth' };
+  return { kind: 'nul', path: found.reverse().join('.') || '_' };
+}
+
+/** The problem under `v`: 'depth', or the path to a NUL (innermost key first). */
+function walk(v: unknown, depth: number): 'depth' | string[] | undefined {
+  if (depth > MAX_BODY_DEPTH) return 'depth';
+  if (typeof v === 'string') return v.includes('\u0000') ? [] : undefined;
+  if (!v || typeof v !== 'object') return undefined;
+  if (Array.isArray(v)) {
+    for (let i = v.length - 1; i >= 0; i--) {
+      const found = walk(v[i], depth + 1);
+      if (found === 'depth') return found;
+      if (found) return (found.push(String(i)), found);
     }
+    return undefined;
+  }
+  const keys = Object.keys(v);
+  // A key with NUL names its object.
+  for (const k of keys) if (k.includes('\u0000')) return [];
+  for (let i = keys.length - 1; i >= 0; i--) {
+    const k = keys[i] as string;
+    const found = walk((v as Record<string, unknown>)[k], depth + 1);
+    if (found === 'depth') return found;
+    if (found) return (found.push(k), found);
   }
   return undefined;
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Ops whose input carries up to MAX_BULK_ROWS rows of record values in `rows`. */
+const ROWS_INPUTS: ReadonlySet<PlatformOpName> = new Set<PlatformOpName>([
+  'records.createMany',
+  'records.upsertMany',
+]);
+
+/**
+ * The op's input as its contract's schema parses it. A bulk write's rows are checked by
+ * `isRecordValues` (what the rows' schema accepts, without copying them) and the rest of the
+ * input by the schema with one stand-in row; when anything is wrong the schema reads the whole
+ * input, so the errors are the schema's own.
+ */
+function parseInput(name: PlatformOpName, input: Record<string, unknown>) {
+  const schema = platformOps[name].input;
+  const rows = input.rows;
+  if (
+    ROWS_INPUTS.has(name) &&
+    Array.isArray(rows) &&
+    rows.length >= 1 &&
+    rows.length <= MAX_BULK_ROWS &&
+    rows.every(isRecordValues)
+  ) {
+    const head = schema.safeParse({ ...input, rows: [{}] });
+    if (head.success) return { success: true as const, data: { ...head.data, rows } };
+  }
+  return schema.safeParse(input, { reportInput: true });
 }
 
 /** Runs one `{ op, ...input }`: op known → ability → input schema → handler → answer schema. */
@@ -71,7 +117,7 @@ async function runOp(
   const name = op as PlatformOpName;
   const contract = platformOps[name];
   app.authorize(request, contract.action, contract.subject);
-  const parsed = contract.input.safeParse(rest, { reportInput: true });
+  const parsed = parseInput(name, rest);
   if (!parsed.success) throw invalid(lang, issuesToFields(parsed.error.issues, lang));
   const ctx: OpContext = {
     db: app.db,
