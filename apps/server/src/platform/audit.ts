@@ -1,5 +1,7 @@
+import type { DialectName } from '../db/dialect.js';
 import { isoNow } from '../lib/clock.js';
 import type { Q } from './context.js';
+import { insertRows } from './rows.js';
 import './tables.js';
 
 export type AuditAction = 'create' | 'update' | 'delete' | 'restore';
@@ -15,26 +17,70 @@ export interface AuditEntry {
   after: Record<string, unknown> | null;
 }
 
-/** Writes audit rows in multi-row statements (bounded parameter count). */
-export async function writeAudit(q: Q, entries: AuditEntry[]): Promise<void> {
+/** What a run of audit entries shares: one domain, object, user and action. */
+export interface AuditHead {
+  domainId: string;
+  objectId: string;
+  userId: string | null;
+  action: AuditAction;
+}
+
+/**
+ * Writes audit entries in multi-row statements; each run of entries with one head binds the
+ * head once per statement (see `writeAuditRun`).
+ */
+export async function writeAudit(q: Q, dialect: DialectName, entries: AuditEntry[]): Promise<void> {
   const at = isoNow();
-  for (let i = 0; i < entries.length; i += 500) {
-    await q
-      .insertInto('pf_audit')
-      .values(
-        entries.slice(i, i + 500).map((e) => ({
-          domain_id: e.domainId,
-          object_id: e.objectId,
-          record_id: e.recordId,
-          action: e.action,
-          user_id: e.userId,
-          at,
-          before: e.before ? JSON.stringify(e.before) : null,
-          after: e.after ? JSON.stringify(e.after) : null,
-        })),
-      )
-      .execute();
+  let i = 0;
+  while (i < entries.length) {
+    const head = entries[i] as AuditEntry;
+    let j = i + 1;
+    while (j < entries.length && sameHead(entries[j] as AuditEntry, head)) j++;
+    const rows: unknown[] = [];
+    for (let k = i; k < j; k++) {
+      const e = entries[k] as AuditEntry;
+      rows.push(
+        e.recordId,
+        e.before ? JSON.stringify(e.before) : null,
+        e.after ? JSON.stringify(e.after) : null,
+      );
+    }
+    await writeAuditRun(q, dialect, head, rows, at);
+    i = j;
   }
+}
+
+function sameHead(a: AuditHead, b: AuditHead): boolean {
+  return (
+    a.domainId === b.domainId &&
+    a.objectId === b.objectId &&
+    a.userId === b.userId &&
+    a.action === b.action
+  );
+}
+
+/**
+ * Audit entries of one head from a flat array of `[recordId, before, after]` per entry, before
+ * and after already JSON texts (field id → value in API form) or null: bulk writes make those
+ * texts per field as they go.
+ */
+export async function writeAuditRun(
+  q: Q,
+  dialect: DialectName,
+  head: AuditHead,
+  rows: readonly unknown[],
+  at = isoNow(),
+): Promise<void> {
+  if (!rows.length) return;
+  await insertRows(q, dialect, 'pf_audit', ['record_id', 'before', 'after'], rows, {
+    constants: {
+      domain_id: head.domainId,
+      object_id: head.objectId,
+      action: head.action,
+      user_id: head.userId,
+      at,
+    },
+  });
 }
 
 export async function readAudit(

@@ -81,9 +81,13 @@ function placeholders(
 }
 
 /**
- * Inserts rows given as one flat array of values (`columns.length` per row, in column order).
- * With `returningId`, answers the new ids in row order (ids grow in the order rows are written
- * on both databases; the returned set is sorted, whatever order the database lists it in).
+ * Inserts rows given as one flat array of values (`columns.length` per row, in column order),
+ * inside the caller's transaction. `constants` are columns with one value for every row (who and
+ * when): SQLite binds them once per statement (`insert … select ?, …, column1, … from (values
+ * …)`), PostgreSQL repeats them per row. With `returningId`, answers the new ids in row order:
+ * PostgreSQL by `returning id` (sorted: ids grow in the order rows are written); SQLite by the
+ * rowids it gives a statement's rows — one above the largest, row after row — checked against
+ * the largest id before and the last rowid of each statement (ids read back when they differ).
  */
 export async function insertRows(
   q: Q,
@@ -91,23 +95,82 @@ export async function insertRows(
   table: string,
   columns: readonly string[],
   values: readonly unknown[],
-  opts: { returningId?: boolean } = {},
+  opts: { returningId?: boolean; constants?: Readonly<Record<string, unknown>> } = {},
 ): Promise<number[]> {
   const width = columns.length;
+  if (!width) throw new Error('insertRows: a row needs at least one value of its own');
   const total = values.length / width;
   if (!Number.isInteger(total)) throw new Error('insertRows: values do not fill whole rows');
-  const head = `insert into ${quote(table)} (${columns.map(quote).join(', ')}) values `;
-  const tail = opts.returningId ? ' returning id' : '';
+  const fixed = Object.keys(opts.constants ?? {});
+  const fixedValues = fixed.map((k) => opts.constants?.[k]);
+  const t = quote(table);
+  if (dialect === 'postgres') {
+    if (!fixed.length) return insertValues(q, t, columns, values, total, !!opts.returningId);
+    // One row of every value: the constants first.
+    const all = new Array<unknown>(total * (width + fixed.length));
+    let k = 0;
+    for (let r = 0; r < total; r++) {
+      for (const v of fixedValues) all[k++] = v;
+      for (let c = 0; c < width; c++) all[k++] = values[r * width + c];
+    }
+    return insertValues(q, t, [...fixed, ...columns], all, total, !!opts.returningId);
+  }
+  let last = 0;
+  if (opts.returningId) {
+    const { rows } = await q.executeQuery<{ m: number | string | null }>(
+      CompiledQuery.raw(`select max(id) as m from ${t}`),
+    );
+    last = Number(rows[0]?.m ?? 0);
+  }
+  const before = last;
+  let consecutive = true;
+  const names = [...fixed, ...columns].map(quote).join(', ');
+  const picks = [...fixed.map(() => '?'), ...columns.map((_, i) => `column${i + 1}`)].join(', ');
+  let at = 0;
+  for (const rows of statementSizes(total, rowsPerStatement(dialect, width, fixed.length))) {
+    const text = cachedText(`is|${t}|${names}|${rows}`, () =>
+      fixed.length
+        ? `insert into ${t} (${names}) select ${picks} from (values ${placeholders(dialect, rows, width, 1)})`
+        : `insert into ${t} (${names}) values ${placeholders(dialect, rows, width, 1)}`,
+    );
+    const slice = values.slice(at * width, (at + rows) * width);
+    const params = fixed.length ? [...fixedValues, ...slice] : slice;
+    at += rows;
+    const res = await q.executeQuery(CompiledQuery.raw(text, params));
+    const id = Number(res.insertId);
+    if (Number(res.numAffectedRows) !== rows || id !== last + rows) consecutive = false;
+    last = id;
+  }
+  if (!opts.returningId) return [];
+  if (consecutive) return Array.from({ length: total }, (_, i) => before + 1 + i);
+  const { rows } = await q.executeQuery<{ id: number | string }>(
+    CompiledQuery.raw(`select id from ${t} where id > ? order by id`, [before]),
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** `insert … values` in statements of a power-of-two number of rows (PostgreSQL). */
+async function insertValues(
+  q: Q,
+  t: string,
+  columns: readonly string[],
+  values: readonly unknown[],
+  total: number,
+  returningId: boolean,
+): Promise<number[]> {
+  const width = columns.length;
+  const head = `insert into ${t} (${columns.map(quote).join(', ')}) values `;
+  const tail = returningId ? ' returning id' : '';
   const ids: number[] = [];
   let at = 0;
-  for (const rows of statementSizes(total, rowsPerStatement(dialect, width))) {
-    const text = cachedText(`i|${dialect}|${head}|${rows}|${tail}`, () => {
-      return head + placeholders(dialect, rows, width, 1) + tail;
+  for (const rows of statementSizes(total, rowsPerStatement('postgres', width))) {
+    const text = cachedText(`i|postgres|${head}|${rows}|${tail}`, () => {
+      return head + placeholders('postgres', rows, width, 1) + tail;
     });
     const params = values.slice(at * width, (at + rows) * width);
     at += rows;
     const res = await q.executeQuery<{ id: number | string }>(CompiledQuery.raw(text, params));
-    if (opts.returningId) {
+    if (returningId) {
       const got = res.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
       for (const id of got) ids.push(id);
     }

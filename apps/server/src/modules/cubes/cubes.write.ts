@@ -401,7 +401,7 @@ export async function writeCell(ctx: OpContext, input: WriteInput): Promise<Cube
         values,
         { updated_at: now, updated_by: ctx.userId },
       );
-      await writeAudit(trx, audit);
+      await writeAudit(trx, ctx.db.dialect, audit);
       const ids = audit.map((a) => a.recordId);
       await recordEvent(ctx.db, trx, {
         kind: 'record.updated',
@@ -471,7 +471,7 @@ async function insertRecord(
     if (isUniqueViolation(e)) throw new AppError('conflict', t(lang, 'pf.unique'));
     throw e;
   }
-  await writeAudit(trx, [
+  await writeAudit(trx, ctx.db.dialect, [
     {
       domainId: ctx.domainId,
       objectId: meta.id,
@@ -617,7 +617,7 @@ export async function undoWrite(ctx: OpContext, input: UndoInput): Promise<Cubes
         links: { objectId: meta.id },
       });
     }
-    await writeAudit(trx, audit);
+    await writeAudit(trx, ctx.db.dialect, audit);
     await trx
       .updateTable('pf_cube_writes')
       .set({ undone_at: stamp })

@@ -388,7 +388,7 @@ export async function setDeleted(
           after: deleted ? null : snap,
         };
       });
-      await writeAudit(trx, entries);
+      await writeAudit(trx, ctx.db.dialect, entries);
       // One event for the whole operation, however many records it touched.
       await recordEvent(ctx.db, trx, {
         kind: deleted ? 'record.deleted' : 'record.restored',

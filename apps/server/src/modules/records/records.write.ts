@@ -449,7 +449,7 @@ async function writeGood(
       { updated_at: now, updated_by: user },
     );
   }
-  await writeAudit(trx, audit);
+  await writeAudit(trx, ctx.db.dialect, audit);
   await recordWriteEvents(ctx, trx, meta, audit);
   return { created: fresh.length, updated, unchanged };
 }
