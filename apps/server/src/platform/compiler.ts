@@ -81,6 +81,11 @@ export interface CompileOptions {
    * of matching nothing. The comparison of a 32-bit column with a 64-bit value keeps its index.
    */
   castIntegers?: boolean;
+  /**
+   * The SQL of a column when it is not the column of that name (the records of a rollup's
+   * filter: their computed fields are expressions; platform/computed.ts).
+   */
+  columnSql?: (c: Column) => RawBuilder<unknown> | undefined;
 }
 
 /** A trigram index lookup the compiler would make (see CompileOptions.useTrigrams). */
@@ -305,7 +310,7 @@ function condition(s: State, cond: Condition, path: string): Expr {
     );
     return TRUE;
   }
-  const x = col(c);
+  const x = s.opts.columnSql?.(c) ?? col(c);
   const valueErr = (m: string): Expr => {
     addError(s.errors, `${path}.value`, m);
     return TRUE;

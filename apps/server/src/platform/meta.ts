@@ -1,5 +1,7 @@
 import {
   nameIn,
+  type ComputedDefinition,
+  type ComputedInfo,
   type FieldOptions,
   type FieldType,
   type NameTranslations,
@@ -12,8 +14,10 @@ import type { Database } from '../db/schema.js';
 import { AppError } from '../lib/app-error.js';
 import type { Lang } from './messages.js';
 import { srcT } from './sources/sources.messages.js';
+import { computedProblemText, type ComputedProblem } from './computed.messages.js';
 import './sources/sources.tables.js';
 import type { OpContext, Q } from './context.js';
+import type { TExpr } from './expr/types.js';
 import { notFoundIn } from './errors.js';
 import { safeIdent } from './ident.js';
 import './tables.js';
@@ -29,8 +33,64 @@ export interface FieldMeta {
   position: number;
   /** The name in other languages. */
   names: NameTranslations;
+  /** A computed field (formula, lookup, rollup): `type` and `options` describe its values. */
+  computed?: ComputedMeta;
   createdAt: string;
   updatedAt: string;
+}
+
+/**
+ * How a computed field's values are made (platform/computed.ts). `column` of the field is a
+ * generated column of the record table when `stored` (a formula over the record's own fields),
+ * else the name its values take in the object's relation (relation.ts).
+ */
+export interface ComputedMeta {
+  /** The definition as stored (fields named by id). */
+  def: ComputedDefinition;
+  stored: boolean;
+  /** Its value over a record of its object, in the expression's internal form (resolved). */
+  value?: TExpr;
+  /** A lookup: the references it follows, so the relation joins them (resolved). */
+  lookup?: LookupPlan;
+  /** Fields it reads directly, by id (resolved). */
+  uses?: Set<string>;
+  /** Set when the definition no longer resolves: the field reads empty. */
+  problem?: ComputedProblem;
+  /** A formula saved without a type: its type is inferred from its value when it is saved. */
+  inferred?: boolean;
+  /** Infer the type now (while a formula without a declared type is saved). */
+  infer?: boolean;
+}
+
+/** A reference a lookup follows (computed.ts). */
+export interface LookupHop {
+  /** The reference field's id. */
+  key: string;
+  /** The reference's value over the previous record (the first: the row). */
+  via: TExpr;
+  /** The table of the record it points to. */
+  table: string;
+}
+
+/** How a lookup is joined: its hops, and the value over the last record. */
+export interface LookupPlan {
+  hops: LookupHop[];
+  last: TExpr;
+}
+
+/** A computed field (its values come from SQL, never from a write). */
+export function isComputed(f: FieldMeta): boolean {
+  return !!f.computed;
+}
+
+/** A computed field without a column of its own: its values exist only in the relation. */
+export function isVirtual(f: FieldMeta): boolean {
+  return !!f.computed && !f.computed.stored;
+}
+
+/** The fields a record table has a column for and writes may set (stored fields). */
+export function storedFields(meta: ObjectMeta): FieldMeta[] {
+  return meta.fields.filter((f) => !f.computed);
 }
 
 /** Where a mounted object's rows come from (see relation.ts). */
@@ -64,6 +124,13 @@ export interface ObjectMeta {
   fields: FieldMeta[];
   /** Kind `mounted`: its mount. */
   mount?: MountMeta;
+  /** Objects whose metadata its computed fields read (its cached entry goes with theirs). */
+  dependsOn?: ReadonlySet<string>;
+  /**
+   * Tables its records' values are read from: its own, and those its computed fields read
+   * (cached counts and groups depend on their writes). Absent: its own table only.
+   */
+  readsTables?: string[];
 }
 
 /** Mounted objects are read-only: a write answers 409 naming the object. */
@@ -122,8 +189,30 @@ export function shownName(lang: string, entity: { name: string; names?: NameTran
   return nameIn(lang, entity);
 }
 
+/** A stored computed definition; anything unreadable counts as a formula that cannot work. */
+function computedFromRow(json: string | null | undefined): ComputedMeta | undefined {
+  if (!json) return undefined;
+  try {
+    const { stored, generated, inferred, ...def } = JSON.parse(json) as ComputedDefinition & {
+      stored?: boolean;
+      generated?: string;
+      inferred?: boolean;
+    };
+    void generated;
+    return { def, stored: !!stored, ...(inferred ? { inferred: true } : {}) };
+  } catch {
+    return {
+      def: { kind: 'formula', formula: '' },
+      stored: false,
+      problem: { code: 'computed.unreadable', params: {} },
+    };
+  }
+}
+
 export function fieldFromRow(r: FieldRow): FieldMeta {
+  const computed = computedFromRow(r.computed);
   return {
+    ...(computed ? { computed } : {}),
     id: r.id,
     objectId: r.object_id,
     name: r.name,
@@ -167,10 +256,19 @@ function cacheOf(db: Db): Map<string, ObjectMeta> {
   if (!c) caches.set(db.kysely, (c = new Map()));
   return c;
 }
+/** Invalidations so far, per database: an entry read before one is not cached after it. */
+const generations = new WeakMap<object, number>();
 
+/**
+ * Drops an object's cached metadata, and that of every object whose computed fields read it
+ * (lookups through it, rollups of it, formulas following its references).
+ */
 export function invalidateObject(db: Db, objectId?: string): void {
-  if (objectId) cacheOf(db).delete(objectId);
-  else cacheOf(db).clear();
+  const cache = cacheOf(db);
+  generations.set(db.kysely, (generations.get(db.kysely) ?? 0) + 1);
+  if (!objectId) return cache.clear();
+  cache.delete(objectId);
+  for (const [id, meta] of cache) if (meta.dependsOn?.has(objectId)) cache.delete(id);
 }
 
 /** Reads an object of the caller's domain with its fields; 404 for anything else. */
@@ -187,6 +285,26 @@ export async function loadObject(
       return hit;
     }
   }
+  const generation = generations.get(ctx.db.kysely) ?? 0;
+  const meta = await loadObjectRows(ctx, objectId, q);
+  if (meta.fields.some((f) => f.computed)) {
+    // Loaded when needed: the resolver stands on the expression language and the compiler.
+    const { resolveComputed } = await import('./computed.js');
+    await resolveComputed(ctx, meta, q);
+  }
+  if (!q && generation === (generations.get(ctx.db.kysely) ?? 0)) cache.set(objectId, meta);
+  return meta;
+}
+
+/**
+ * An object's metadata as stored, its computed fields not resolved yet (see computed.ts, which
+ * resolves them field by field, also across objects that use each other).
+ */
+export async function loadObjectRows(
+  ctx: Pick<OpContext, 'db' | 'domainId' | 'lang'>,
+  objectId: string,
+  q?: Q,
+): Promise<ObjectMeta> {
   const k = q ?? ctx.db.kysely;
   const o = await k
     .selectFrom('pf_objects')
@@ -209,8 +327,12 @@ export async function loadObject(
       .executeTakeFirst();
     if (m) meta.mount = mountFromRow(m);
   }
-  if (!q) cache.set(objectId, meta);
   return meta;
+}
+
+/** A cached object's metadata, if it is cached (resolved computed fields and all). */
+export function cachedObject(db: Db, objectId: string): ObjectMeta | undefined {
+  return cacheOf(db).get(objectId);
 }
 
 /** Looks a field up by code or id. */
@@ -226,8 +348,8 @@ export function displayFieldOf(meta: ObjectMeta): FieldMeta | undefined {
   );
 }
 
-/** A field as the contracts show it. */
-export function fieldOut(f: FieldMeta) {
+/** A field as the contracts show it (a computed field's problem in the reader's language). */
+export function fieldOut(f: FieldMeta, lang: Lang = 'en') {
   return {
     id: f.id,
     objectId: f.objectId,
@@ -237,13 +359,22 @@ export function fieldOut(f: FieldMeta) {
     options: f.options,
     position: f.position,
     names: f.names,
+    ...(f.computed ? { computed: computedOut(f.computed, lang) } : {}),
     createdAt: f.createdAt,
     updatedAt: f.updatedAt,
   };
 }
 
+function computedOut(c: ComputedMeta, lang: Lang): ComputedInfo {
+  return {
+    ...c.def,
+    stored: c.stored,
+    problem: c.problem ? computedProblemText(lang, c.problem) : null,
+  };
+}
+
 /** An object with its fields as the contracts show it. */
-export function objectOut(meta: ObjectMeta): PlatformObject {
+export function objectOut(meta: ObjectMeta, lang: Lang = 'en'): PlatformObject {
   return {
     id: meta.id,
     name: meta.name,
@@ -256,6 +387,6 @@ export function objectOut(meta: ObjectMeta): PlatformObject {
     names: meta.names,
     createdAt: meta.createdAt,
     updatedAt: meta.updatedAt,
-    fields: meta.fields.map(fieldOut),
+    fields: meta.fields.map((f) => fieldOut(f, lang)),
   };
 }

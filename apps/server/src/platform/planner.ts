@@ -239,7 +239,7 @@ export async function readPage(
   // Pages near the top read in the read lane, deep ones in the heavy lane (platform/lanes.ts).
   const lane = pageLane(db, req.offset + req.limit + 1);
   const run = (query: RawBuilder<unknown>) => laneRows<Raw>(ctx, lane, query as RawBuilder<Raw>);
-  const t = sql.id(meta.table);
+  const t = q.rel.from;
   const order = compileOrderBy(req.keys, db.dialect);
   const visit = countVisits && db.dialect === 'sqlite' ? sql<SqlBool>`pf_visit() and ` : sql``;
   const page = sql`limit ${req.limit + 1} offset ${req.offset}`;
@@ -255,13 +255,13 @@ export async function readPage(
     );
   const ix = orderIndex(req);
   if (!ix) return filterFirst();
-  const from =
-    ix === 'rowid' ? sql`${t} not indexed` : sql`${t} indexed by ${sql.id(safeIdent(ix.name))}`;
+  const hint = ix === 'rowid' ? sql`not indexed` : sql`indexed by ${sql.id(safeIdent(ix.name))}`;
+  const from = q.rel.hinted ? q.rel.hinted(hint) : sql`${t} ${hint}`;
   const walk = () =>
     run(sql`select ${req.columns} from ${from} where ${visit}${q.plain} order by ${order} ${page}`);
   const need = req.offset + req.limit + 1;
   const rows = Math.max(await q.rows(), 1);
-  const known = peek<number>(db, 'count', q.key, [meta.table]);
+  const known = peek<number>(db, 'count', q.key, q.rel.cacheTables);
   const matches = known ?? q.bound;
   if (matches !== undefined) {
     // Rows a walk visits against the rows reading the matches first visits (at least).

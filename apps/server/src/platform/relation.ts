@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, DialectName } from '../db/dialect.js';
+import { computedFrom } from './computed.js';
 import type { OpContext } from './context.js';
 import { laneRows, type LaneName } from './lanes.js';
 import { isLive, type FieldMeta, type ObjectMeta } from './meta.js';
@@ -26,6 +27,11 @@ export interface Relation {
   from: RawBuilder<unknown>;
   /** The object's own table: indexes, trigram lookups and the planner apply. */
   local: boolean;
+  /**
+   * The FROM item with SQLite's `indexed by …`/`not indexed` on the record table (local
+   * relations; platform/planner.ts).
+   */
+  hinted?: (hint: RawBuilder<unknown>) => RawBuilder<unknown>;
   /** Cached values (counts, groups, cubes) depend on these tables' writes… */
   cacheTables: string[];
   /** …and are at most this old (a source changes without the platform seeing it). */
@@ -37,8 +43,21 @@ export interface Relation {
 /** How long a count or group of a live mount may be answered from the cache. */
 export const LIVE_CACHE_MS = 2000;
 
+/**
+ * The object's own table; with computed fields that are not stored, a derived table over it
+ * whose extra columns are their values (computed.ts).
+ */
 function localRelation(ctx: Pick<OpContext, 'db'>, meta: ObjectMeta): Relation {
-  return { db: ctx.db, from: sql.id(meta.table), local: true, cacheTables: [meta.table] };
+  const t = sql.id(meta.table);
+  const dialect = ctx.db.dialect;
+  const from = computedFrom(meta, dialect);
+  return {
+    db: ctx.db,
+    from: from ?? t,
+    local: true,
+    cacheTables: meta.readsTables ?? [meta.table],
+    hinted: (hint) => computedFrom(meta, dialect, hint) ?? sql`${t} ${hint}`,
+  };
 }
 
 const PG_TEXT = new Set(['text', 'character varying', 'character', 'name', 'citext']);

@@ -40,6 +40,8 @@ export interface PfFieldsTable {
   position: number;
   /** JSON of the name in other languages. */
   names: Generated<string>;
+  /** JSON of a computed field's definition (formula, lookup, rollup); null: stored. */
+  computed: string | null;
   created_at: string;
   updated_at: string;
 }

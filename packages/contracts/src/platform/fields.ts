@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { filterNodeSchema } from '../view.js';
 
 /** Field types of the platform (PRODUCT.md §3). */
 export const fieldTypes = [
@@ -116,6 +117,72 @@ export function cleanNames(names: NameTranslations | null | undefined): NameTran
   return out;
 }
 
+// ---- computed fields ----------------------------------------------------------------------------
+
+/** Kinds of computed fields: their values come from SQL at query time, never from a write. */
+export const computedKinds = ['formula', 'lookup', 'rollup'] as const;
+export type ComputedKind = (typeof computedKinds)[number];
+
+/** What a rollup computes over the records that point to this one. */
+export const rollupFns = ['sum', 'count', 'avg', 'min', 'max', 'count_distinct'] as const;
+export type RollupFn = (typeof rollupFns)[number];
+
+/** References a lookup may follow in a row (`customer.country.region`). */
+export const MAX_LOOKUP_DEPTH = 3;
+/** Longest formula (the expression language's limit). */
+export const FORMULA_MAX_LENGTH = 4000;
+
+const fieldKey = z.string().trim().min(1).max(128);
+
+/**
+ * A computed field's definition:
+ * - `formula`: an expression over the record's fields (docs/expressions.md); its result type is
+ *   the field's `type` when given (the value rounded or converted to it), else inferred;
+ * - `lookup`: the value of `field` of the record reached by following `path`, one to three
+ *   reference fields (codes or ids; the first of this object, each next of the previous one's
+ *   target);
+ * - `rollup`: `fn` over `field` (absent for `count`) of the records of `object` whose reference
+ *   field `via` points to this record, optionally only those that match `filter` (the views'
+ *   filter shape, over `object`'s fields). Deleted records never count.
+ */
+const formulaSchema = z.object({
+  kind: z.literal('formula'),
+  formula: z.string().trim().min(1).max(FORMULA_MAX_LENGTH),
+});
+const lookupSchema = z.object({
+  kind: z.literal('lookup'),
+  path: z.array(fieldKey).min(1).max(MAX_LOOKUP_DEPTH),
+  field: fieldKey,
+});
+const rollupSchema = z.object({
+  kind: z.literal('rollup'),
+  object: idSchema,
+  via: fieldKey,
+  fn: z.enum(rollupFns),
+  field: fieldKey.optional(),
+  filter: filterNodeSchema.optional(),
+});
+export const computedSchema = z.discriminatedUnion('kind', [
+  formulaSchema,
+  lookupSchema,
+  rollupSchema,
+]);
+export type ComputedDefinition = z.infer<typeof computedSchema>;
+
+/**
+ * A computed field as answers show it: its definition (field references as ids), whether its
+ * values are kept in a generated column (a formula over the record's own fields: indexed like
+ * a stored field) and, when a definition no longer works (a field it used is gone), why — the
+ * field then reads empty.
+ */
+const computedState = { stored: z.boolean(), problem: z.string().nullable() };
+export const computedInfoSchema = z.discriminatedUnion('kind', [
+  formulaSchema.extend(computedState),
+  lookupSchema.extend(computedState),
+  rollupSchema.extend(computedState),
+]);
+export type ComputedInfo = z.infer<typeof computedInfoSchema>;
+
 export const fieldSchema = z.object({
   id: z.string(),
   objectId: z.string(),
@@ -126,6 +193,11 @@ export const fieldSchema = z.object({
   position: z.number().int(),
   /** The name in other languages (absent: none). */
   names: nameTranslationsSchema.optional(),
+  /**
+   * A computed field (read-only): how its values are computed. `type` and `options` then
+   * describe its values (a lookup of a money field is money with the same currency).
+   */
+  computed: computedInfoSchema.optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -133,12 +205,14 @@ export type Field = z.infer<typeof fieldSchema>;
 
 export const fieldNameSchema = z.string().trim().min(1).max(120);
 
-// fields.create
+// fields.create — `computed` makes a formula, lookup or rollup (then `type` is optional: the
+// result type of a formula, inferred when absent; lookups and rollups take their source's).
 export const fieldsCreateInput = z.object({
   objectId: idSchema,
   name: fieldNameSchema,
   code: codeSchema.optional(),
-  type: z.enum(fieldTypes),
+  type: z.enum(fieldTypes).optional(),
+  computed: computedSchema.optional(),
   options: fieldOptionsSchema.optional().default({}),
   position: z.number().int().min(0).max(10_000).optional(),
   names: nameTranslationsSchema.optional(),
@@ -152,6 +226,8 @@ export const fieldsUpdateInput = z.object({
   code: codeSchema.optional(),
   type: z.enum(fieldTypes).optional(),
   options: fieldOptionsSchema.optional(),
+  /** A computed field's new definition (a stored field cannot become computed, nor back). */
+  computed: computedSchema.optional(),
   position: z.number().int().min(0).max(10_000).optional(),
   names: nameTranslationsSchema.optional(),
 });

@@ -36,7 +36,16 @@ import { type OpContext, type Q } from '../../platform/context.js';
 import { fieldOut } from '../../platform/meta.js';
 import { addError, invalid, notFoundIn } from '../../platform/errors.js';
 import { t } from '../../platform/platform.messages.js';
+import { msg } from '../../platform/messages.js';
 import { pruneViewsOfField } from '../views/index.js';
+import { checkCode, freeFieldCode } from './fields.codes.js';
+import {
+  assertUnused,
+  createComputedField,
+  deleteComputedField,
+  updateComputedField,
+  valuesChange,
+} from './fields.computed.js';
 import {
   checkRules,
   columnType,
@@ -49,15 +58,6 @@ import {
   storageOf,
 } from '../../platform/values.js';
 
-export const RESERVED_CODES = [
-  'id',
-  'created_at',
-  'created_by',
-  'updated_at',
-  'updated_by',
-  'deleted_at',
-  'deleted_by',
-];
 type Errors = Record<string, string[]>;
 
 const UNIQUE_TYPES: readonly FieldType[] = [
@@ -161,23 +161,6 @@ async function checkOptions(
   return out;
 }
 
-function checkCode(ctx: OpContext, meta: ObjectMeta, code: string, exceptId?: string): void {
-  if (RESERVED_CODES.includes(code)) {
-    throw invalid(ctx.lang, { code: [t(ctx.lang, 'pf.code_reserved', { code })] });
-  }
-  if (meta.fields.some((f) => f.code === code && f.id !== exceptId)) {
-    const m = t(ctx.lang, 'pf.code_taken', { code });
-    throw new AppError('conflict', m, { code: [m] });
-  }
-}
-
-function freeFieldCode(meta: ObjectMeta, wanted: string): string {
-  let code = RESERVED_CODES.includes(wanted) ? `${wanted}_1` : wanted;
-  for (let i = 2; meta.fields.some((f) => f.code === code); i++)
-    code = `${wanted.slice(0, 58)}_${i}`;
-  return code;
-}
-
 async function assertNoDuplicates(
   ctx: OpContext,
   k: Q,
@@ -208,8 +191,11 @@ export async function createField(ctx: OpContext, input: CreateInput) {
   assertWritable(ctx.lang, meta);
   if (meta.fields.length >= MAX_FIELDS)
     throw new AppError('unprocessable', t(ctx.lang, 'pf.too_many_fields', { max: MAX_FIELDS }));
+  if (input.computed) return createComputedField(ctx, meta, input);
+  const type = input.type;
+  if (!type) throw invalid(ctx.lang, { type: [msg(ctx.lang, 'field.required')] });
   const errors: Errors = {};
-  const options = await checkOptions(ctx, input.type, input.options, errors);
+  const options = await checkOptions(ctx, type, input.options, errors);
   if (Object.keys(errors).length) throw invalid(ctx.lang, errors);
   const code = input.code ?? freeFieldCode(meta, codeFromName(input.name));
   checkCode(ctx, meta, code);
@@ -225,7 +211,7 @@ export async function createField(ctx: OpContext, input: CreateInput) {
         domain_id: ctx.domainId,
         name: input.name,
         code,
-        type: input.type,
+        type: type,
         options: JSON.stringify(options),
         column_name: column,
         position: input.position ?? (meta.fields.at(-1)?.position ?? -1) + 1,
@@ -235,12 +221,12 @@ export async function createField(ctx: OpContext, input: CreateInput) {
       })
       .execute();
     await ensureColumnRoom(trx, ctx.db.dialect, meta.id, meta.table);
-    await addColumn(trx, ctx.db.dialect, meta.table, column, storageOf(input.type));
+    await addColumn(trx, ctx.db.dialect, meta.table, column, storageOf(type));
     if (options.unique)
       await ensureIndex(trx, ctx.db.dialect, meta.id, meta.table, [{ column }], { unique: true });
-    if (input.type === 'reference')
+    if (type === 'reference')
       await ensureIndex(trx, ctx.db.dialect, meta.id, meta.table, [{ column }]);
-    if (!meta.displayFieldId && input.type === 'text') {
+    if (!meta.displayFieldId && type === 'text') {
       await trx
         .updateTable('pf_objects')
         .set({ display_field_id: id })
@@ -255,7 +241,7 @@ export async function createField(ctx: OpContext, input: CreateInput) {
   });
   invalidateObject(ctx.db, meta.id);
   const fresh = await loadObject(ctx, meta.id);
-  return fieldOut(fresh.fields.find((f) => f.id === id) as FieldMeta);
+  return fieldOut(fresh.fields.find((f) => f.id === id) as FieldMeta, ctx.lang);
 }
 
 async function loadFieldOwner(
@@ -433,6 +419,7 @@ type UpdateInput = z.output<typeof fieldsUpdateInput>;
 
 export async function updateField(ctx: OpContext, input: UpdateInput) {
   const { meta, field } = await loadFieldOwner(ctx, input.id);
+  if (field.computed || input.computed) return updateComputedField(ctx, meta, field, input);
   const textIndex = (await listIndexes(ctx.db.kysely, meta.id)).find(
     (ix) => ix.kind === 'trigram' && ix.columns[0]?.column === field.column,
   );
@@ -446,6 +433,8 @@ export async function updateField(ctx: OpContext, input: UpdateInput) {
     JSON.stringify(options.choices ?? []) !== JSON.stringify(field.options.choices ?? []);
   const targetChanged =
     to === 'reference' && field.type === 'reference' && options.target !== field.options.target;
+  // Computed fields that read this one rely on what its values are.
+  if (valuesChange(field, to, options)) await assertUnused(ctx, field);
   await ctx.db.kysely.transaction().execute(async (trx) => {
     let column = field.column;
     if (to !== field.type || choicesChanged || targetChanged) {
@@ -498,11 +487,16 @@ export async function updateField(ctx: OpContext, input: UpdateInput) {
   });
   invalidateObject(ctx.db, meta.id);
   const fresh = await loadObject(ctx, meta.id);
-  return fieldOut(fresh.fields.find((f) => f.id === field.id) as FieldMeta);
+  return fieldOut(fresh.fields.find((f) => f.id === field.id) as FieldMeta, ctx.lang);
 }
 
 export async function deleteField(ctx: OpContext, id: string): Promise<{ ok: true }> {
   const { meta, field } = await loadFieldOwner(ctx, id);
+  if (field.computed) {
+    await deleteComputedField(ctx, meta, field);
+    return { ok: true };
+  }
+  await assertUnused(ctx, field);
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await dropColumn(trx, ctx.db.dialect, meta.id, meta.table, field.column);
     await trx.deleteFrom('pf_fields').where('id', '=', field.id).execute();

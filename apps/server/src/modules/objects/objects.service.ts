@@ -145,11 +145,11 @@ export async function createObject(ctx: OpContext, input: CreateInput): Promise<
     // Live records in id order: first pages and counts read this instead of the table.
     await ensureIndex(trx, ctx.db.dialect, id, table, [{ column: 'id' }], { live: true });
   });
-  return objectOut(await loadObject(ctx, id));
+  return objectOut(await loadObject(ctx, id), ctx.lang);
 }
 
 export async function getObject(ctx: OpContext, id: string): Promise<PlatformObject> {
-  return objectOut(await loadObject(ctx, id));
+  return objectOut(await loadObject(ctx, id), ctx.lang);
 }
 
 type UpdateInput = z.output<typeof objectsUpdateInput>;
@@ -186,7 +186,7 @@ export async function updateObject(ctx: OpContext, input: UpdateInput): Promise<
     .where('domain_id', '=', ctx.domainId)
     .execute();
   invalidateObject(ctx.db, meta.id);
-  return objectOut(await loadObject(ctx, meta.id));
+  return objectOut(await loadObject(ctx, meta.id), ctx.lang);
 }
 
 /** Reference fields of other objects of the domain pointing at this one. */

@@ -21,6 +21,7 @@ import {
   assertWritable,
   findField,
   loadObject,
+  storedFields,
   type FieldMeta,
   type ObjectMeta,
 } from '../../platform/meta.js';
@@ -255,11 +256,16 @@ async function groupsOnce(
   return { groups, truncated };
 }
 
-async function readRaw(k: Q, meta: ObjectMeta, id: number): Promise<Raw | undefined> {
-  const { rows } =
-    await sql<Raw>`select ${selectList(meta.fields)} from ${sql.id(meta.table)} where id = ${id}`.execute(
-      k,
-    );
+/** A record's row, its computed fields computed (from the object's relation). */
+async function readRaw(
+  k: Q,
+  meta: ObjectMeta,
+  id: number,
+  from?: RawBuilder<unknown>,
+): Promise<Raw | undefined> {
+  const { rows } = await sql<Raw>`select ${selectList(
+    from ? meta.fields : storedFields(meta),
+  )} from ${from ?? sql.id(meta.table)} where id = ${id}`.execute(k);
   return rows[0];
 }
 
@@ -267,7 +273,7 @@ async function getOnce(ctx: OpContext, id: number, meta: ObjectMeta): Promise<Re
   // By primary key: read at once, beside any writer (a live mount: at its source).
   const rel = await relationOf(ctx, meta);
   const raw = rel.local
-    ? await readRaw(ctx.db.read ?? q(ctx), meta, id)
+    ? await readRaw(ctx.db.read ?? q(ctx), meta, id, rel.from)
     : (
         await relRows<Raw>(
           ctx,
@@ -350,8 +356,10 @@ export async function setDeleted(
   ids: number[],
   deleted: boolean,
 ): Promise<{ affected: number }> {
-  const meta = await loadObject(ctx, objectId);
-  assertWritable(ctx.lang, meta);
+  const all = await loadObject(ctx, objectId);
+  assertWritable(ctx.lang, all);
+  // The records' stored values (computed ones are not kept in the history).
+  const meta = { ...all, fields: storedFields(all) };
   const unique = [...new Set(ids)];
   return q(ctx)
     .transaction()

@@ -6,7 +6,13 @@ import { writeAudit, type AuditEntry } from '../../platform/audit.js';
 import { recordEvent } from '../../platform/events/index.js';
 import type { OpContext, Q } from '../../platform/context.js';
 import { addError, invalid, notFoundIn } from '../../platform/errors.js';
-import { loadObject, type FieldMeta, type ObjectMeta } from '../../platform/meta.js';
+import {
+  loadObject,
+  storedFields,
+  type FieldMeta,
+  type ObjectMeta,
+} from '../../platform/meta.js';
+import { readOnlyText } from '../../platform/computed.messages.js';
 import { msg } from '../../platform/messages.js';
 import { t } from '../../platform/platform.messages.js';
 import { selectList, type Raw } from '../../platform/read.js';
@@ -120,6 +126,10 @@ function parseRows(ctx: OpContext, meta: ObjectMeta, rows: WriteRow[], key: Writ
       const f = byKey.get(name);
       if (!f) {
         problem(s, name, t(lang, 'pf.unknown_field', { field: name.slice(0, 60) }));
+        continue;
+      }
+      if (f.computed) {
+        problem(s, f.code, readOnlyText(lang, f));
         continue;
       }
       const p = parseValue(f.type, f.options, v, lang);
@@ -500,6 +510,8 @@ async function run(
   onError: BulkOnError,
 ): Promise<Outcome> {
   const states = parseRows(ctx, meta, rows, key);
+  // Computed fields are read, never written: the write sees the stored ones only.
+  if (meta.fields.some((f) => f.computed)) meta = { ...meta, fields: storedFields(meta) };
   const targets = await referenceTargets(ctx, meta);
   return ctx.db.kysely.transaction().execute(async (trx) => {
     await resolveTargets(ctx, trx, meta, states, key);

@@ -16,6 +16,7 @@ import {
 } from './types.js';
 import type { FieldMeta, ObjectMeta } from '../meta.js';
 import { FUNCTIONS, type FnName } from './functions.js';
+import { subqueryValue } from './sql.js';
 
 /**
  * The type checker: a syntax tree and what is in scope (the row's object, parameters) → a typed
@@ -32,6 +33,12 @@ export interface CheckScope {
   loadObject: (id: string) => Promise<ObjectMeta>;
   /** The result must be this type's kind (conditions: `bool`). */
   expect?: 'bool';
+  /**
+   * The value of a computed field the expression uses (while computed fields are resolved:
+   * platform/computed.ts, which also notes the use); undefined when it cannot be computed.
+   * Without it, the field's resolved value.
+   */
+  computed?: (object: ObjectMeta, field: FieldMeta) => Promise<TExpr | undefined>;
 }
 
 export type CheckResult = { ok: true; expr: TExpr } | { ok: false; issues: ExprIssue[] };
@@ -262,6 +269,7 @@ export class Checker {
       return { k: 'col', column: code, fieldType: 'system', fieldCode: code, type: sys, span: n };
     }
     if (!f) return this.unknownField(meta, n.name, n);
+    if (f.computed) return { ...(await this.computedValue(meta, f, n)), span: n };
     return {
       k: 'col',
       column: f.column,
@@ -304,6 +312,10 @@ export class Checker {
       };
     }
     if (!f) return this.unknownField(meta, n.name, n.nameSpan);
+    if (f.computed) {
+      const value = await this.computedValue(meta, f, n.nameSpan);
+      return { ...subqueryValue(meta.table, of, value), span: n };
+    }
     return {
       k: 'deref',
       table: meta.table,
@@ -313,6 +325,15 @@ export class Checker {
       type: await this.fieldType(f),
       span: n,
     };
+  }
+
+  /** A computed field's value over its record (its formula, lookup or rollup). */
+  private async computedValue(meta: ObjectMeta, f: FieldMeta, span: Span): Promise<TExpr> {
+    const value = this.scope.computed
+      ? await this.scope.computed(meta, f)
+      : f.computed?.value;
+    if (!value) return this.issue('expr.computed_broken', span, { name: f.name });
+    return value;
   }
 
   /**

@@ -3,7 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { DialectName } from '../../db/dialect.js';
 import { formatUnits } from '../decimal.js';
 import { storedToInternal } from './storage.js';
-import { scaleOfType, type ExprType, type TExpr, type Value } from './types.js';
+import { scaleOfType, type ExprType, type SqlEnv, type TExpr, type Value } from './types.js';
 
 /**
  * Typed expression → SQL. Values live in SQL in one internal form per dialect:
@@ -19,29 +19,25 @@ import { scaleOfType, type ExprType, type TExpr, type Value } from './types.js';
  * PostgreSQL. Every value from the text or the parameters is a bound parameter.
  */
 
-export interface SqlEnv {
-  dialect: DialectName;
-  /** Table alias of the row's columns (null: unqualified). */
-  alias: string | null;
-  /** Parameter values in internal form (see `Value`). */
-  params: ReadonlyMap<string, Value>;
-  /** `today()` and `now()`. */
-  today: string;
-  now: string;
-  /** Parameters whose value is a column of the statement (a copy step's series member). */
-  columns?: ReadonlyMap<string, RawBuilder<unknown>>;
-}
+export type { SqlEnv } from './types.js';
 
 type Sql = RawBuilder<unknown>;
 
 const pow10 = (n: number): Sql => sql.lit(10 ** n);
 const lit = (s: string): Sql => sql.lit(s);
 
+/** A value bound as a parameter, or written as a literal where SQL cannot take parameters. */
+function bound(v: string | number | bigint, env: SqlEnv): Sql {
+  if (!env.literals) return sql`${v}`;
+  // Digits only; texts are quoted with quotes doubled (sql.lit).
+  return typeof v === 'string' ? sql.lit(v) : sql.raw(String(v));
+}
+
 function bindNumber(units: bigint, scale: number, env: SqlEnv): Sql {
-  if (env.dialect === 'sqlite') return sql`${units}`;
+  if (env.dialect === 'sqlite') return bound(units, env);
   return scale === 0
-    ? sql`cast(${units.toString()} as bigint)`
-    : sql`cast(${formatUnits(units, scale)} as numeric)`;
+    ? sql`cast(${bound(units.toString(), env)} as bigint)`
+    : sql`cast(${bound(formatUnits(units, scale), env)} as numeric)`;
 }
 
 function bindValue(v: Value, type: ExprType, env: SqlEnv): Sql {
@@ -49,8 +45,10 @@ function bindValue(v: Value, type: ExprType, env: SqlEnv): Sql {
   if (typeof v === 'bigint') return bindNumber(v, scaleOfType(type), env);
   if (typeof v === 'boolean') return env.dialect === 'sqlite' ? sql.lit(v ? 1 : 0) : sql.lit(v);
   if (type.t === 'ref' || type.t === 'int')
-    return env.dialect === 'sqlite' ? sql`${Number(v)}` : sql`cast(${String(v)} as bigint)`;
-  return env.dialect === 'sqlite' ? sql`${v}` : sql`cast(${v} as text)`;
+    return env.dialect === 'sqlite'
+      ? bound(Number(v), env)
+      : sql`cast(${bound(String(v), env)} as bigint)`;
+  return env.dialect === 'sqlite' ? bound(v, env) : sql`cast(${bound(v, env)} as text)`;
 }
 
 /** Whether an expression is a value known not to be null (for index-friendly equality). */
@@ -158,6 +156,8 @@ export function emit(e: TExpr, env: SqlEnv, where = false): Sql {
     }
     case 'op':
       return op(e, env, where, d);
+    case 'raw':
+      return e.build(env);
   }
 }
 
@@ -333,6 +333,24 @@ function op(e: Extract<TExpr, { k: 'op' }>, env: SqlEnv, where: boolean, d: Dial
     default:
       throw new Error(`expression op ${e.op} has no SQL`);
   }
+}
+
+/**
+ * A value over another record — `value`, typed over the rows of `table` — of the record `of`
+ * points to: a subquery by primary key (a computed field of a referenced record).
+ */
+export function subqueryValue(table: string, of: TExpr, value: TExpr): TExpr {
+  return {
+    k: 'raw',
+    type: value.type,
+    span: value.span,
+    build: (env) => {
+      const depth = (env.depth ?? 0) + 1;
+      const alias = `fx_c${depth}`;
+      const inner = emit(value, { ...env, alias, depth });
+      return sql`(select ${inner} from ${sql.id(table)} ${sql.id(alias)} where ${sql.ref(`${alias}.id`)} = ${emit(of, env)})`;
+    },
+  };
 }
 
 function part(x: Sql, from: number, length: number, d: DialectName): Sql {

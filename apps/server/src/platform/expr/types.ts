@@ -1,4 +1,6 @@
 import type { FieldType } from '@fiscus/contracts';
+import type { RawBuilder } from 'kysely';
+import type { DialectName } from '../../db/dialect.js';
 import type { Span } from './ast.js';
 
 /**
@@ -97,6 +99,27 @@ export function unify(a: ExprType, b: ExprType): ExprType | undefined {
 
 export type Value = bigint | string | boolean | null;
 
+/** How a typed expression becomes SQL (see sql.ts). */
+export interface SqlEnv {
+  dialect: DialectName;
+  /** Table alias of the row's columns (null: unqualified). */
+  alias: string | null;
+  /** Parameter values in internal form (see `Value`). */
+  params: ReadonlyMap<string, Value>;
+  /** `today()` and `now()`. */
+  today: string;
+  now: string;
+  /** Parameters whose value is a column of the statement (a copy step's series member). */
+  columns?: ReadonlyMap<string, RawBuilder<unknown>>;
+  /**
+   * Subqueries the expression is inside (computed fields of other records): each names its
+   * table `fx_c<depth>`, so a row's alias is never hidden by one of its own subqueries.
+   */
+  depth?: number;
+  /** Values written into the SQL as literals, not bound (a generated column's definition). */
+  literals?: boolean;
+}
+
 /**
  * A typed expression, ready to be turned into SQL. Literal and parameter values are kept in
  * their internal form: whole numbers and decimals as BigInt units (value × 10^scale), dates as
@@ -111,6 +134,11 @@ export type TExpr = { type: ExprType; span: Span } & (
   | { k: 'deref'; table: string; column: string; fieldType: FieldType | 'system'; of: TExpr }
   /** Operators and functions; `op` names the operation, see sql.ts. */
   | { k: 'op'; op: string; args: TExpr[]; n?: number }
+  /**
+   * SQL the kernel builds itself for the row (a computed field: a lookup through references, a
+   * rollup of the records pointing here — see platform/computed.ts), in internal form.
+   */
+  | { k: 'raw'; build: (env: SqlEnv) => RawBuilder<unknown> }
 );
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
