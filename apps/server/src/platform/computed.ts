@@ -14,6 +14,9 @@ import type { OpContext, Q } from './context.js';
 import { dropColumn, ensureColumnRoom, ensureIndex, listIndexes } from './ddl.js';
 import { newColumnName } from './ident.js';
 import { analyze } from './expr/index.js';
+import type { Node } from './expr/ast.js';
+import { fieldNamed } from './expr/checker.js';
+import { parseExpr } from './expr/parser.js';
 import { checkAssign } from './expr/assign.js';
 import { emit, subqueryValue } from './expr/sql.js';
 import { internalToStored } from './expr/storage.js';
@@ -158,7 +161,10 @@ export function rollupApplies(fn: RollupFn, type: FieldType): boolean {
 }
 
 /** The type and options of a rollup's values. */
-function rollupType(fn: RollupFn, field: FieldMeta | undefined): { type: FieldType; options: FieldOptions } {
+function rollupType(
+  fn: RollupFn,
+  field: FieldMeta | undefined,
+): { type: FieldType; options: FieldOptions } {
   if (fn === 'count' || fn === 'count_distinct' || !field) return { type: 'integer', options: {} };
   const options = valueOptions(field.type, field.options);
   if (fn === 'avg' && field.type === 'integer') return { type: 'decimal', options: { scale: 2 } };
@@ -317,7 +323,8 @@ export class Resolver {
       f.type = inferred.type;
       f.options = inferred.options;
     }
-    const fit = checkAssign(r.expr, f, this.ctx.lang);
+    const { computed: _, ...own } = f;
+    const fit = checkAssign(r.expr, own, this.ctx.lang);
     if (!fit.expr) return problem(fit.issue?.code ?? 'computed.formula_result', fit.issue?.params);
     return fit.expr;
   }
@@ -341,7 +348,11 @@ export class Resolver {
   private async lookup(
     meta: ObjectMeta,
     def: Extract<ComputedDefinition, { kind: 'lookup' }>,
-  ): Promise<{ value: TExpr; type: { type: FieldType; options: FieldOptions }; lookup: LookupPlan }> {
+  ): Promise<{
+    value: TExpr;
+    type: { type: FieldType; options: FieldOptions };
+    lookup: LookupPlan;
+  }> {
     const uses = this.stack.at(-1)?.computed?.uses;
     let cur = meta;
     const hops: LookupHop[] = [];
@@ -405,12 +416,18 @@ export class Resolver {
     let value: TExpr | undefined;
     if (def.field) {
       field = findField(child, def.field);
-      if (!field) return problem('computed.unknown_field', { object: child.name, field: def.field });
+      if (!field)
+        return problem('computed.unknown_field', { object: child.name, field: def.field });
       uses?.add(field.id);
       if (!rollupApplies(def.fn, field.type))
-        return problem('computed.rollup_fn_type', { fn: def.fn, field: field.name, type: field.type });
+        return problem('computed.rollup_fn_type', {
+          fn: def.fn,
+          field: field.name,
+          type: field.type,
+        });
       value = await this.valueOf(child, field);
-      if (!value) return problem('computed.unknown_field', { object: child.name, field: field.name });
+      if (!value)
+        return problem('computed.unknown_field', { object: child.name, field: field.name });
     } else if (def.fn !== 'count') return problem('computed.rollup_field', { fn: def.fn });
     // The filter's computed fields are resolved now; its SQL is compiled where it is used.
     const filter = def.filter?.isactive ? def.filter : undefined;
@@ -536,8 +553,7 @@ function rollupSql(env: SqlEnv, p: RollupParts): Sql {
         lang: 'en',
         columnSql: (c: Column) => {
           const v = c.field ? p.filterValues.get(c.field.id) : undefined;
-          if (v && c.field)
-            return internalToStored(emit(v, inner), c.field.type, v.type, d);
+          if (v && c.field) return internalToStored(emit(v, inner), c.field.type, v.type, d);
           return sql.ref(`${alias}.${c.column}`);
         },
       },
@@ -588,11 +604,7 @@ function emptyOf(f: FieldMeta, dialect: DialectName): Sql {
  * own name (see the top of this file). `hint` is SQLite's `indexed by …`/`not indexed` for the
  * record table (platform/planner.ts). Undefined when every computed field is stored (or none).
  */
-export function computedFrom(
-  meta: ObjectMeta,
-  dialect: DialectName,
-  hint?: Sql,
-): Sql | undefined {
+export function computedFrom(meta: ObjectMeta, dialect: DialectName, hint?: Sql): Sql | undefined {
   const virtual = meta.fields.filter(isVirtual);
   if (!virtual.length) return undefined;
   const { today, now } = clock();
@@ -618,7 +630,15 @@ export function computedFrom(
     }
     return alias;
   };
-  const own = ['id', 'created_at', 'created_by', 'updated_at', 'updated_by', 'deleted_at', 'deleted_by'];
+  const own = [
+    'id',
+    'created_at',
+    'created_by',
+    'updated_at',
+    'updated_by',
+    'deleted_at',
+    'deleted_by',
+  ];
   const columns: Sql[] = [
     ...own.map((c) => sql.ref(`t.${c}`)),
     ...meta.fields.filter((f) => !isVirtual(f)).map((f) => sql.ref(`t.${f.column}`)),
@@ -699,7 +719,9 @@ export async function normalizeDefinition(
       for (const key of def.path) {
         const ref: FieldMeta | undefined = cur ? findField(cur, key) : undefined;
         path.push(ref?.id ?? key);
-        cur = ref?.options.target ? await r.load(ref.options.target).catch(() => undefined) : undefined;
+        cur = ref?.options.target
+          ? await r.load(ref.options.target).catch(() => undefined)
+          : undefined;
       }
       const field = cur ? findField(cur, def.field) : undefined;
       return { kind: 'lookup', path, field: field?.id ?? def.field };
@@ -833,7 +855,9 @@ export async function syncStoredFormulas(
     if (definition) {
       column = newColumnName();
       await ensureColumnRoom(q, dialect, meta.id, meta.table);
-      await sql`alter table ${sql.id(meta.table)} add column ${sql.id(column)} ${definition}`.execute(q);
+      await sql`alter table ${sql.id(meta.table)} add column ${sql.id(column)} ${definition}`.execute(
+        q,
+      );
       for (const ix of indexes)
         await ensureIndex(
           q,
@@ -857,4 +881,107 @@ export async function syncStoredFormulas(
       .where('id', '=', f.id)
       .execute();
   }
+}
+
+// ---- renaming --------------------------------------------------------------------------------
+
+const WORDS = new Set(['and', 'or', 'not', 'true', 'false', 'null']);
+
+/**
+ * A formula with its references to a field written with the field's new code — the field was
+ * renamed (code or name): `{Unit price} * qty` becomes `unit_price * qty` — so it keeps working.
+ * `meta` is the formula's object as it was before the change. Undefined when nothing changes.
+ */
+async function renamedIn(
+  text: string,
+  meta: ObjectMeta,
+  load: (id: string) => Promise<ObjectMeta | undefined>,
+  field: FieldMeta,
+  code: string,
+): Promise<string | undefined> {
+  let tree: Node;
+  try {
+    tree = parseExpr(text);
+  } catch {
+    return undefined;
+  }
+  const edits: { start: number; end: number }[] = [];
+  const written = WORDS.has(code) ? `{${code}}` : code;
+  const targetOf = async (f: FieldMeta | undefined) =>
+    f?.type === 'reference' && f.options.target ? load(f.options.target) : undefined;
+  const walk = async (n: Node): Promise<ObjectMeta | undefined> => {
+    switch (n.kind) {
+      case 'field': {
+        const f = fieldNamed(meta, n.name, n.braced);
+        if (f?.id === field.id) edits.push(n);
+        return targetOf(f);
+      }
+      case 'member': {
+        const of = await walk(n.target);
+        const f = of ? fieldNamed(of, n.name, true) : undefined;
+        if (f?.id === field.id) edits.push(n.nameSpan);
+        return targetOf(f);
+      }
+      case 'call':
+        for (const a of n.args) await walk(a);
+        return undefined;
+      case 'unary':
+        await walk(n.arg);
+        return undefined;
+      case 'binary':
+        await walk(n.left);
+        await walk(n.right);
+        return undefined;
+      default:
+        return undefined;
+    }
+  };
+  await walk(tree);
+  if (!edits.length) return undefined;
+  let out = text;
+  for (const e of edits.sort((a, b) => b.start - a.start))
+    out = out.slice(0, e.start) + written + out.slice(e.end);
+  return out;
+}
+
+/**
+ * Rewrites the formulas that name a field when its code or name changes (inside the change's
+ * transaction); returns the objects whose fields changed, whose cached metadata must go.
+ */
+export async function renameInFormulas(
+  ctx: Pick<OpContext, 'db' | 'domainId' | 'lang'>,
+  q: Q,
+  field: FieldMeta,
+  code: string,
+): Promise<string[]> {
+  const rows = await q
+    .selectFrom('pf_fields')
+    .select(['id', 'object_id', 'computed'])
+    .where('domain_id', '=', ctx.domainId)
+    .where('computed', 'like', '%"kind":"formula"%')
+    .execute();
+  const metas = new Map<string, ObjectMeta>();
+  const load = async (id: string) => {
+    let m = metas.get(id);
+    if (!m) {
+      m = await loadObjectRows(ctx, id, q).catch(() => undefined);
+      if (m) metas.set(id, m);
+    }
+    return m;
+  };
+  const changed = new Set<string>();
+  for (const r of rows) {
+    const stored = JSON.parse(r.computed ?? '{}') as { kind?: string; formula?: string };
+    const meta = await load(r.object_id);
+    if (stored.kind !== 'formula' || !stored.formula || !meta) continue;
+    const text = await renamedIn(stored.formula, meta, load, field, code);
+    if (text === undefined) continue;
+    await q
+      .updateTable('pf_fields')
+      .set({ computed: JSON.stringify({ ...stored, formula: text }) })
+      .where('id', '=', r.id)
+      .execute();
+    changed.add(r.object_id);
+  }
+  return [...changed];
 }

@@ -40,7 +40,8 @@ async function runIndexJob(ctx: JobContext<IndexJobParams>) {
     ctx.signal.throwIfAborted();
     const now = await currentFields(db, params.objectId);
     const field = now?.fields.find((f) => f.id === fieldId);
-    if (now && field && textIndexable(field.type)) {
+    // Computed fields get no trigram index (a generated column's triggers would not follow it).
+    if (now && field && !field.computed && textIndexable(field.type)) {
       const name = await ensureTextIndex(db, params.objectId, now.table, field.column, ctx.signal);
       // The field may have changed while its index was filled: keep only a fitting index.
       const after = await currentFields(db, params.objectId);
@@ -96,6 +97,7 @@ export async function requestTextIndexes(
     const f = meta.fields.find((x) => x.id === id);
     return (
       f &&
+      !f.computed &&
       textIndexable(f.type) &&
       !pending.has(f.id) &&
       !have.has(textIndexName(meta.table, f.column))

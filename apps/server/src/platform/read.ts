@@ -9,10 +9,12 @@ import {
   displayFieldOf,
   findField,
   isLive,
+  isVirtual,
   loadObject,
   type FieldMeta,
   type ObjectMeta,
 } from './meta.js';
+import { computedFrom } from './computed.js';
 import { relationOf } from './relation.js';
 import { t } from './platform.messages.js';
 import { decode } from './values.js';
@@ -133,9 +135,12 @@ export async function resolveLabels(
         ? findField(target, r.field.options.displayField)
         : undefined) ?? displayFieldOf(target);
     const label = df ? sql`cast(${sql.id(df.column)} as text)` : sql`cast(id as text)`;
+    // A computed display field is read from the target's relation.
+    const from =
+      (df && isVirtual(df) && computedFrom(target, ctx.db.dialect)) || sql.id(target.table);
     keyOf.push(r.field.id);
     parts.push(
-      sql`select ${sql.lit(keyOf.length - 1)} as k, id, ${label} as label from ${sql.id(target.table)} where id in (${sql.join(ids)})`,
+      sql`select ${sql.lit(keyOf.length - 1)} as k, id, ${label} as label from ${from} where id in (${sql.join(ids)})`,
     );
   }
   if (!parts.length) return out;

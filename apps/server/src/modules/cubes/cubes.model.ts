@@ -126,7 +126,8 @@ function measureInfo(
   const type = f?.type ?? 'integer';
   if (fn === 'sum' || fn === 'avg') {
     const scale = type === 'integer' ? (fn === 'avg' ? 2 : 0) : fieldScale(f as FieldMeta);
-    return { ...base, valueType: 'decimal', scale, writable: fn === 'sum' };
+    // A computed field's values come from its definition: nothing is typed into them.
+    return { ...base, valueType: 'decimal', scale, writable: fn === 'sum' && !f?.computed };
   }
   if (type === 'integer') return { ...base, valueType: 'integer' };
   if (type === 'date' || type === 'datetime') return { ...base, valueType: type };
@@ -253,7 +254,8 @@ export async function resolveCube(
   const locks: LockModel[] = [];
   for (const [i, l] of def.locks.entries()) {
     const dim = dims.find((d) => d.key === l.dimension);
-    if (!dim || dim.kind !== 'reference' || !dim.field.options.target) {
+    // The records below a written cell are checked by their own reference (a stored one).
+    if (!dim || dim.kind !== 'reference' || !dim.field.options.target || dim.field.computed) {
       addError(errors, `locks.${i}.dimension`, cm(lang, 'cube.lock_dimension'));
       continue;
     }

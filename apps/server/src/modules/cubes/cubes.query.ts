@@ -209,9 +209,11 @@ export async function lockedMembers(
 ): Promise<Map<string, Map<number, string>>> {
   const out = new Map<string, Map<number, string>>();
   for (const l of cube.locks) {
+    // The flag may be a computed field: read from the target's relation.
+    const from = (await relationOf(ctx, l.target)).from;
     const rows = await sql<{
       id: number | string;
-    }>`select id from ${sql.id(l.target.table)} where ${sql.id(l.flag.column)} = 1 and deleted_at is null`.execute(
+    }>`select id from ${from} where ${sql.id(l.flag.column)} = 1 and deleted_at is null`.execute(
       ctx.db.kysely,
     );
     const ids = rows.rows.map((r) => Number(r.id));

@@ -17,10 +17,13 @@ import { addError, invalid } from '../../platform/errors.js';
 import { recordEvent } from '../../platform/events/index.js';
 import {
   displayFieldOf,
+  isVirtual,
   loadObject,
+  storedFields,
   type FieldMeta,
   type ObjectMeta,
 } from '../../platform/meta.js';
+import { relationOf } from '../../platform/relation.js';
 import { msg } from '../../platform/messages.js';
 import { t } from '../../platform/platform.messages.js';
 import { compileOptionsFor, resolveLabels, selectList, type Raw } from '../../platform/read.js';
@@ -140,7 +143,7 @@ function newRecordValues(
   given.set(measure.id, amount);
   const values = new Map<string, unknown>();
   const display = displayFieldOf(cube.meta);
-  for (const f of cube.meta.fields) {
+  for (const f of storedFields(cube.meta)) {
     let v = given.get(f.id);
     if (v === undefined && f.options.default !== undefined) {
       const p = parseValue(f.type, f.options, f.options.default, lang);
@@ -275,11 +278,16 @@ export async function writeCell(ctx: OpContext, input: WriteInput): Promise<Cube
   if (input.mode !== 'percentage' && (amount > limit || -amount > limit)) throw tooBig();
 
   const opts = await compileOptionsFor(ctx, meta);
-  const where: RawBuilder<SqlBool> = compileWhere(
+  const cellWhere: RawBuilder<SqlBool> = compileWhere(
     meta,
     { filter: cellFilterTree(cube, input.filter, coords), timeZone: input.timeZone },
     opts,
   );
+  // Dimensions and filters may be computed fields: the cell's records are found in the
+  // object's relation, and their rows read (and locked) in the table.
+  const where: RawBuilder<SqlBool> = meta.fields.some(isVirtual)
+    ? sql<SqlBool>`id in (select id from ${(await relationOf(ctx, meta)).from} where ${cellWhere})`
+    : cellWhere;
   const locks = cube.locks.length
     ? await lockedMembers(ctx, cube)
     : new Map<string, Map<number, string>>();
@@ -529,7 +537,7 @@ export async function undoWrite(ctx: OpContext, input: UndoInput): Promise<Cubes
     const lock = dialect === 'postgres' ? sql` order by id for update` : sql``;
     for (const cond of inLists(sql.id('id'), ids)) {
       const { rows } =
-        await sql<Raw>`select ${selectList(meta.fields)} from ${sql.id(meta.table)} where ${cond}${lock}`.execute(
+        await sql<Raw>`select ${selectList(storedFields(meta))} from ${sql.id(meta.table)} where ${cond}${lock}`.execute(
           trx,
         );
       for (const r of rows) found.set(Number(r.id), r);
@@ -594,7 +602,7 @@ export async function undoWrite(ctx: OpContext, input: UndoInput): Promise<Cubes
       for (const id of changes.created) {
         const r = found.get(id) as Raw;
         const snap: Record<string, unknown> = {};
-        for (const x of meta.fields) snap[x.id] = decode(x.type, r[x.column]);
+        for (const x of storedFields(meta)) snap[x.id] = decode(x.type, r[x.column]);
         audit.push({
           domainId: ctx.domainId,
           objectId: meta.id,

@@ -14,6 +14,7 @@ import {
   computedUsers,
   normalizeDefinition,
   readsField,
+  renameInFormulas,
   Resolver,
   syncStoredFormulas,
 } from '../../platform/computed.js';
@@ -220,11 +221,7 @@ export async function assertUnused(ctx: OpContext, field: FieldMeta): Promise<vo
 }
 
 /** Whether a change of type or options changes what a field's values are for its users. */
-export function valuesChange(
-  field: FieldMeta,
-  type: FieldType,
-  options: FieldOptions,
-): boolean {
+export function valuesChange(field: FieldMeta, type: FieldType, options: FieldOptions): boolean {
   if (type !== field.type) return true;
   if (DECIMALS.includes(type) && fieldScale(type, options) !== fieldScale(type, field.options))
     return true;
@@ -278,7 +275,10 @@ export async function updateComputedField(
     throw invalid(lang, { type: [ct(lang, 'computed.type_fixed', { type: next.type })] });
   if (valuesChange(field, next.type, next.options)) await assertUnused(ctx, field);
   try {
+    const renamed: string[] = [];
     await ctx.db.kysely.transaction().execute(async (trx) => {
+      if (next.code !== field.code || next.name !== field.name)
+        renamed.push(...(await renameInFormulas(ctx, trx, field, next.code)));
       const before = await trx
         .selectFrom('pf_fields')
         .select('computed')
@@ -305,6 +305,7 @@ export async function updateComputedField(
         .where('id', '=', meta.id)
         .execute();
     });
+    for (const id of renamed) invalidateObject(ctx.db, id);
   } catch (e) {
     throw ddlError(ctx, e);
   } finally {

@@ -39,6 +39,7 @@ import { t } from '../../platform/platform.messages.js';
 import { msg } from '../../platform/messages.js';
 import { pruneViewsOfField } from '../views/index.js';
 import { checkCode, freeFieldCode } from './fields.codes.js';
+import { renameInFormulas } from '../../platform/computed.js';
 import {
   assertUnused,
   createComputedField,
@@ -435,6 +436,7 @@ export async function updateField(ctx: OpContext, input: UpdateInput) {
     to === 'reference' && field.type === 'reference' && options.target !== field.options.target;
   // Computed fields that read this one rely on what its values are.
   if (valuesChange(field, to, options)) await assertUnused(ctx, field);
+  const renamed: string[] = [];
   await ctx.db.kysely.transaction().execute(async (trx) => {
     let column = field.column;
     if (to !== field.type || choicesChanged || targetChanged) {
@@ -463,6 +465,9 @@ export async function updateField(ctx: OpContext, input: UpdateInput) {
     if (textIndex && column === field.column && !textIndexable(to))
       await dropIndex(trx, ctx.db.dialect, textIndex.name);
     const now = isoNow();
+    // Formulas naming the field follow a new code or name (before the change: they name the old).
+    if ((input.code && input.code !== field.code) || (input.name && input.name !== field.name))
+      renamed.push(...(await renameInFormulas(ctx, trx, field, input.code ?? field.code)));
     await trx
       .updateTable('pf_fields')
       .set({
@@ -486,6 +491,7 @@ export async function updateField(ctx: OpContext, input: UpdateInput) {
       .execute();
   });
   invalidateObject(ctx.db, meta.id);
+  for (const id of renamed) invalidateObject(ctx.db, id);
   const fresh = await loadObject(ctx, meta.id);
   return fieldOut(fresh.fields.find((f) => f.id === field.id) as FieldMeta, ctx.lang);
 }

@@ -22,7 +22,7 @@ import {
 import { findFile, tempDir } from '../files/index.js';
 import { ensureIndex } from '../../platform/ddl.js';
 import { refreshStatistics } from '../../platform/stats.js';
-import { loadObject, type FieldMeta, type ObjectMeta } from '../../platform/meta.js';
+import { loadObject, storedFields, type FieldMeta, type ObjectMeta } from '../../platform/meta.js';
 import { type Q } from '../../platform/context.js';
 import { t } from '../../platform/platform.messages.js';
 import { ti } from './imports.messages.js';
@@ -127,7 +127,7 @@ export function targetsOf(meta: ObjectMeta, settings: ImportSettings): Target[] 
   for (const m of settings.mapping) {
     if (!m.field) continue;
     const f = meta.fields.find((x) => x.code === m.field);
-    if (!f || out.some((o) => o.field === f || o.col === m.column)) continue;
+    if (!f || f.computed || out.some((o) => o.field === f || o.col === m.column)) continue;
     out.push({ col: m.column, field: f, scol: `s${out.length}` });
   }
   return out;
@@ -587,7 +587,7 @@ async function apply(ctx: JobContext<ImportJobParams>, plan: Plan): Promise<Impo
     const p = parseValue(f.type, f.options, f.options.default, lang);
     if (p.ok && p.value !== null) defaults.push({ field: f, value: encode(f.type, p.value) });
   }
-  const allCols = meta.fields.map((f) => ({ id: f.id, col: f.column, field: f }));
+  const allCols = storedFields(meta).map((f) => ({ id: f.id, col: f.column, field: f }));
   try {
     await db.kysely.transaction().execute(async (trx: Q) => {
       if (settings.mode === 'replace') {

@@ -1,3 +1,4 @@
+import { readOnlyText } from '../../platform/computed.messages.js';
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -130,7 +131,10 @@ export function autoMapping(meta: ObjectMeta, names: string[]): ImportMapping[] 
     const n = normalizeName(name);
     const f = n
       ? meta.fields.find(
-          (x) => !used.has(x.id) && (normalizeName(x.name) === n || normalizeName(x.code) === n),
+          (x) =>
+            !x.computed &&
+            !used.has(x.id) &&
+            (normalizeName(x.name) === n || normalizeName(x.code) === n),
         )
       : undefined;
     if (f) used.add(f.id);
@@ -214,6 +218,10 @@ function checkSettings(ctx: OpContext, meta: ObjectMeta, s: ImportSettings, full
         `settings.mapping.${i}.field`,
         ti(ctx.lang, 'imp.unknown_field', { field: m.field.slice(0, 60) }),
       );
+      return;
+    }
+    if (f.computed) {
+      addError(errors, `settings.mapping.${i}.field`, readOnlyText(ctx.lang, f));
       return;
     }
     if (seenFields.has(f.id))

@@ -1,3 +1,5 @@
+import { computedUsers, readsObject } from '../../platform/computed.js';
+import { ct } from '../../platform/computed.messages.js';
 import {
   cleanNames,
   type ObjectSummary,
@@ -222,6 +224,13 @@ export async function deleteObject(ctx: OpContext, id: string): Promise<{ ok: tr
       t(ctx.lang, 'pf.object_referenced', { field: first.field, other: first.object }),
     );
   }
+  // Computed fields of other objects that read this one (a rollup of its records, a lookup).
+  const users = await computedUsers(ctx, (f, m) => readsObject(f, m, meta));
+  if (users.length)
+    throw new AppError(
+      'conflict',
+      ct(ctx.lang, 'computed.object_used_by', { users: users.join(', ') }),
+    );
   await k.transaction().execute(async (trx) => {
     await dropRecordTable(trx, ctx.db.dialect, meta.id, meta.table);
     await trx.deleteFrom('pf_indexes').where('object_id', '=', meta.id).execute();

@@ -254,12 +254,14 @@ export async function planDefinition(
           const assigned = new Set(assigns.map((a) => a.field.id));
           for (const tf of target.fields) {
             if (
+              tf.computed ||
               assigned.has(tf.id) ||
               s.assignments.some((a) => findField(target, a.field)?.id === tf.id)
             )
               continue;
             const sf = source.fields.find((f) => f.code === tf.code);
-            if (sf && sameKind(sf, tf)) same.push({ target: tf, source: sf });
+            // A computed source field's value is not a column of its table.
+            if (sf && !sf.computed && sameKind(sf, tf)) same.push({ target: tf, source: sf });
           }
         }
         if (source && target)

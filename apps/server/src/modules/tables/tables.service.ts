@@ -47,6 +47,10 @@ export async function listTables(ctx: OpContext): Promise<{ items: PhysicalTable
         .selectFrom('pf_fields as f')
         .select(eb.fn.countAll<number>().as('n'))
         .whereRef('f.object_id', '=', 'o.id')
+        // Computed fields have a column only when stored (a generated column).
+        .where((w) =>
+          w.or([w('f.computed', 'is', null), w('f.computed', 'like', '%"stored":true%')]),
+        )
         .as('fields'),
     ])
     .where('o.domain_id', '=', ctx.domainId)

@@ -12,7 +12,7 @@ import { isoNow } from '../../lib/clock.js';
 import { ensureIndex, type IndexColumn } from '../../platform/ddl.js';
 import { requestTextIndexes } from '../../platform/index-jobs.js';
 import { textIndexable } from '../../platform/text-index.js';
-import { loadObject, type FieldMeta, type ObjectMeta } from '../../platform/meta.js';
+import { isVirtual, loadObject, type FieldMeta, type ObjectMeta } from '../../platform/meta.js';
 import { shortId } from '../../platform/ident.js';
 import { type OpContext, type Q } from '../../platform/context.js';
 import {
@@ -151,7 +151,12 @@ export async function indexView(
   d: ViewDefinition,
 ): Promise<string[]> {
   const wanted: IndexColumn[][] = [];
-  const keys = compileSortKeys(meta, d.orderby, d.groupby, ctx.lang).filter(
+  // Computed fields without a column of their own (lookups, rollups, formulas that read other
+  // records) cannot be indexed: an index stops before the first of them.
+  const virtual = (c: { field?: FieldMeta } | undefined) => !!c?.field && isVirtual(c.field);
+  const all = compileSortKeys(meta, d.orderby, d.groupby, ctx.lang);
+  const firstVirtual = all.findIndex((x) => virtual(x.column));
+  const keys = (firstVirtual < 0 ? all : all.slice(0, firstVirtual)).filter(
     (x) => x.column.column !== 'id' && x.column.kind !== 'multi',
   );
   const sortCols = keys.slice(0, 3).map((x) => ({ column: x.column.column, desc: x.desc }));
@@ -164,6 +169,7 @@ export async function indexView(
       if (
         c.op !== 'eq' ||
         !col ||
+        virtual(col) ||
         col.kind === 'multi' ||
         col.kind === 'file' ||
         col.column === 'id'
@@ -186,6 +192,7 @@ export async function indexView(
       const col = resolveColumn(meta, key);
       if (
         !col ||
+        virtual(col) ||
         col.kind === 'multi' ||
         col.kind === 'file' ||
         cols.some((x) => x.column === col.column)
@@ -203,6 +210,7 @@ export async function indexView(
       const col = resolveColumn(meta, c.field);
       if (
         !col ||
+        virtual(col) ||
         col.column === 'id' ||
         col.kind === 'multi' ||
         col.kind === 'file' ||

@@ -42,6 +42,7 @@ export function checkAssign(
   lang: Lang,
   sourceChoices?: string[],
 ): AssignCheck {
+  if (f.computed) return { issue: { code: 'expr.assign_computed', params: { field: f.name } } };
   const want = typeOfField(f.type, f.options);
   const got = e.type;
   const bad = (): AssignCheck => ({

@@ -56,6 +56,16 @@ const SYSTEM_COLUMNS: Record<string, ExprType> = {
 
 class Fail extends Error {}
 
+/** The field a name in an expression means: its code (any case), or `{Name}` its name. */
+export function fieldNamed(meta: ObjectMeta, name: string, braced: boolean): FieldMeta | undefined {
+  const lower = name.toLowerCase();
+  return (
+    meta.fields.find((f) => f.code === name) ??
+    meta.fields.find((f) => f.code.toLowerCase() === lower) ??
+    (braced ? meta.fields.find((f) => f.name.toLowerCase() === lower) : undefined)
+  );
+}
+
 /** Edit distance (for "did you mean"). */
 function distance(a: string, b: string): number {
   const d = Array.from({ length: b.length + 1 }, (_, i) => i);
@@ -223,12 +233,7 @@ export class Checker {
   }
 
   private findIn(meta: ObjectMeta, name: string, braced: boolean): FieldMeta | undefined {
-    const lower = name.toLowerCase();
-    return (
-      meta.fields.find((f) => f.code === name) ??
-      meta.fields.find((f) => f.code.toLowerCase() === lower) ??
-      (braced ? meta.fields.find((f) => f.name.toLowerCase() === lower) : undefined)
-    );
+    return fieldNamed(meta, name, braced);
   }
 
   private unknownField(meta: ObjectMeta, name: string, span: Span): never {
@@ -329,9 +334,7 @@ export class Checker {
 
   /** A computed field's value over its record (its formula, lookup or rollup). */
   private async computedValue(meta: ObjectMeta, f: FieldMeta, span: Span): Promise<TExpr> {
-    const value = this.scope.computed
-      ? await this.scope.computed(meta, f)
-      : f.computed?.value;
+    const value = this.scope.computed ? await this.scope.computed(meta, f) : f.computed?.value;
     if (!value) return this.issue('expr.computed_broken', span, { name: f.name });
     return value;
   }

@@ -71,8 +71,11 @@ const en = {
   'expr.type.ref': 'a record of {object}',
   'expr.type.multi': 'multiple choices',
   'expr.type.file': 'a file',
-  'expr.computed_broken': "{name} cannot be computed at the moment: its definition no longer works (see the field).",
-  'expr.computed_cycle': "{name} would use itself ({chain}); computed fields cannot go round in a circle.",
+  'expr.computed_broken':
+    '{name} cannot be computed at the moment: its definition no longer works (see the field).',
+  'expr.computed_cycle':
+    '{name} would use itself ({chain}); computed fields cannot go round in a circle.',
+  'expr.assign_computed': '{field} is a computed field; its value cannot be written.',
 };
 
 const de: Texts<typeof en> = {
@@ -151,8 +154,12 @@ const de: Texts<typeof en> = {
   'expr.type.ref': 'ein Datensatz von {object}',
   'expr.type.multi': 'Mehrfachauswahl',
   'expr.type.file': 'eine Datei',
-  'expr.computed_broken': "{name} kann derzeit nicht berechnet werden: seine Definition funktioniert nicht mehr (siehe das Feld).",
-  'expr.computed_cycle': "{name} würde sich selbst verwenden ({chain}); berechnete Felder dürfen keinen Kreis bilden.",
+  'expr.computed_broken':
+    '{name} kann derzeit nicht berechnet werden: seine Definition funktioniert nicht mehr (siehe das Feld).',
+  'expr.computed_cycle':
+    '{name} würde sich selbst verwenden ({chain}); berechnete Felder dürfen keinen Kreis bilden.',
+  'expr.assign_computed':
+    '{field} ist ein berechnetes Feld; sein Wert kann nicht geschrieben werden.',
 };
 
 const fr: Texts<typeof en> = {
@@ -230,8 +237,11 @@ const fr: Texts<typeof en> = {
   'expr.type.ref': 'un enregistrement de {object}',
   'expr.type.multi': 'des choix multiples',
   'expr.type.file': 'un fichier',
-  'expr.computed_broken': "{name} ne peut pas être calculé pour l’instant : sa définition ne fonctionne plus (voir le champ).",
-  'expr.computed_cycle': "{name} s’utiliserait lui-même ({chain}) ; les champs calculés ne peuvent pas former de cercle.",
+  'expr.computed_broken':
+    '{name} ne peut pas être calculé pour l’instant : sa définition ne fonctionne plus (voir le champ).',
+  'expr.computed_cycle':
+    '{name} s’utiliserait lui-même ({chain}) ; les champs calculés ne peuvent pas former de cercle.',
+  'expr.assign_computed': '{field} est un champ calculé ; sa valeur ne peut pas être écrite.',
 };
 
 const pt: Texts<typeof en> = {
@@ -306,8 +316,11 @@ const pt: Texts<typeof en> = {
   'expr.type.ref': 'um registo de {object}',
   'expr.type.multi': 'escolhas múltiplas',
   'expr.type.file': 'um ficheiro',
-  'expr.computed_broken': "{name} não pode ser calculado no momento: a sua definição já não funciona (veja o campo).",
-  'expr.computed_cycle': "{name} usaria a si mesmo ({chain}); campos calculados não podem formar um círculo.",
+  'expr.computed_broken':
+    '{name} não pode ser calculado no momento: a sua definição já não funciona (veja o campo).',
+  'expr.computed_cycle':
+    '{name} usaria a si mesmo ({chain}); campos calculados não podem formar um círculo.',
+  'expr.assign_computed': '{field} é um campo calculado; o seu valor não pode ser escrito.',
 };
 
 const ru: Texts<typeof en> = {
@@ -385,8 +398,11 @@ const ru: Texts<typeof en> = {
   'expr.type.ref': 'запись объекта {object}',
   'expr.type.multi': 'множественный выбор',
   'expr.type.file': 'файл',
-  'expr.computed_broken': "Поле {name} сейчас не вычисляется: его определение больше не работает (см. поле).",
-  'expr.computed_cycle': "Поле {name} ссылалось бы само на себя ({chain}); вычисляемые поля не могут образовывать круг.",
+  'expr.computed_broken':
+    'Поле {name} сейчас не вычисляется: его определение больше не работает (см. поле).',
+  'expr.computed_cycle':
+    'Поле {name} ссылалось бы само на себя ({chain}); вычисляемые поля не могут образовывать круг.',
+  'expr.assign_computed': 'Поле {field} вычисляемое; его значение нельзя записать.',
 };
 
 export const xt = defineMessages({ en, de, fr, pt, ru });
