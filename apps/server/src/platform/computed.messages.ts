@@ -40,8 +40,7 @@ const en = {
   'computed.kind_change': 'A {from} cannot become a {to}; add a new field instead.',
   'computed.option': 'Computed fields have no rule "{option}": their values are not typed in.',
   'computed.read_only': '{field} is a computed field ({kind}); its value cannot be written.',
-  'computed.used_by':
-    '{field} is used by the computed field {users}; change or delete that first.',
+  'computed.used_by': '{field} is used by the computed field {users}; change or delete that first.',
   'computed.used_by_many':
     '{field} is used by the computed fields {users}; change or delete them first.',
   'computed.object_used_by':
@@ -49,7 +48,8 @@ const en = {
   'computed.cycle':
     '{field} would use itself ({chain}); computed fields cannot go round in a circle.',
   'computed.broken': 'This field cannot be computed: {reason}',
-  'computed.formula_type': "A formula gives text, a whole number, a decimal, money, a percentage, a date, a date and time or true/false; leave the type out to take the formula’s own.",
+  'computed.formula_type':
+    'A formula gives text, a whole number, a decimal, money, a percentage, a date, a date and time or true/false; leave the type out to take the formula’s own.',
 };
 
 const de: Texts<typeof en> = {
@@ -66,8 +66,7 @@ const de: Texts<typeof en> = {
     '{object} wird live aus seiner Datenquelle gelesen; berechnete Felder können nicht hineinreichen.',
   'computed.rollup_via':
     '{field} von {object} verweist nicht auf {target}; ein Rollup nimmt die Datensätze, deren Verweisfeld auf diesen Datensatz zeigt.',
-  'computed.rollup_field':
-    '{fn} braucht das Feld, dessen Werte es nimmt (nur Anzahl geht ohne).',
+  'computed.rollup_field': '{fn} braucht das Feld, dessen Werte es nimmt (nur Anzahl geht ohne).',
   'computed.rollup_fn_type': '{fn} ist auf {field} ({type}) nicht anwendbar.',
   'computed.rollup_filter': 'Der Filter dieses Rollups ist ungültig: {reason}',
   'computed.formula_result':
@@ -93,7 +92,8 @@ const de: Texts<typeof en> = {
   'computed.cycle':
     '{field} würde sich selbst verwenden ({chain}); berechnete Felder dürfen keinen Kreis bilden.',
   'computed.broken': 'Dieses Feld kann nicht berechnet werden: {reason}',
-  'computed.formula_type': "Eine Formel ergibt Text, eine ganze Zahl, eine Dezimalzahl, einen Geldbetrag, einen Prozentsatz, ein Datum, Datum und Uhrzeit oder wahr/falsch; lassen Sie den Typ weg, um den der Formel zu nehmen.",
+  'computed.formula_type':
+    'Eine Formel ergibt Text, eine ganze Zahl, eine Dezimalzahl, einen Geldbetrag, einen Prozentsatz, ein Datum, Datum und Uhrzeit oder wahr/falsch; lassen Sie den Typ weg, um den der Formel zu nehmen.',
 };
 
 const fr: Texts<typeof en> = {
@@ -136,7 +136,8 @@ const fr: Texts<typeof en> = {
   'computed.cycle':
     '{field} s’utiliserait lui-même ({chain}) ; les champs calculés ne peuvent pas former de cercle.',
   'computed.broken': 'Ce champ ne peut pas être calculé : {reason}',
-  'computed.formula_type': "Une formule donne un texte, un nombre entier, un décimal, un montant, un pourcentage, une date, une date et heure ou vrai/faux ; n’indiquez pas de type pour prendre celui de la formule.",
+  'computed.formula_type':
+    'Une formule donne un texte, un nombre entier, un décimal, un montant, un pourcentage, une date, une date et heure ou vrai/faux ; n’indiquez pas de type pour prendre celui de la formule.',
 };
 
 const pt: Texts<typeof en> = {
@@ -168,8 +169,7 @@ const pt: Texts<typeof en> = {
     'Um campo do tipo {from} não pode tornar-se {to}; acrescente antes um campo novo.',
   'computed.option':
     'Campos calculados não têm a regra “{option}”: os seus valores não são introduzidos.',
-  'computed.read_only':
-    '{field} é um campo calculado ({kind}); o seu valor não pode ser escrito.',
+  'computed.read_only': '{field} é um campo calculado ({kind}); o seu valor não pode ser escrito.',
   'computed.used_by':
     '{field} é usado pelo campo calculado {users}; altere-o ou elimine-o primeiro.',
   'computed.used_by_many':
@@ -179,7 +179,8 @@ const pt: Texts<typeof en> = {
   'computed.cycle':
     '{field} usaria a si mesmo ({chain}); campos calculados não podem formar um círculo.',
   'computed.broken': 'Este campo não pode ser calculado: {reason}',
-  'computed.formula_type': "Uma fórmula dá texto, um número inteiro, um decimal, um valor monetário, uma percentagem, uma data, data e hora ou verdadeiro/falso; não indique o tipo para usar o da própria fórmula.",
+  'computed.formula_type':
+    'Uma fórmula dá texto, um número inteiro, um decimal, um valor monetário, uma percentagem, uma data, data e hora ou verdadeiro/falso; não indique o tipo para usar o da própria fórmula.',
 };
 
 const ru: Texts<typeof en> = {
@@ -208,8 +209,7 @@ const ru: Texts<typeof en> = {
   'computed.no_switch':
     'Хранимое поле не может стать вычисляемым, а вычисляемое — хранимым; добавьте новое поле.',
   'computed.kind_change': 'Поле типа «{from}» не может стать «{to}»; добавьте новое поле.',
-  'computed.option':
-    'У вычисляемых полей нет правила «{option}»: их значения не вводятся вручную.',
+  'computed.option': 'У вычисляемых полей нет правила «{option}»: их значения не вводятся вручную.',
   'computed.read_only': 'Поле {field} вычисляемое ({kind}); его значение нельзя записать.',
   'computed.used_by':
     'Поле {field} используется вычисляемым полем {users}; сначала измените или удалите его.',
@@ -220,7 +220,8 @@ const ru: Texts<typeof en> = {
   'computed.cycle':
     'Поле {field} ссылалось бы само на себя ({chain}); вычисляемые поля не могут образовывать круг.',
   'computed.broken': 'Это поле не вычисляется: {reason}',
-  'computed.formula_type': "Формула даёт текст, целое число, десятичное число, деньги, процент, дату, дату и время или да/нет; не указывайте тип, чтобы взять тип самой формулы.",
+  'computed.formula_type':
+    'Формула даёт текст, целое число, десятичное число, деньги, процент, дату, дату и время или да/нет; не указывайте тип, чтобы взять тип самой формулы.',
 };
 
 export const ct = defineMessages({ en, de, fr, pt, ru });

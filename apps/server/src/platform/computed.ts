@@ -98,19 +98,6 @@ export function valueOptions(type: FieldType, options: FieldOptions): FieldOptio
   return out;
 }
 
-/** Result types a formula may be given (or is inferred as). */
-export const FORMULA_TYPES: readonly FieldType[] = [
-  'text',
-  'integer',
-  'decimal',
-  'money',
-  'percent',
-  'date',
-  'datetime',
-  'boolean',
-  'reference',
-];
-
 /** The most fraction digits a computed decimal keeps (what a decimal field can). */
 const MAX_VALUE_SCALE = 6;
 

@@ -78,11 +78,6 @@ export interface LookupPlan {
   last: TExpr;
 }
 
-/** A computed field (its values come from SQL, never from a write). */
-export function isComputed(f: FieldMeta): boolean {
-  return !!f.computed;
-}
-
 /** A computed field without a column of its own: its values exist only in the relation. */
 export function isVirtual(f: FieldMeta): boolean {
   return !!f.computed && !f.computed.stored;

@@ -31,4 +31,3 @@ export function freeFieldCode(meta: ObjectMeta, wanted: string): string {
     code = `${wanted.slice(0, 58)}_${i}`;
   return code;
 }
-

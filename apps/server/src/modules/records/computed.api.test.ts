@@ -29,7 +29,12 @@ describe('computed fields', () => {
     });
     const orders = await ok(t.app, u, 'objects.create', { name: 'Orders' });
     const lines = await ok(t.app, u, 'objects.create', { name: 'Lines' });
-    await ok(t.app, u, 'fields.create', { objectId: lines.id, name: 'Qty', code: 'qty', type: 'integer' });
+    await ok(t.app, u, 'fields.create', {
+      objectId: lines.id,
+      name: 'Qty',
+      code: 'qty',
+      type: 'integer',
+    });
     await ok(t.app, u, 'fields.create', {
       objectId: lines.id,
       name: 'Price',
@@ -97,8 +102,16 @@ describe('computed fields', () => {
       objectId: lines.id,
       values: { name: 'l3', qty: 2, price: '1', order: o2.id },
     });
-    const list = await ok(t.app, u, 'records.list', { objectId: orders.id, orderby: sorted('total') });
-    expect(list.rows.map((r: { values: { name: string; total: unknown } }) => [r.values.name, Number(r.values.total)])).toEqual([
+    const list = await ok(t.app, u, 'records.list', {
+      objectId: orders.id,
+      orderby: sorted('total'),
+    });
+    expect(
+      list.rows.map((r: { values: { name: string; total: unknown } }) => [
+        r.values.name,
+        Number(r.values.total),
+      ]),
+    ).toEqual([
       ['B', 2],
       ['A', 16.75],
     ]);
@@ -114,7 +127,10 @@ describe('computed fields', () => {
       },
       orderby: sorted('amount', 'desc'),
     });
-    expect(filtered.rows.map((r: { values: { name: string } }) => r.values.name)).toEqual(['l2', 'l1']);
+    expect(filtered.rows.map((r: { values: { name: string } }) => r.values.name)).toEqual([
+      'l2',
+      'l1',
+    ]);
     const r = await qry(t.app, u, 'records.update', {
       objectId: lines.id,
       id: l1.id,
@@ -123,12 +139,19 @@ describe('computed fields', () => {
     expect(r.status).toBe(400);
     expect(r.error?.fields?.amount?.[0]).toMatch(/computed/);
     // A change of a referenced record shows at once.
-    await ok(t.app, u, 'records.update', { objectId: products.id, id: p1.id, values: { list_price: '2' } });
+    await ok(t.app, u, 'records.update', {
+      objectId: products.id,
+      id: p1.id,
+      values: { list_price: '2' },
+    });
     const again = await ok(t.app, u, 'records.get', { objectId: lines.id, id: l1.id });
     expect(Number(again.values.list)).toBe(2);
     const groups = await ok(t.app, u, 'records.groups', {
       objectId: lines.id,
-      groupby: { isActive: true, groups: [{ field: 'order', aggregates: [{ field: 'amount', fn: 'sum' }] }] },
+      groupby: {
+        isActive: true,
+        groups: [{ field: 'order', aggregates: [{ field: 'amount', fn: 'sum' }] }],
+      },
     });
     expect(groups.groups.length).toBe(2);
     void o2;

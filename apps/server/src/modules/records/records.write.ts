@@ -6,12 +6,7 @@ import { writeAudit, type AuditEntry } from '../../platform/audit.js';
 import { recordEvent } from '../../platform/events/index.js';
 import type { OpContext, Q } from '../../platform/context.js';
 import { addError, invalid, notFoundIn } from '../../platform/errors.js';
-import {
-  loadObject,
-  storedFields,
-  type FieldMeta,
-  type ObjectMeta,
-} from '../../platform/meta.js';
+import { loadObject, storedFields, type FieldMeta, type ObjectMeta } from '../../platform/meta.js';
 import { readOnlyText } from '../../platform/computed.messages.js';
 import { msg } from '../../platform/messages.js';
 import { t } from '../../platform/platform.messages.js';

@@ -45,4 +45,3 @@ export function issueText(lang: Lang, issue: Pick<ExprIssue, 'code' | 'params'>)
 export function issueMessage(lang: Lang, issue: ExprIssue): string {
   return xt(lang, 'expr.at', { message: issueText(lang, issue), pos: issue.start + 1 });
 }
-
