@@ -68,8 +68,11 @@ function busy(lane: LaneName, lang: Lang): RetryLaterError {
   return new RetryLaterError('service_unavailable', lt(lang, 'lane.busy', { seconds }), seconds);
 }
 
+/** The 503 of a statement stopped at its lane's time limit (a caller may answer otherwise). */
+export class TooSlowError extends RetryLaterError {}
+
 function tooSlow(limitMs: number, lang: Lang): RetryLaterError {
-  return new RetryLaterError(
+  return new TooSlowError(
     'service_unavailable',
     lt(lang, 'lane.too_slow', {
       limit: Math.max(1, Math.round(limitMs / 1000)),

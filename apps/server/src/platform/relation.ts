@@ -4,7 +4,7 @@ import { computedFrom } from './computed.js';
 import type { OpContext } from './context.js';
 import { laneRows, type LaneName } from './lanes.js';
 import { isLive, type FieldMeta, type ObjectMeta } from './meta.js';
-import { openSource, proposeType, sourceFailure, tableRef } from './sources/index.js';
+import { openSource, proposeType, sourceFailure, sourceRows, tableRef } from './sources/index.js';
 
 /**
  * Where an object's rows are read: the relation every query over an object (pages, counts,
@@ -151,8 +151,8 @@ export async function relationOf(
 
 /**
  * Runs a read on a relation in a lane (platform/lanes.ts): the object's table in the app's
- * lanes; a live mount's source on its own pool (a source has no lanes: its statement time-out
- * is the source's). A source's failure (down, too slow, changed) is a 422 naming the reason in
+ * lanes; a live mount's source in its own (SQLite: lanes of the source, stopped at the
+ * statement time-out) or on its pool (PostgreSQL: the source cancels at the time-out). A source's failure (down, too slow, changed) is a 422 naming the reason in
  * the caller's language, never a 500.
  */
 export async function relRows<R = Record<string, unknown>>(
@@ -163,11 +163,7 @@ export async function relRows<R = Record<string, unknown>>(
 ): Promise<R[]> {
   if (rel.local) return laneRows<R>(ctx, lane, query as RawBuilder<R>);
   try {
-    return await laneRows<R>(
-      { db: rel.db, domainId: ctx.domainId, lang: ctx.lang },
-      lane,
-      query as RawBuilder<R>,
-    );
+    return await sourceRows<R>(rel.db, ctx, lane, query as RawBuilder<R>);
   } catch (err) {
     throw sourceFailure(ctx.db, ctx.lang, err);
   }

@@ -16,6 +16,7 @@ export const datasourcesPlugin = fp(async function datasourcesp(app: FastifyInst
       deny: config.sourceDeny,
     },
     secretsKey: config.secretsKey,
+    log: app.log,
     filePath: async (domainId, fileId) =>
       (await findFile(app.db, config.dataDir, domainId, fileId))?.path,
   });

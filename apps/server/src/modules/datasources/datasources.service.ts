@@ -392,7 +392,7 @@ export async function datasourcePreview(ctx: OpContext, input: PreviewInput) {
   try {
     return {
       columns: table.columns.map((c) => ({ name: c.name, type: c.type })),
-      rows: await previewRows(db, table, input.limit),
+      rows: await previewRows(db, ctx, table, input.limit),
     };
   } catch (err) {
     throw sourceFailure(ctx.db, ctx.lang, err);

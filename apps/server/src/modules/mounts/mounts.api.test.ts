@@ -40,6 +40,8 @@ beforeAll(async () => {
   const bytes = sqliteFile(path.join(dir, 'shop.sqlite'), [
     'create table orders (id integer primary key, name text, amount real, changed text)',
     "insert into orders values (1, 'First', 10.5, '2026-01-01 10:00:00'), (2, 'Second', 20, '2026-01-02 10:00:00'), (3, 'Third', null, '2026-01-03 10:00:00')",
+    // A view whose every read counts to 300 million: far past the 1 s statement time-out.
+    'create view slow_orders as select o.* from orders o, (with recursive c(x) as (select 1 union all select x + 1 from c where x < 300000000) select count(*) as n from c) s where s.n > 0',
     'create table notes (body text)',
     "insert into notes values ('hello'), ('world')",
   ]);
@@ -168,6 +170,32 @@ describe('mounts of a SQLite file source', () => {
     expect(ribbon.items[0]).toMatchObject({ objectId: live, count: 3 });
     const page = await ok(t.app, owner, 'records.list', { objectId: live });
     expect(page.rows.map((r: { id: number }) => r.id)).toEqual([1, 2, 3]);
+  });
+
+  it('stops a query that runs too long at a SQLite source, and answers others meanwhile', async () => {
+    const m = await ok(t.app, owner, 'mounts.create', {
+      sourceId: liteId,
+      table: 'slow_orders',
+      name: 'Slow',
+      columns: [{ column: 'name', name: 'Name', type: 'text' }],
+      mode: 'live',
+      keyColumn: 'id',
+    });
+    const started = Date.now();
+    let slowEnded = 0;
+    const slow = qry(t.app, owner, 'records.list', { objectId: m.objectId }).then((r) => {
+      slowEnded = Date.now();
+      return r;
+    });
+    // The server goes on answering while the source's statement runs in a process of its own.
+    const other = await ok(t.app, owner, 'mounts.list', {});
+    expect(other.items.length).toBeGreaterThan(0);
+    expect(slowEnded).toBe(0);
+    const r = await slow;
+    expect(r.status).toBe(422);
+    expect(r.error?.message).toMatch(/did not finish the query within 1 s/);
+    expect(Date.now() - started).toBeLessThan(8000);
+    await ok(t.app, owner, 'mounts.delete', { objectId: m.objectId });
   });
 
   it('needs a key for live mode where the table has none to offer', async () => {

@@ -195,7 +195,7 @@ export async function inspectMount(ctx: OpContext, input: InspectInput) {
     throw invalid(ctx.lang, { sourceId: [mt(ctx.lang, 'mnt.origin')] });
   const db = await source(ctx, input.sourceId);
   const t = await catalogTable(ctx, db, input.schema, input.table);
-  const rows = await previewRows(db, t, 20).catch((err: unknown) => {
+  const rows = await previewRows(db, ctx, t, 20).catch((err: unknown) => {
     throw sourceFailure(ctx.db, ctx.lang, err);
   });
   return { table: t.name, columns: t.columns, rows };

@@ -17,6 +17,7 @@ import { sourceColumnExpr } from '../../platform/relation.js';
 import {
   openSource,
   sourceFailure,
+  sourceRows,
   streamSource,
   tableRef,
   type SourceDb,
@@ -163,9 +164,12 @@ export async function runSync(
   const query = sql`select ${sql.join(select)} from ${from} ${where} ${order}`;
   let total: number;
   try {
-    const { rows } = await sql<{
-      n: number | string;
-    }>`select count(*) as n from ${from} ${where}`.execute(src.kysely);
+    const rows = await sourceRows<{ n: number | string }>(
+      src,
+      ctx,
+      'heavy',
+      sql`select count(*) as n from ${from} ${where}`,
+    );
     total = Number(rows[0]?.n ?? 0);
   } catch (err) {
     throw sourceFailure(ctx.db, ctx.lang, err);

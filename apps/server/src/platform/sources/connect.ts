@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import type { FastifyBaseLogger } from 'fastify';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { SourceReason } from '@fiscus/contracts';
+import type { LaneSettings } from '../../config/index.js';
 import type { Db } from '../../db/dialect.js';
 import { foldCase } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
 import SQLite from '../../db/sqlite.js';
+import { attachLanes, closeLanes } from '../lanes.js';
 import { denyList, resolveHost } from './guard.js';
 
 /**
@@ -19,9 +22,11 @@ import { denyList, resolveHost } from './guard.js';
  *   connect time-out. The host is resolved once and checked against the deny list (guard.ts);
  *   the connection goes to that address (TLS still verifies the name for `verify-full`).
  * - **SQLite**: the uploaded file opened read-only (`readonly`, `query_only`), with the `fold`
- *   function the compiler's text matching needs. better-sqlite3 runs a statement to its end on
- *   the calling thread (it cannot be interrupted), so SQLite sources are bounded by the size of
- *   an uploaded file rather than by a time-out.
+ *   function the compiler's text matching needs, for the catalog. Queries on its rows (pages,
+ *   counts, groups, previews, a sync's read) run in lanes of the source's own (platform/lanes.ts):
+ *   child processes with a read-only connection each, killed when a statement passes the
+ *   statement time-out (better-sqlite3 cannot interrupt a statement; ending its process can),
+ *   so a slow query on a source never stalls the server.
  *
  * Values come back in the platform's forms: dates as `YYYY-MM-DD`, date-times as ISO-8601 UTC
  * text, numerics as exact text, 64-bit integers as numbers when safe.
@@ -42,6 +47,27 @@ export interface SourceLimits {
   connectTimeoutMs: number;
   statementTimeoutMs: number;
   deny: readonly string[];
+}
+
+/** The longest read of a whole SQLite source by a sync (one statement, slice by slice). */
+export const SQLITE_SYNC_READ_MS = 60 * 60_000;
+
+/**
+ * The lanes of a SQLite source: two processes for pages and previews, one for counts, groups
+ * and a sync's read; every statement under the statement time-out. A source belongs to one
+ * domain, so its queues need no more room than a domain's.
+ */
+function sqliteLanes(limits: SourceLimits): LaneSettings {
+  return {
+    read: { slots: 2, timeLimitMs: limits.statementTimeoutMs },
+    heavy: { slots: 1, timeLimitMs: limits.statementTimeoutMs },
+    streamTimeLimitMs: Math.max(SQLITE_SYNC_READ_MS, limits.statementTimeoutMs),
+    queueMax: 40,
+    domainQueueMax: 40,
+    waitMs: limits.statementTimeoutMs,
+    window: Number.MAX_SAFE_INTEGER,
+    idleMs: 60_000,
+  };
 }
 
 /** A failure talking to a source, with the reason the console shows. */
@@ -322,7 +348,10 @@ async function openPostgres(spec: SourceSpec, limits: SourceLimits): Promise<Sou
 
 const SQLITE_HEADER = Buffer.from('SQLite format 3\u0000', 'latin1');
 
-async function openSqlite(spec: SourceSpec): Promise<SourceDb> {
+async function openSqlite(
+  spec: SourceSpec,
+  lanes?: { limits: SourceLimits; log: FastifyBaseLogger },
+): Promise<SourceDb> {
   const file = spec.file;
   if (!file) throw new SourceError('file_missing', 'no file');
   let head: Buffer;
@@ -347,13 +376,18 @@ async function openSqlite(spec: SourceSpec): Promise<SourceDb> {
     (conn.prepare('select sqlite_version() as v').get() as { v: string } | undefined)?.v ?? '',
   );
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: conn }) });
-  return {
+  const db: SourceDb = {
     kysely,
     dialect: 'sqlite',
     sqliteFile: file,
     version: `SQLite ${version}`,
-    close: () => kysely.destroy(),
+    close: async () => {
+      await closeLanes(db);
+      await kysely.destroy();
+    },
   };
+  if (lanes) attachLanes(db, sqliteLanes(lanes.limits), lanes.log);
+  return db;
 }
 
 /** Opens a source once (no pool kept): Test connection. Closes it before answering. */
@@ -392,6 +426,7 @@ export async function sourceDb(
   sourceId: string,
   spec: SourceSpec,
   limits: SourceLimits,
+  log: FastifyBaseLogger,
 ): Promise<SourceDb> {
   const reg = registryOf(owner);
   const key = specKey(spec, limits);
@@ -401,7 +436,8 @@ export async function sourceDb(
     return hit.db;
   }
   if (hit) void hit.db.then((d) => d.close()).catch(() => undefined);
-  const db = spec.kind === 'sqlite' ? openSqlite(spec) : openPostgres(spec, limits);
+  const db =
+    spec.kind === 'sqlite' ? openSqlite(spec, { limits, log }) : openPostgres(spec, limits);
   const entry: PoolEntry = { key, db, used: Date.now() };
   reg.set(sourceId, entry);
   db.catch(() => {

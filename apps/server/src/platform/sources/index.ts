@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/dialect.js';
 import type { OpContext } from '../context.js';
 import { AppError } from '../../lib/app-error.js';
@@ -23,6 +24,8 @@ import './sources.tables.js';
  */
 export interface SourceEnv {
   limits: SourceLimits;
+  /** Where the lanes of SQLite sources report (connect.ts). */
+  log: FastifyBaseLogger;
   secretsKey: Buffer;
   /** The stored path of a file of the domain, or undefined. */
   filePath(domainId: string, fileId: string): Promise<string | undefined>;
@@ -85,7 +88,8 @@ export async function openSource(
   id: string,
 ): Promise<SourceDb> {
   const row = await sourceRow(ctx, id);
-  return sourceDb(ctx.db, row.id, await specOf(ctx.db, row), sourceEnv(ctx.db).limits);
+  const env = sourceEnv(ctx.db);
+  return sourceDb(ctx.db, row.id, await specOf(ctx.db, row), env.limits, env.log);
 }
 
 export { reasonOf };
@@ -99,7 +103,7 @@ export {
 } from './connect.js';
 export { findTable, listTables, previewRows, proposeType, tableRef } from './introspect.js';
 export { seal } from './secrets.js';
-export { streamSource } from './stream.js';
+export { sourceRows, streamSource } from './stream.js';
 export type { PfDatasourcesTable, PfMountsTable } from './sources.tables.js';
 export { srcT } from './sources.messages.js';
 

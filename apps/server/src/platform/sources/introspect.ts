@@ -1,6 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { FieldType, SourceColumn, SourceTable } from '@fiscus/contracts';
+import type { Lang } from '../messages.js';
 import type { SourceDb } from './connect.js';
+import { sourceRows } from './stream.js';
 
 /**
  * What a source holds: its tables and views with their columns and types, read from the
@@ -238,11 +240,21 @@ export function cellOf(v: unknown): Cell {
 }
 
 /** The first rows of a catalog table, columns in catalog order. */
-export async function previewRows(db: SourceDb, t: SourceTable, limit: number): Promise<Cell[][]> {
+export async function previewRows(
+  db: SourceDb,
+  caller: { domainId: string; lang: Lang },
+  t: SourceTable,
+  limit: number,
+): Promise<Cell[][]> {
   const cols = t.columns.map((c) => c.name);
   if (!cols.length) return [];
-  const { rows } = await sql<Record<string, unknown>>`select ${sql.join(
-    cols.map((c, i) => sql`${sql.id(c)} as ${sql.id(`c${i}`)}`),
-  )} from ${tableRef(t)} limit ${limit}`.execute(db.kysely);
+  const rows = await sourceRows<Record<string, unknown>>(
+    db,
+    caller,
+    'read',
+    sql`select ${sql.join(
+      cols.map((c, i) => sql`${sql.id(c)} as ${sql.id(`c${i}`)}`),
+    )} from ${tableRef(t)} limit ${limit}`,
+  );
   return rows.map((r) => cols.map((_, i) => cellOf(r[`c${i}`])));
 }

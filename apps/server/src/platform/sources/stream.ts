@@ -1,8 +1,33 @@
-import type { CompiledQuery } from 'kysely';
+import type { CompiledQuery, RawBuilder } from 'kysely';
 import type pg from 'pg';
+import type { Db } from '../../db/dialect.js';
 import type { Lang } from '../messages.js';
-import { streamRows } from '../lanes.js';
-import type { SourceDb } from './connect.js';
+import { laneRows, streamRows, TooSlowError, type LaneName } from '../lanes.js';
+import { SourceError, type SourceDb } from './connect.js';
+
+/** A source's lane stopped a statement at the statement time-out: the source's own reason. */
+function timedOut(err: unknown): unknown {
+  return err instanceof TooSlowError
+    ? new SourceError('statement_timeout', 'statement time-out')
+    : err;
+}
+
+/**
+ * Runs a read on a source: on a SQLite source in its lanes (a statement past the statement
+ * time-out is stopped: `statement_timeout`), on PostgreSQL on its pool (the source cancels).
+ */
+export async function sourceRows<R>(
+  db: Db,
+  caller: { domainId: string; lang: Lang },
+  lane: LaneName,
+  query: RawBuilder<R> | CompiledQuery<R>,
+): Promise<R[]> {
+  try {
+    return await laneRows<R>({ db, domainId: caller.domainId, lang: caller.lang }, lane, query);
+  } catch (err) {
+    throw timedOut(err);
+  }
+}
 
 /**
  * Reads every row of a query on a source, slice by slice (rows as arrays in select order),
@@ -13,7 +38,8 @@ import type { SourceDb } from './connect.js';
  *   arrays (no object per row), and the next `FETCH` is sent before the current slice is
  *   handed over, so the source reads the next slice while the platform writes this one. Every
  *   `FETCH` is a statement of its own under the source's statement time-out.
- * - **SQLite**: one statement iterated on a read-only connection (platform/lanes.ts).
+ * - **SQLite**: one statement iterated in a lane process of the source (platform/lanes.ts),
+ *   the whole read within `SQLITE_SYNC_READ_MS`.
  */
 export async function streamSource(
   db: SourceDb,
@@ -24,7 +50,11 @@ export async function streamSource(
 ): Promise<void> {
   if (db.pool) return streamPostgres(db.pool, query, slice, onSlice);
   const { domainId, lang } = caller;
-  return streamRows({ db, domainId, lang }, query, slice, async (rows) => onSlice(rows));
+  try {
+    await streamRows({ db, domainId, lang }, query, slice, async (rows) => onSlice(rows));
+  } catch (err) {
+    throw timedOut(err);
+  }
 }
 
 async function streamPostgres(
