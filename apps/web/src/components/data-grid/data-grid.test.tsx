@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DataGrid, type DataGridProps } from './data-grid';
-import type { GridColumn, GridLabels } from './types';
+import { DataGrid } from './data-grid';
+import type { DataGridProps, GridColumn, GridLabels } from './types';
 
 interface Row {
   id: number;

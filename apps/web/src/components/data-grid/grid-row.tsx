@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import type { VirtualItem } from '@tanstack/react-virtual';
 import { memo, type KeyboardEvent } from 'react';
 import { CellContent } from './cells';
+import { CellEditor } from './cell-editor';
 import { inlineEditable, numericTypes } from './format';
 import type { GridColumn, GridLabels } from './types';
 import classes from './data-grid.module.css';
@@ -180,46 +181,7 @@ function GridRowInner<R>(props: GridRowProps<R>) {
                 />
               )
             ) : isEditing ? (
-              <>
-                {column.type === 'select' ? (
-                  <select
-                    className={classes.editor}
-                    autoFocus
-                    aria-label={column.title}
-                    value={editing.text}
-                    disabled={editing.saving}
-                    onChange={(e) => actions.editText(e.target.value)}
-                    onKeyDown={actions.editorKey}
-                    onBlur={actions.leaveEditor}
-                  >
-                    <option value="" />
-                    {column.choices?.map((c) => (
-                      <option key={c.value} value={c.value}>
-                        {c.label}
-                      </option>
-                    ))}
-                  </select>
-                ) : (
-                  <input
-                    className={classes.editor}
-                    autoFocus
-                    aria-label={column.title}
-                    type={column.type === 'date' ? 'date' : 'text'}
-                    inputMode={numeric ? 'decimal' : undefined}
-                    value={editing.text}
-                    disabled={editing.saving}
-                    style={{ textAlign: numeric ? 'right' : undefined }}
-                    onChange={(e) => actions.editText(e.target.value)}
-                    onKeyDown={actions.editorKey}
-                    onBlur={actions.leaveEditor}
-                  />
-                )}
-                {editing.error && (
-                  <div className={classes.error} role="alert">
-                    {editing.error}
-                  </div>
-                )}
-              </>
+              <CellEditor column={column} editing={editing} numeric={numeric} actions={actions} />
             ) : (
               <CellContent
                 column={column}

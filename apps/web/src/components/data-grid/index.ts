@@ -1,3 +1,3 @@
-export { DataGrid, type RowId } from './data-grid';
+export { DataGrid } from './data-grid';
 export { formatValue } from './format';
-export type { GridColumn, GridGroup, GridLabels, ParseResult } from './types';
+export type { GridColumn, GridGroup, GridLabels, ParseResult, RowId } from './types';

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 
 /** How a cell shows and edits its value. */
 export type CellType =
@@ -80,4 +80,36 @@ export interface GridLabels {
   yes: string;
   no: string;
   rowsCount: (count: number) => string;
+}
+
+export type RowId = string | number;
+
+export interface DataGridProps<R> {
+  columns: GridColumn<R>[];
+  /** Number of rows, from a separate count; undefined while it is being counted. */
+  total: number | undefined;
+  /** Loads the rows [offset, offset + limit) of the current query. */
+  fetchWindow: (offset: number, limit: number) => Promise<R[]>;
+  /** Changes whenever the query changes (filter, sort, search…): the cached windows are dropped. */
+  dataKey: string;
+  getRowId: (row: R) => RowId;
+  labels: GridLabels;
+  locale: string;
+  pageSize?: number;
+  rowHeight?: number;
+  height?: CSSProperties['height'];
+  overscan?: number;
+  groups?: GridGroup[];
+  selected?: ReadonlySet<RowId>;
+  onSelectedChange?: (next: Set<RowId>) => void;
+  onRowOpen?: (row: R, offset: number) => void;
+  /** Saves an edited cell; resolves to the saved row, rejects with an Error whose message is shown. */
+  onCellEdit?: (row: R, column: GridColumn<R>, value: unknown) => Promise<R | void>;
+  onColumnResize?: (columnId: string, width: number) => void;
+  onColumnOrder?: (columnIds: string[]) => void;
+  isRowDeleted?: (row: R) => boolean;
+  /** A failure of the count or of the query as a whole. */
+  error?: string | null;
+  onRetry?: () => void;
+  ariaLabel?: string;
 }
