@@ -1,7 +1,7 @@
 import type { User } from '@fiscus/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { demoApi } from '@/lib/demo-client';
-import { qry } from '@/lib/qry';
+import { useOpMutation } from '@/lib/qry';
 import { useSession } from '@/lib/session';
 
 export interface AccountSettingData {
@@ -54,52 +54,27 @@ export function useSaveAccountSetting() {
   });
 }
 
-export interface ProfileUpdate {
-  username: string;
-  fullName: string;
-  email: string;
-  /** Needed when `email` changes: the current password, or a code while two-step is on. */
-  password?: string;
-  code?: string;
-}
-
 /** Puts the user of an answer into the session (name, e-mail, pending e-mail change). */
-function applyUser(user: User) {
+function applyUser({ user }: { user: User }) {
   const { session, setSession } = useSession.getState();
   if (session) setSession({ ...session, user });
 }
 
 /**
  * Changes the signed-in user's own profile through the real API. A new e-mail address comes
- * back as `pendingEmail` until the link mailed to it is opened.
+ * back as `pendingEmail` until the link mailed to it is opened. What the op changes in the
+ * cache (the members lists naming the user) is made stale by the query layer.
  */
-export function useUpdateProfile() {
-  return useMutation({
-    mutationFn: async (input: ProfileUpdate) => (await qry('account.update', input)).user,
-    onSuccess: applyUser,
-  });
-}
+export const useUpdateProfile = () => useOpMutation('account.update', { onSuccess: applyUser });
 
 /** Mails the confirmation link of the pending e-mail change again (the older link stops). */
-export function useResendEmailChange() {
-  return useMutation({
-    mutationFn: async () => (await qry('account.resendEmailChange', {})).user,
-    onSuccess: applyUser,
-  });
-}
+export const useResendEmailChange = () =>
+  useOpMutation('account.resendEmailChange', { onSuccess: applyUser });
 
 /** Drops the pending e-mail change; its link stops working. */
-export function useCancelEmailChange() {
-  return useMutation({
-    mutationFn: async () => (await qry('account.cancelEmailChange', {})).user,
-    onSuccess: applyUser,
-  });
-}
+export const useCancelEmailChange = () =>
+  useOpMutation('account.cancelEmailChange', { onSuccess: applyUser });
 
 /** Opens the mailed link: the new address becomes the sign-in e-mail. */
-export function useConfirmEmail() {
-  return useMutation({
-    mutationFn: async (token: string) => (await qry('account.confirmEmail', { token })).user,
-    onSuccess: applyUser,
-  });
-}
+export const useConfirmEmail = () =>
+  useOpMutation('account.confirmEmail', { onSuccess: applyUser });

@@ -67,7 +67,7 @@ export function ConfirmEmailScreen() {
     // Once per token: a link is single use, so a second call would only say "already used".
     if (!token || sent.current === token) return;
     sent.current = token;
-    mutate(token);
+    mutate({ token });
   }, [token, mutate]);
 
   if (token && (confirm.isPending || confirm.isIdle)) {
@@ -90,7 +90,7 @@ export function ConfirmEmailScreen() {
       ? 'done'
       : outcomeOf(confirm.error);
   const look = looks[outcome];
-  const address = confirm.data?.email ?? email ?? '';
+  const address = confirm.data?.user.email ?? email ?? '';
   const settings = (
     <Button component={Link} to={SETTINGS} variant={outcome === 'done' ? 'light' : 'filled'}>
       {t('confirm.toSettings')}
@@ -115,7 +115,7 @@ export function ConfirmEmailScreen() {
           </Button>
         )}
         {outcome === 'failed' && (
-          <Button onClick={() => confirm.mutate(token)}>{t('confirm.retry')}</Button>
+          <Button onClick={() => confirm.mutate({ token })}>{t('confirm.retry')}</Button>
         )}
         {outcome === 'otherAccount' ? (
           <Button

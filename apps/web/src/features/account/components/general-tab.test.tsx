@@ -7,7 +7,8 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from '@/lib/session';
 import { tokens } from '@/lib/tokens';
-import { strict } from '@/test/msw';
+import { useOp } from '@/lib/qry';
+import { qryHandler, strict } from '@/test/msw';
 import { renderScreen } from '@/test/render';
 import { GeneralTab } from './general-tab';
 
@@ -158,5 +159,53 @@ describe('GeneralTab: changing the sign-in e-mail', () => {
     expect(await screen.findByTestId('email-change-pending')).toHaveTextContent(
       'Bestätigung an later@example.com gesendet',
     );
+  });
+});
+
+describe('GeneralTab: the query layer', () => {
+  /** The members list as the domains screen shows it: it names users. */
+  function Members() {
+    const members = useOp('members.list', {});
+    return (
+      <ul data-testid="members">
+        {members.data?.items.map((m) => (
+          <li key={m.userId}>{m.fullName}</li>
+        ))}
+      </ul>
+    );
+  }
+
+  it('a saved name reaches the cached members list (account.update makes it stale)', async () => {
+    useSession.getState().setSession(session(user));
+    let name = 'Ann';
+    const member = () => ({
+      userId: 'u1',
+      username: 'ann',
+      email: 'ann@example.com',
+      fullName: name,
+      role: 'owner' as const,
+      joinedAt: '2026-01-01T00:00:00Z',
+    });
+    server.use(
+      qryHandler({
+        'members.list': () => ({ items: [member()] }),
+        'account.update': (body) => {
+          name = String(body.fullName);
+          return { user: { ...user, fullName: name } };
+        },
+      }),
+    );
+    await renderScreen(
+      <>
+        <GeneralTab />
+        <Members />
+      </>,
+    );
+    expect(await within(await screen.findByTestId('members')).findByText('Ann')).toBeVisible();
+    const form = screen.getByTestId('account-general');
+    await userEvent.clear(within(form).getByLabelText('Name'));
+    await userEvent.type(within(form).getByLabelText('Name'), 'Ann Lee');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(await within(screen.getByTestId('members')).findByText('Ann Lee')).toBeVisible();
   });
 });

@@ -115,7 +115,7 @@ export function GeneralTab() {
             ...(newEmail ? proofPayload(proofKind, values) : {}),
           },
           {
-            onSuccess: (saved) => {
+            onSuccess: ({ user: saved }) => {
               form.resetDirty();
               notifications.show({
                 color: 'teal',

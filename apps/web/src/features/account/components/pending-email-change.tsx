@@ -32,8 +32,8 @@ export function PendingEmailChange({ user }: { user: User }) {
           loading={resend.isPending}
           disabled={cancel.isPending}
           onClick={() =>
-            resend.mutateAsync().then(
-              (u) =>
+            resend.mutateAsync({}).then(
+              ({ user: u }) =>
                 notifications.show({
                   color: 'teal',
                   message: t('email.sent', { email: u.pendingEmail ?? '' }),
@@ -53,7 +53,7 @@ export function PendingEmailChange({ user }: { user: User }) {
           // The notice outlives this box, which goes away with the pending change.
           onClick={() =>
             cancel
-              .mutateAsync()
+              .mutateAsync({})
               .then(
                 () => notifications.show({ color: 'teal', message: t('email.cancelled') }),
                 failed,
