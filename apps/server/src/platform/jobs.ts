@@ -80,6 +80,19 @@ export interface JobOutcome {
   processed?: number;
 }
 
+/**
+ * A job that fails with a result worth keeping — what it counted before it gave up (an import
+ * none of whose rows could be written). The job ends `failed` with this message and result.
+ */
+export class JobFailure extends AppError {
+  constructor(
+    message: string,
+    readonly outcome: JobOutcome,
+  ) {
+    super('unprocessable', message);
+  }
+}
+
 export interface JobKindHandler<P = unknown> {
   run(ctx: JobContext<P>): Promise<JobOutcome>;
   /** After a crash: clean up what a job left half-done (e.g. staging tables). */
@@ -595,7 +608,19 @@ export class Jobs {
       if (!cancelled && !(err instanceof AppError)) ctx.log.error({ err }, 'job failed');
       await q
         .updateTable('pf_jobs')
-        .set({ status, error: message, finished_at: isoNow() })
+        .set({
+          status,
+          error: message,
+          finished_at: isoNow(),
+          ...(!cancelled && err instanceof JobFailure
+            ? {
+                result: JSON.stringify(err.outcome.result ?? null),
+                ...(err.outcome.processed !== undefined
+                  ? { processed: err.outcome.processed }
+                  : {}),
+              }
+            : {}),
+        })
         .where('id', '=', id)
         .execute();
     } finally {

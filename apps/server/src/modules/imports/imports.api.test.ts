@@ -356,7 +356,7 @@ describe('imports: bad rows', () => {
     const obj = await makeObject();
     const imp = await runImport(obj, await store(u, 'b.csv', CSV_TYPE, BAD), { onError: 'skip' });
     expect(imp.status).toBe('succeeded');
-    expect(imp.result).toEqual({ inserted: 2, updated: 0, skipped: 0, failed: 3 });
+    expect(imp.result).toEqual({ inserted: 2, updated: 0, skipped: 3, failed: 3 });
     expect((await records(obj)).map((r) => [r.code, r.due])).toEqual([
       ['G1', '2026-01-01'],
       ['G2', '2026-01-31'],
@@ -383,7 +383,7 @@ describe('imports: bad rows', () => {
       await store(u, 'many.csv', CSV_TYPE, `${lines.join('\n')}\n`),
       { onError: 'skip' },
     );
-    expect(imp.result).toEqual({ inserted: 1, updated: 0, skipped: 0, failed: 10_005 });
+    expect(imp.result).toEqual({ inserted: 1, updated: 0, skipped: 10_005, failed: 10_005 });
     const log = await ok<{ total: number; items: { row: number }[] }>(t.app, u, 'imports.log', {
       id: imp.id,
       offset: 9_999,
@@ -453,7 +453,9 @@ describe('imports: running, cancelling, the log file', () => {
       await store(u, 'f.csv', CSV_TYPE, 'Code,Name,Amount\nF1,ok,=1+2\nF2,ok,@SUM\n'),
       { onError: 'skip' },
     );
-    expect(imp.result).toEqual({ inserted: 0, updated: 0, skipped: 0, failed: 2 });
+    // Nothing could be imported: the run failed, its counts and log stay.
+    expect(imp.status).toBe('failed');
+    expect(imp.result).toEqual({ inserted: 0, updated: 0, skipped: 2, failed: 2 });
     const { fileId } = await ok<{ fileId: string }>(t.app, u, 'imports.logFile', { id: imp.id });
     const file = await findFile(t.app.db, t.config.dataDir, u.session.domain.id, fileId);
     const text = await readFile(file?.path as string, 'utf8');
@@ -490,7 +492,7 @@ describe('imports: running, cancelling, the log file', () => {
     });
     const csv = `Code,Name,Link,Tags\nA1,taken,,\nN1,fine,${rec.id},red; blue\nN2,dangling,999999,\n`;
     const imp = await runImport(obj, await store(u, 'n.csv', CSV_TYPE, csv), { onError: 'skip' });
-    expect(imp.result).toEqual({ inserted: 1, updated: 0, skipped: 0, failed: 2 });
+    expect(imp.result).toEqual({ inserted: 1, updated: 0, skipped: 2, failed: 2 });
     const log = await ok<{ items: { row: number; field: string }[] }>(t.app, u, 'imports.log', {
       id: imp.id,
     });

@@ -9,7 +9,7 @@ import { CompiledQuery, sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db, DialectName } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import { isoNow } from '../../lib/clock.js';
-import type { JobContext, JobOutcome } from '../../platform/jobs.js';
+import { JobFailure, type JobContext, type JobOutcome } from '../../platform/jobs.js';
 import { msg } from '../../platform/messages.js';
 import {
   checkRules,
@@ -26,6 +26,13 @@ import { loadObject, storedFields, type FieldMeta, type ObjectMeta } from '../..
 import { type Q } from '../../platform/context.js';
 import { t } from '../../platform/platform.messages.js';
 import { ti } from './imports.messages.js';
+import {
+  choiceMatcher,
+  multiselectCell,
+  ReferenceResolver,
+  selectCell,
+  type ChoiceMatcher,
+} from './lookups.js';
 import { columnNames, prepareCell, readRows } from './reader.js';
 
 export interface ImportJobParams {
@@ -387,6 +394,36 @@ async function importInto(ctx: JobContext<ImportJobParams>, plan: Plan): Promise
   const stop = settings.onError === 'stop';
   const keyIndex = plan.keyTarget ? targets.indexOf(plan.keyTarget) : -1;
   let rowErrors: LogEntry[] = [];
+  // Exported files hold labels and display texts: choices and references are looked up.
+  const matchers: (ChoiceMatcher | undefined)[] = fields.map((f) =>
+    f.type === 'select' || f.type === 'multiselect' ? choiceMatcher(f) : undefined,
+  );
+  const references = await referenceTargets(ctx, fields);
+  const resolvers = fields.map((f, j) => {
+    const target = references[j];
+    return target ? new ReferenceResolver(db, target, f) : undefined;
+  });
+  /** A cell as the value parser takes it: choices by label, references by display text. */
+  const cellOf = (j: number, f: FieldMeta, raw: string): Parsed | unknown => {
+    const match = matchers[j];
+    if (match && f.type === 'select') return selectCell(match, raw);
+    if (match && f.type === 'multiselect') return multiselectCell(match, raw);
+    const resolver = resolvers[j];
+    if (resolver) {
+      const m = resolver.match(raw);
+      if ('id' in m) return m.id;
+      const target = references[j] as ObjectMeta;
+      if ('ambiguous' in m)
+        return refused(
+          ti(lang, 'imp.ref_ambiguous', { value: raw, count: m.ambiguous, object: target.name }),
+        );
+      const n = prepareCell(f.type, f.options, raw);
+      if (typeof n !== 'number')
+        return refused(ti(lang, 'imp.ref_unknown', { value: raw, object: target.name }));
+      return n;
+    }
+    return prepareCell(f.type, f.options, raw);
+  };
 
   await readRows(
     plan.path,
@@ -396,6 +433,17 @@ async function importInto(ctx: JobContext<ImportJobParams>, plan: Plan): Promise
     async (batch, frac) => {
       fraction = frac;
       const { rows, nums } = batch;
+      for (let j = 0; j < targets.length; j++) {
+        const resolver = resolvers[j];
+        if (!resolver) continue;
+        const col = (targets[j] as Target).col;
+        const texts: string[] = [];
+        for (const r of rows) {
+          const v = r[col];
+          if (v) texts.push(v);
+        }
+        await resolver.prepare(texts);
+      }
       for (let i = 0; i < rows.length; i++) {
         const row = rows[i] as (string | null)[];
         const rowNo = nums[i] as number;
@@ -417,7 +465,8 @@ async function importInto(ctx: JobContext<ImportJobParams>, plan: Plan): Promise
             const cache = caches[j];
             let p = cache?.get(raw);
             if (!p) {
-              p = parseValue(f.type, f.options, prepareCell(f.type, f.options, raw), lang);
+              const cell = cellOf(j, f, raw);
+              p = isRefusal(cell) ? cell.parsed : parseValue(f.type, f.options, cell, lang);
               if (cache) {
                 if (cache.size >= CACHE_MAX) cache.clear();
                 cache.set(raw, p);
@@ -560,9 +609,15 @@ async function importInto(ctx: JobContext<ImportJobParams>, plan: Plan): Promise
     await sql`delete from ${st} where c is not null`.execute(k);
   }
   if (ctx.signal.aborted) throw new Error('cancelled');
+  // Every row had a problem: nothing is applied (a replace would empty the object for nothing).
+  if (failed > 0 && failed >= processed) throw nothingImported(lang, processed, failed);
 
   const result = await apply(ctx, plan);
+  // Bad rows were left out: they count as skipped, and as failed for what went wrong.
   result.failed = failed;
+  result.skipped += failed;
+  if (failed > 0 && !result.inserted && !result.updated)
+    throw nothingImported(lang, processed, failed, result);
   // The planner chooses indexes from statistics: bring them up to date with the new data.
   if (result.inserted || result.updated || plan.settings.mode === 'replace')
     await refreshStatistics(ctx.db, plan.meta.table);
@@ -672,4 +727,51 @@ async function apply(ctx: JobContext<ImportJobParams>, plan: Plan): Promise<Impo
     throw e;
   }
   return result;
+}
+
+/** A cell refused before parsing (a reference no record or several records are shown as). */
+interface Refusal {
+  refused: true;
+  parsed: Parsed;
+}
+function refused(error: string): Refusal {
+  return { refused: true, parsed: { ok: false, error } };
+}
+function isRefusal(v: unknown): v is Refusal {
+  return typeof v === 'object' && v !== null && (v as Refusal).refused === true;
+}
+
+/** The objects the reference fields among `fields` point to (undefined where unreadable). */
+async function referenceTargets(
+  ctx: JobContext<ImportJobParams>,
+  fields: FieldMeta[],
+): Promise<(ObjectMeta | undefined)[]> {
+  const out: (ObjectMeta | undefined)[] = [];
+  for (const f of fields) {
+    if (f.type !== 'reference' || !f.options.target) {
+      out.push(undefined);
+      continue;
+    }
+    try {
+      out.push(
+        await loadObject({ db: ctx.db, domainId: ctx.domainId, lang: ctx.lang }, f.options.target),
+      );
+    } catch {
+      out.push(undefined);
+    }
+  }
+  return out;
+}
+
+/** An import that wrote nothing while rows failed is not a success; its counts are kept. */
+function nothingImported(
+  lang: Parameters<typeof ti>[0],
+  processed: number,
+  failed: number,
+  result?: ImportResult,
+): JobFailure {
+  return new JobFailure(ti(lang, 'imp.nothing_imported', { count: processed }), {
+    processed,
+    result: result ?? { inserted: 0, updated: 0, skipped: processed, failed },
+  });
 }

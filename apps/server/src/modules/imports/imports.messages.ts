@@ -35,6 +35,11 @@ const en = {
   'imp.unique_in_file': 'This value appears in an earlier row of the file; it must be unique.',
   'imp.empty_file': 'The file has no rows.',
   'imp.apply_unique': 'The import would store a value twice in unique field "{field}".',
+  'imp.ref_ambiguous':
+    '"{value}" is shown for {count} records of {object}; write the record number instead.',
+  'imp.ref_unknown': 'No record of {object} is shown as "{value}".',
+  'imp.nothing_imported':
+    'None of the {count} rows could be imported, so nothing was changed. The Log lists every problem.',
   'imp.log.row': 'Row',
   'imp.log.column': 'Column',
   'imp.log.field': 'Field',
@@ -80,6 +85,11 @@ const de: Catalog = {
   'imp.empty_file': 'Die Datei enthält keine Zeilen.',
   'imp.apply_unique':
     'Der Import würde im eindeutigen Feld „{field}“ einen Wert doppelt speichern.',
+  'imp.ref_ambiguous':
+    '„{value}“ steht für {count} Datensätze von {object}; geben Sie stattdessen die Datensatznummer an.',
+  'imp.ref_unknown': 'Kein Datensatz von {object} wird als „{value}“ angezeigt.',
+  'imp.nothing_imported':
+    'Keine der {count} Zeilen konnte importiert werden, daher wurde nichts geändert. Das Protokoll nennt jedes Problem.',
   'imp.log.row': 'Zeile',
   'imp.log.column': 'Spalte',
   'imp.log.field': 'Feld',
@@ -123,6 +133,11 @@ const fr: Catalog = {
   'imp.empty_file': 'Le fichier ne contient aucune ligne.',
   'imp.apply_unique':
     'L’import enregistrerait deux fois la même valeur dans le champ unique « {field} ».',
+  'imp.ref_ambiguous':
+    '« {value} » désigne {count} enregistrements de {object} ; indiquez plutôt le numéro de l’enregistrement.',
+  'imp.ref_unknown': 'Aucun enregistrement de {object} n’est affiché comme « {value} ».',
+  'imp.nothing_imported':
+    'Aucune des {count} lignes n’a pu être importée ; rien n’a été modifié. Le journal liste chaque problème.',
   'imp.log.row': 'Ligne',
   'imp.log.column': 'Colonne',
   'imp.log.field': 'Champ',
@@ -164,6 +179,11 @@ const pt: Catalog = {
     'Este valor já aparece em uma linha anterior do arquivo; ele precisa ser único.',
   'imp.empty_file': 'O arquivo não tem linhas.',
   'imp.apply_unique': 'A importação gravaria um valor repetido no campo único "{field}".',
+  'imp.ref_ambiguous':
+    '"{value}" identifica {count} registros de {object}; informe o número do registro.',
+  'imp.ref_unknown': 'Nenhum registro de {object} aparece como "{value}".',
+  'imp.nothing_imported':
+    'Nenhuma das {count} linhas pôde ser importada, por isso nada foi alterado. O Registo lista cada problema.',
   'imp.log.row': 'Linha',
   'imp.log.column': 'Coluna',
   'imp.log.field': 'Campo',
@@ -203,6 +223,11 @@ const ru: Catalog = {
     'Это значение уже встречается в одной из предыдущих строк файла; оно должно быть уникальным.',
   'imp.empty_file': 'В файле нет строк.',
   'imp.apply_unique': 'Импорт записал бы одинаковое значение в уникальное поле «{field}».',
+  'imp.ref_ambiguous':
+    '«{value}» соответствует {count} записям объекта «{object}»; укажите номер записи.',
+  'imp.ref_unknown': 'Ни одна запись объекта «{object}» не показывается как «{value}».',
+  'imp.nothing_imported':
+    'Ни одну из строк ({count}) не удалось импортировать, поэтому ничего не изменено. В журнале перечислены все ошибки.',
   'imp.log.row': 'Строка',
   'imp.log.column': 'Столбец',
   'imp.log.field': 'Поле',
