@@ -2,18 +2,22 @@ import type { Editing, RowActions } from './grid-row';
 import type { GridColumn } from './types';
 import classes from './data-grid.module.css';
 
-/** The editor of the cell being edited, and its error under it. */
+/** The editor of the cell being edited (its error shows in the grid's message strip). */
 export function CellEditor<R>({
   column,
   editing,
   numeric,
   actions,
+  errorId,
 }: {
   column: GridColumn<R>;
   editing: Editing;
   numeric: boolean;
   actions: RowActions<R>;
+  /** The grid's message strip, which tells what is wrong with the value. */
+  errorId: string;
 }) {
+  const described = editing.error ? errorId : undefined;
   return (
     <>
       {column.type === 'select' ? (
@@ -23,6 +27,8 @@ export function CellEditor<R>({
           aria-label={column.title}
           value={editing.text}
           disabled={editing.saving}
+          aria-invalid={editing.error ? true : undefined}
+          aria-describedby={described}
           onChange={(e) => actions.editText(e.target.value)}
           onKeyDown={actions.editorKey}
           onBlur={actions.leaveEditor}
@@ -44,15 +50,12 @@ export function CellEditor<R>({
           value={editing.text}
           disabled={editing.saving}
           style={{ textAlign: numeric ? 'right' : undefined }}
+          aria-invalid={editing.error ? true : undefined}
+          aria-describedby={described}
           onChange={(e) => actions.editText(e.target.value)}
           onKeyDown={actions.editorKey}
           onBlur={actions.leaveEditor}
         />
-      )}
-      {editing.error && (
-        <div className={classes.error} role="alert">
-          {editing.error}
-        </div>
       )}
     </>
   );

@@ -22,6 +22,7 @@ const labels: GridLabels = {
   error: 'Error',
   retry: 'Retry',
   resizeColumn: 'Resize column',
+  sortHint: 'click sorts, shift-click adds a sort key',
   expandGroup: 'Expand',
   collapseGroup: 'Collapse',
   yes: 'Yes',
@@ -295,6 +296,97 @@ describe('DataGrid', () => {
     fireEvent.drop(name, { dataTransfer });
     expect(onColumnOrder).toHaveBeenCalledWith(['id', 'price', 'name', 'qty']);
     expect(headers()).toEqual(['id', 'price', 'name', 'qty']);
+  });
+
+  it('double-click opens the record card, also on editable cells; typing edits', async () => {
+    const user = userEvent.setup();
+    const onRowOpen = vi.fn();
+    const onCellEdit = vi.fn((row: Row, column: GridColumn<Row>, value: unknown) =>
+      Promise.resolve({ ...row, [column.id]: value }),
+    );
+    const { scroller } = renderGrid({ total: 5, onRowOpen, onCellEdit });
+    const cell = await screen.findByText('Row 2');
+    await user.dblClick(cell);
+    expect(onRowOpen).toHaveBeenCalledTimes(1);
+    expect(onRowOpen.mock.calls[0]![0]).toMatchObject({ id: 2 });
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+
+    // Typing on the active editable cell (the one clicked) edits it, starting with what was typed.
+    scroller.focus();
+    await user.keyboard('Z');
+    const input = screen.getByRole('textbox', { name: 'Name' });
+    expect(input).toHaveValue('Z');
+    await user.type(input, 'oe{Enter}');
+    await waitFor(() => expect(onCellEdit).toHaveBeenCalledTimes(1));
+    expect(onCellEdit.mock.calls[0]![2]).toBe('Zoe');
+    // A read-only cell: typing does nothing, Enter opens the record.
+    await user.keyboard('{ArrowRight}{ArrowRight}q');
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    expect(onRowOpen).toHaveBeenCalledTimes(2);
+  });
+
+  it('sorts by a click on a header; shift-click adds a key, a second click turns it', async () => {
+    const user = userEvent.setup();
+    const onSortChange = vi.fn();
+    const sortable = columns.map((c) => ({ ...c, sortable: c.id !== 'price' }));
+    const { rerender } = renderGrid({ total: 5, columns: sortable, onSortChange });
+    await screen.findByText('Row 1');
+    await user.click(screen.getByTitle(/^Name/));
+    expect(onSortChange).toHaveBeenLastCalledWith([{ field: 'name', dir: 'asc' }]);
+    const sorted = (sorts: { field: string; dir: 'asc' | 'desc' }[]) =>
+      rerender(
+        wrap(
+          <DataGrid
+            columns={sortable}
+            fetchWindow={(o, l) => Promise.resolve(makeRows(o, l, 5))}
+            dataKey="q1"
+            getRowId={(r) => r.id}
+            labels={labels}
+            locale="en"
+            height={400}
+            total={5}
+            sorts={sorts}
+            onSortChange={onSortChange}
+          />,
+        ),
+      );
+    sorted([{ field: 'name', dir: 'asc' }]);
+    expect(screen.getByTitle(/^Name/)).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(screen.getByTitle(/^Name/));
+    expect(onSortChange).toHaveBeenLastCalledWith([{ field: 'name', dir: 'desc' }]);
+    await user.keyboard('{Shift>}');
+    await user.click(screen.getByTitle(/^Quantity/));
+    await user.keyboard('{/Shift}');
+    expect(onSortChange).toHaveBeenLastCalledWith([
+      { field: 'name', dir: 'asc' },
+      { field: 'qty', dir: 'asc' },
+    ]);
+    sorted([
+      { field: 'name', dir: 'asc' },
+      { field: 'qty', dir: 'desc' },
+    ]);
+    expect(screen.getAllByTestId('sort-mark').map((m) => m.textContent)).toEqual(['1', '2']);
+    // Not sortable: no sort on click.
+    onSortChange.mockClear();
+    await user.click(screen.getByTitle('Price'));
+    expect(onSortChange).not.toHaveBeenCalled();
+  });
+
+  it('shows a refused value under the grid, not over the next row', async () => {
+    const user = userEvent.setup();
+    const onCellEdit = vi.fn();
+    const { scroller } = renderGrid({ total: 5, onCellEdit });
+    await screen.findByText('Row 1');
+    scroller.focus();
+    await user.keyboard('{ArrowRight}{ArrowRight}x{Enter}');
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Quantity: Enter a whole number');
+    expect(alert.closest('[role="row"]')).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Quantity' })).toHaveAttribute(
+      'aria-describedby',
+      alert.id,
+    );
   });
 
   it('shows the empty state', async () => {

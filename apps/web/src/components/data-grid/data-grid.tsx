@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { GridHeader } from './grid-header';
 import { handleGridKey } from './grid-keys';
-import { cellId as cellIdOf, GridRow, SELECT_WIDTH, type Active } from './grid-row';
+import { cellId as cellIdOf, editErrorId, GridRow, SELECT_WIDTH, type Active } from './grid-row';
 import { GroupRow } from './group-row';
 import { buildLayout } from './layout';
 import type { DataGridProps } from './types';
@@ -132,7 +132,6 @@ export function DataGrid<R>(props: DataGridProps<R>) {
   const cellId = (index: number, col: number) => cellIdOf(gridId, index, col);
   const actions = useStableActions<R>({
     activate: (index, col) => setActive({ index, col }),
-    startEdit: (index, col) => void edit.startEdit(index, col),
     retry: (offset) => rows.retry(offset),
     toggleSelected,
     open: (row, offset) => onRowOpen?.(row, offset),
@@ -155,6 +154,8 @@ export function DataGrid<R>(props: DataGridProps<R>) {
         drag={cols.drag}
         resizing={cols.resizing}
         startResize={cols.startResize}
+        sorts={props.sorts ?? []}
+        onSortChange={props.onSortChange}
       />
       <div
         ref={scrollRef}
@@ -226,6 +227,12 @@ export function DataGrid<R>(props: DataGridProps<R>) {
           })}
         </div>
       </div>
+      {edit.editing?.error && (
+        // Under the grid, not over the next row: the strip takes its own line.
+        <div id={editErrorId(gridId)} className={classes.editError} role="alert">
+          <strong>{ordered[edit.editing.col]?.title}:</strong> {edit.editing.error}
+        </div>
+      )}
       {error ? (
         <div className={classes.overlay} role="alert">
           <Text c="red">{error}</Text>

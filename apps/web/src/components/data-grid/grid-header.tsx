@@ -1,9 +1,11 @@
 import { Checkbox } from '@mantine/core';
+import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import type { VirtualItem } from '@tanstack/react-virtual';
 import type { PointerEvent as ReactPointerEvent } from 'react';
 import { numericTypes } from './format';
 import { SELECT_WIDTH } from './grid-row';
-import type { GridColumn, GridLabels } from './types';
+import { nextSorts } from './sorting';
+import type { GridColumn, GridLabels, GridSort } from './types';
 import type { ColumnDrag } from './use-columns';
 import classes from './data-grid.module.css';
 
@@ -20,6 +22,8 @@ export function GridHeader<R>({
   drag,
   resizing,
   startResize,
+  sorts,
+  onSortChange,
 }: {
   columns: GridColumn<R>[];
   virtualCols: VirtualItem[];
@@ -31,6 +35,8 @@ export function GridHeader<R>({
   drag: ColumnDrag;
   resizing: string | null;
   startResize: (e: ReactPointerEvent<HTMLDivElement>, column: GridColumn<R>) => void;
+  sorts: readonly GridSort[];
+  onSortChange?: (sorts: GridSort[]) => void;
 }) {
   return (
     <div className={classes.header} style={{ height: HEADER_HEIGHT }} role="presentation">
@@ -65,12 +71,28 @@ export function GridHeader<R>({
         {virtualCols.map((vc) => {
           const column = columns[vc.index];
           if (!column) return null;
+          const sortable = !!onSortChange && !!column.sortable;
+          const at = sorts.findIndex((s) => s.field === column.id);
+          const sort = at >= 0 ? sorts[at] : undefined;
           return (
             <div
               key={column.id}
               role="columnheader"
               aria-colindex={vc.index + 1}
+              aria-sort={
+                sort
+                  ? sort.dir === 'asc'
+                    ? 'ascending'
+                    : 'descending'
+                  : sortable
+                    ? 'none'
+                    : undefined
+              }
               className={classes.headerCell}
+              data-sortable={sortable || undefined}
+              onClick={
+                sortable ? (e) => onSortChange(nextSorts(sorts, column.id, e.shiftKey)) : undefined
+              }
               style={{
                 left: vc.start,
                 width: vc.size,
@@ -84,9 +106,17 @@ export function GridHeader<R>({
               onDragLeave={() => drag.leave(column.id)}
               onDrop={(e) => drag.drop(e, column.id)}
               onDragEnd={drag.end}
-              title={column.title}
+              title={
+                sortable && labels.sortHint ? `${column.title} — ${labels.sortHint}` : column.title
+              }
             >
               <span className={classes.headerTitle}>{column.header}</span>
+              {sort && (
+                <span className={classes.sortMark} data-testid="sort-mark">
+                  {sort.dir === 'asc' ? <IconArrowUp size={13} /> : <IconArrowDown size={13} />}
+                  {sorts.length > 1 && <span>{at + 1}</span>}
+                </span>
+              )}
               <div
                 className={classes.resizer}
                 role="separator"
@@ -94,6 +124,7 @@ export function GridHeader<R>({
                 aria-label={`${labels.resizeColumn}: ${column.title}`}
                 data-active={resizing === column.id}
                 onPointerDown={(e) => startResize(e, column)}
+                onClick={(e) => e.stopPropagation()}
                 onDragStart={(e) => e.preventDefault()}
                 draggable={false}
               />

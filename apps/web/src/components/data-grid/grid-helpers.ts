@@ -9,7 +9,6 @@ export function useStableActions<R>(current: RowActions<R>): RowActions<R> {
     const call = () => latest.current;
     return {
       activate: (index, col) => call().activate(index, col),
-      startEdit: (index, col) => call().startEdit(index, col),
       retry: (offset) => call().retry(offset),
       toggleSelected: (row) => call().toggleSelected(row),
       open: (row, offset) => call().open(row, offset),

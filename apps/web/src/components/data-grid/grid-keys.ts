@@ -10,7 +10,7 @@ export interface GridKeyContext<R> {
   pageRows: number;
   moveTo: (index: number, col: number) => void;
   toggleGroup: (id: string) => void;
-  startEdit: (index: number, col: number) => boolean;
+  startEdit: (index: number, col: number, initial?: string) => boolean;
   rowAt: (offset: number) => R | undefined;
   open: (row: R, offset: number) => void;
   toggleSelected: (row: R) => void;
@@ -68,8 +68,12 @@ export function handleGridKey<R>(e: KeyboardEvent<HTMLDivElement>, ctx: GridKeyC
       }
       break;
     }
-    default:
-      return false;
+    default: {
+      // Typing on an editable cell starts editing it with what was typed.
+      const printable = e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey;
+      if (!printable || item?.kind !== 'row' || !ctx.startEdit(index, col, e.key)) return false;
+      break;
+    }
   }
   e.preventDefault();
   return true;

@@ -23,7 +23,6 @@ export interface Editing extends Active {
 /** The grid's callbacks as rows see them: one stable object, so rows can skip re-rendering. */
 export interface RowActions<R> {
   activate: (index: number, col: number) => void;
-  startEdit: (index: number, col: number) => void;
   retry: (offset: number) => void;
   toggleSelected: (row: R) => void;
   open: (row: R, offset: number) => void;
@@ -35,6 +34,11 @@ export interface RowActions<R> {
 /** The id of a cell, for aria-activedescendant. */
 export function cellId(gridId: string, index: number, col: number): string {
   return `${gridId}-r${index}-c${col}`;
+}
+
+/** The id of the grid's strip that shows why an edited value was refused. */
+export function editErrorId(gridId: string): string {
+  return `${gridId}-edit-error`;
 }
 
 /** Whether a column of this row can be edited in place. */
@@ -119,7 +123,8 @@ function GridRowInner<R>(props: GridRowProps<R>) {
       }}
       data-testid="grid-row"
       onDoubleClick={(e) => {
-        if (row && (e.target as HTMLElement).closest('[data-editable="false"]'))
+        // Double-click opens the record card (Enter or typing edits a cell); not in an editor.
+        if (row && !(e.target as HTMLElement).closest('input, select, button, a'))
           actions.open(row, offset);
       }}
     >
@@ -160,9 +165,6 @@ function GridRowInner<R>(props: GridRowProps<R>) {
             data-align={numeric ? 'right' : undefined}
             style={{ left: vc.start, width: vc.size }}
             onClick={() => actions.activate(index, vc.index)}
-            onDoubleClick={() => {
-              if (editable) actions.startEdit(index, vc.index);
-            }}
           >
             {!row ? (
               failed && vc.index === 0 ? (
@@ -181,7 +183,13 @@ function GridRowInner<R>(props: GridRowProps<R>) {
                 />
               )
             ) : isEditing ? (
-              <CellEditor column={column} editing={editing} numeric={numeric} actions={actions} />
+              <CellEditor
+                column={column}
+                editing={editing}
+                numeric={numeric}
+                actions={actions}
+                errorId={editErrorId(gridId)}
+              />
             ) : (
               <CellContent
                 column={column}

@@ -44,6 +44,8 @@ export interface GridColumn<R> {
   minWidth?: number;
   /** Cells of this column may be edited in place (simple types only). */
   editable?: boolean;
+  /** A click on the header sorts by this column. */
+  sortable?: boolean;
   choices?: Choice[];
   currency?: string;
   /** Digits after the decimal point for decimal, money and percent. */
@@ -67,6 +69,12 @@ export interface GridGroup {
   children?: GridGroup[];
 }
 
+/** One key of the grid's order: a column and its direction. */
+export interface GridSort {
+  field: string;
+  dir: 'asc' | 'desc';
+}
+
 export interface GridLabels {
   selectRow: string;
   selectAll: string;
@@ -75,6 +83,8 @@ export interface GridLabels {
   error: string;
   retry: string;
   resizeColumn: string;
+  /** Hint on a sortable header: click sorts, shift-click adds a key. */
+  sortHint?: string;
   expandGroup: string;
   collapseGroup: string;
   yes: string;
@@ -107,6 +117,13 @@ export interface DataGridProps<R> {
   onCellEdit?: (row: R, column: GridColumn<R>, value: unknown) => Promise<R | void>;
   onColumnResize?: (columnId: string, width: number) => void;
   onColumnOrder?: (columnIds: string[]) => void;
+  /** The order shown on the headers (arrows, and numbers when there are several keys). */
+  sorts?: GridSort[];
+  /**
+   * A click on a sortable header sorts by that column alone (ascending, descending, none);
+   * shift-click adds it as a further key or turns its direction.
+   */
+  onSortChange?: (sorts: GridSort[]) => void;
   isRowDeleted?: (row: R) => boolean;
   /** A failure of the count or of the query as a whole. */
   error?: string | null;

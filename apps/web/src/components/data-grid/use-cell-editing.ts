@@ -5,6 +5,17 @@ import { itemAt, type Layout } from './layout';
 import type { GridColumn, ParseResult } from './types';
 import type { WindowedRows } from './use-windowed-rows';
 
+const typedEditable = new Set([
+  'text',
+  'email',
+  'url',
+  'phone',
+  'integer',
+  'decimal',
+  'money',
+  'percent',
+]);
+
 function defaultParse<R>(column: GridColumn<R>, text: string): ParseResult {
   const t = text.trim();
   if (t === '') return { ok: true, value: null };
@@ -52,6 +63,8 @@ export function useCellEditing<R>({
     const row = rows.rowAt(item.offset);
     const column = columns[col];
     if (!canEdit(column, row) || !column || !row) return false;
+    // Typing starts an edit with the typed text where the editor is a text box.
+    if (initial !== undefined && !typedEditable.has(column.type)) return false;
     if (column.type === 'boolean') {
       const value = valueOf(column, row);
       void commit(index, col, !(value === true || value === 1 || value === 'true'));

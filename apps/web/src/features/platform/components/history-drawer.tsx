@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatValue } from '@/components/data-grid';
 import { messageOf } from '@/lib/api-client';
 import { useOp } from '@/lib/qry';
+import { useReferenceLabels } from '../hooks/use-reference-labels';
 
 const actionColor: Record<HistoryEntry['action'], string> = {
   create: 'teal',
@@ -30,6 +31,7 @@ export function HistoryDrawer({
     { objectId: meta.id, id: recordId ?? 1 },
     { enabled: opened && recordId !== null },
   );
+  const refLabels = useReferenceLabels(meta, history.data?.items);
   const show = (code: string, v: unknown) => {
     if (v === null || v === undefined || v === '')
       return (
@@ -46,7 +48,9 @@ export function HistoryDrawer({
       no: t('no'),
       choices: f.options.choices?.map((c) => ({ value: c.value, label: c.label ?? c.value })),
     });
-    return f.type === 'reference' ? `#${text}` : text;
+    if (f.type !== 'reference') return text;
+    // A referenced record by the text it is shown as (its number while that loads or if gone).
+    return (typeof v === 'number' && refLabels.get(code)?.get(v)) || `#${text}`;
   };
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
   return (

@@ -170,6 +170,8 @@ function ListScreen({ meta, slots }: { meta: PlatformObject; slots?: ObjectSlots
                 : [...def.columns, { field, width }],
             });
           }}
+          sorts={def.orderby.isActive ? def.orderby.sorts : []}
+          onSortChange={(sorts) => update({ orderby: { isActive: sorts.length > 0, sorts } })}
           onColumnOrder={(order) => {
             const byField = new Map(def.columns.map((c) => [c.field, c]));
             const shown = order

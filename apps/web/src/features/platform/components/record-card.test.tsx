@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { defaultRules, type PlatformObject } from '@fiscus/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { Suspense } from 'react';
@@ -34,6 +34,22 @@ const meta: PlatformObject = {
       type: 'text',
       options: { required: true },
       position: 0,
+      createdAt: now,
+      updatedAt: now,
+    },
+    {
+      id: 'f3',
+      objectId: 'o1',
+      name: 'Status',
+      code: 'status',
+      type: 'select',
+      options: {
+        choices: [
+          { value: 'active', label: 'Active' },
+          { value: 'retired', label: 'Retired' },
+        ],
+      },
+      position: 2,
       createdAt: now,
       updatedAt: now,
     },
@@ -111,7 +127,7 @@ describe('RecordCard', () => {
     await user.click(screen.getByRole('button', { name: 'Create and Close' }));
     expect(await screen.findByText('This value is already used')).toBeInTheDocument();
     expect(bodies).toEqual([
-      { op: 'records.create', objectId: 'o1', values: { name: 'Truck', seats: 3 } },
+      { op: 'records.create', objectId: 'o1', values: { name: 'Truck', status: null, seats: 3 } },
     ]);
   });
 
@@ -143,5 +159,50 @@ describe('RecordCard', () => {
     await user.click(screen.getByRole('button', { name: 'Create and Close' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(id).toBe(2);
+  });
+
+  it('a click on the chosen option of a select keeps it', async () => {
+    await i18nReady;
+    const bodies: unknown[] = [];
+    server.use(
+      qryHandler(
+        {
+          'records.create': (body) => ({
+            id: 1,
+            values: body.values,
+            display: {},
+            createdAt: now,
+            createdBy: null,
+            updatedAt: now,
+            updatedBy: null,
+            deletedAt: null,
+          }),
+        },
+        (body) => bodies.push(body),
+      ),
+    );
+    const user = userEvent.setup();
+    renderCard();
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Bus');
+    const status = screen.getByRole('combobox', { name: 'Status' });
+    // Options stay out of the accessibility tree while jsdom runs the dropdown's transition.
+    const pick = async () => {
+      await user.click(status);
+      const list = await waitFor(() => {
+        const el = document.getElementById(status.getAttribute('aria-controls') ?? '');
+        if (!el) throw new Error('no list');
+        return el;
+      });
+      await user.click(await within(list).findByRole('option', { name: 'Active', hidden: true }));
+    };
+    await pick();
+    expect(status).toHaveValue('Active');
+    // Open the list again and click the option already chosen.
+    await user.click(screen.getByRole('textbox', { name: 'Name' }));
+    await pick();
+    expect(status).toHaveValue('Active');
+    await user.click(screen.getByRole('button', { name: 'Create and Close' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ values: { name: 'Bus', status: 'active' } });
   });
 });

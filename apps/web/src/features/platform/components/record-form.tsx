@@ -244,6 +244,8 @@ function FieldInput({
           value={typeof value === 'string' ? value : null}
           onChange={(v) => onChange(v)}
           clearable={!o.required}
+          // A click on the chosen option keeps it (the clear button empties the field).
+          allowDeselect={false}
           searchable
           nothingFoundMessage={t('noMatches')}
         />
@@ -352,6 +354,7 @@ function ReferenceSelect({
       onChange={(v) => onChange(v === null ? null : Number(v))}
       searchable
       clearable={!field.options.required}
+      allowDeselect={false}
       placeholder={records.isLoading ? t('common:loading') : undefined}
       nothingFoundMessage={t('noMatches')}
       data-field={field.code}

@@ -1,6 +1,7 @@
 import { Badge, Button, Checkbox, Group, Menu, Modal, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
+  IconArrowBackUp,
   IconCheck,
   IconDeviceFloppy,
   IconEye,
@@ -66,18 +67,33 @@ export function ViewsMenu({
             variant={current ? 'light' : 'default'}
             leftSection={<IconEye size={16} />}
             rightSection={
-              dirty && current ? (
+              dirty ? (
                 <Badge size="xs" color="orange" variant="dot">
                   {t('views.modified')}
                 </Badge>
               ) : undefined
             }
             data-testid="toolbar-views"
+            data-modified={dirty || undefined}
           >
             {current ? current.name : t('common:actions.views')}
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
+          {dirty && (
+            <>
+              <Menu.Item
+                leftSection={<IconArrowBackUp size={14} />}
+                onClick={() => onSwitch(current)}
+                data-testid="views-discard"
+              >
+                {current
+                  ? t('views.discardTo', { name: current.name })
+                  : t('views.discardToDefault')}
+              </Menu.Item>
+              <Menu.Divider />
+            </>
+          )}
           <Menu.Label>{t('views.switch')}</Menu.Label>
           <Menu.Item
             leftSection={!viewId ? <IconCheck size={14} /> : <span style={{ width: 14 }} />}

@@ -16,6 +16,7 @@ export function useGridLabels(): GridLabels {
       error: t('grid.error'),
       retry: t('common:retry'),
       resizeColumn: t('grid.resizeColumn'),
+      sortHint: t('grid.sortHint'),
       expandGroup: t('grid.expandGroup'),
       collapseGroup: t('grid.collapseGroup'),
       yes: t('yes'),

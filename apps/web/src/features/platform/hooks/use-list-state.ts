@@ -7,7 +7,9 @@ import {
   type SavedView,
   type ViewDefinition,
 } from '@fiscus/contracts';
-import { useCallback, useMemo, useState } from 'react';
+import { viewDefinitionSchema } from '@fiscus/contracts';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSession } from '@/lib/session';
 
 export type RecordState = 'active' | 'deleted' | 'all';
 
@@ -71,9 +73,43 @@ export function orderedColumns(
   return out;
 }
 
-/** The working state of a list screen: the current view definition and the screen's settings. */
+/** Where the working state of an object's list is kept between visits (per user). */
+function storageKey(userId: string | undefined, objectId: string | undefined) {
+  return userId && objectId ? `fiscus-list:${userId}:${objectId}` : null;
+}
+
+/** The state kept from the last visit, when it is still readable. */
+function restore(key: string | null): ListState | null {
+  if (!key) return null;
+  try {
+    const raw = localStorage.getItem(key);
+    if (!raw) return null;
+    const v = JSON.parse(raw) as Partial<ListState>;
+    const definition = viewDefinitionSchema.safeParse(v.definition);
+    if (!definition.success) return null;
+    return {
+      definition: definition.data,
+      viewId: typeof v.viewId === 'string' ? v.viewId : null,
+      dirty: v.dirty === true,
+      recordState:
+        v.recordState === 'deleted' || v.recordState === 'all' ? v.recordState : 'active',
+      rowHeight: typeof v.rowHeight === 'number' ? v.rowHeight : 36,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The working state of a list screen: the current view definition and the screen's settings.
+ * It survives a reload: the filter, sort, grouping and columns a user built stay as the
+ * object's unsaved state (`dirty`, shown as "modified" on the Views button) until saved as a
+ * view or discarded by choosing a view.
+ */
 export function useListState(meta: PlatformObject | undefined) {
-  const [state, setState] = useState<ListState | null>(null);
+  const userId = useSession((s) => s.session?.user.id);
+  const key = storageKey(userId, meta?.id);
+  const [state, setState] = useState<ListState | null>(() => restore(key));
   const base = useMemo<ListState>(
     () => ({
       definition: defaultDefinition(meta),
@@ -85,6 +121,18 @@ export function useListState(meta: PlatformObject | undefined) {
     [meta],
   );
   const current = state ?? base;
+  // The session may arrive after the screen: the kept state is read once it does.
+  useEffect(() => {
+    setState((s) => s ?? restore(key));
+  }, [key]);
+  useEffect(() => {
+    if (!key || !state) return;
+    try {
+      localStorage.setItem(key, JSON.stringify(state));
+    } catch {
+      // Storage full or off: the state lives until the page is left.
+    }
+  }, [key, state]);
 
   const update = useCallback(
     (patch: Partial<ViewDefinition>) =>

@@ -1,4 +1,10 @@
-import type { Field, FieldType, PlatformObject, RecordRow } from '@fiscus/contracts';
+import {
+  fieldTypes,
+  type Field,
+  type FieldType,
+  type PlatformObject,
+  type RecordRow,
+} from '@fiscus/contracts';
 import type { TFunction } from 'i18next';
 import type { GridColumn, ParseResult } from '@/components/data-grid';
 import type { FilterField } from '@/components/filter-builder';
@@ -90,6 +96,11 @@ export function recordValue(row: RecordRow, field: Field): unknown {
 }
 
 /** Grid columns of an object's fields (the record id first). */
+/** Types the list may sort by (the Sort menu offers the same). */
+const sortableTypes: ReadonlySet<FieldType> = new Set(
+  fieldTypes.filter((t) => t !== 'longtext' && t !== 'attachment' && t !== 'multiselect'),
+);
+
 export function gridColumns(
   visible: Field[],
   widths: Record<string, number | undefined>,
@@ -102,6 +113,7 @@ export function gridColumns(
     title: t('columns.id'),
     type: 'integer',
     width: widths.id ?? 80,
+    sortable: true,
     getValue: (r) => r.id,
   };
   return [
@@ -113,6 +125,7 @@ export function gridColumns(
       type: f.type,
       width: widths[f.code] ?? defaultWidth(f.type),
       editable: canEdit,
+      sortable: sortableTypes.has(f.type),
       currency: f.options.currency,
       precision: f.options.scale,
       choices: f.options.choices?.map((c) => ({
