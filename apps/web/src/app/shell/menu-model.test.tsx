@@ -8,7 +8,7 @@ import { i18nReady } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { server } from '@/mocks/node';
 import type { MenuNode } from '../menu';
-import { flattenPages, useVisibleMenu } from './menu-model';
+import { activeItemKey, flattenPages, holdsActive, useVisibleMenu } from './menu-model';
 import { qryHandler, strict } from '@/test/msw';
 
 function renderMenu(rules: AppRule[]) {
@@ -96,7 +96,9 @@ describe('domain sections in the menu', () => {
             { id: 'o2', name: 'Currencies', kind: 'reference' },
           ],
         }),
-        'tables.list': () => ({ items: [{ objectId: 'o1', tableName: 'obj_o1' }] }),
+        'tables.list': () => ({
+          items: [{ objectId: 'o1', objectName: 'Budget lines', tableName: 'obj_o1' }],
+        }),
         'imports.list': () => ({ items: [], total: 0 }),
         'procedures.list': () => ({
           items: [
@@ -135,9 +137,18 @@ describe('domain sections in the menu', () => {
     const names = titles(result.current);
     expect(names.indexOf('Budget lines')).toBeGreaterThan(names.indexOf('menu:adminMenu'));
     expect(names.indexOf('Budget lines')).toBeLessThan(names.indexOf('menu:budgetMenu'));
-    expect(names).toEqual(expect.arrayContaining(['Currencies', 'obj_o1']));
-    const item = result.current.find((n) => n.title === 'Budget lines');
-    expect(item).toMatchObject({ kind: 'item', raw: true, route: 'object' });
+    expect(names).toContain('Currencies');
+    // DATA TABLES names a table by its object, never by its internal name.
+    expect(names).not.toContain('obj_o1');
+    const [item, table] = result.current.filter((n) => n.title === 'Budget lines');
+    expect(item).toMatchObject({
+      kind: 'item',
+      raw: true,
+      route: 'object',
+      to: '/fiscus/object/o1',
+    });
+    expect(names.indexOf('DATA TABLES')).toBeLessThan(names.lastIndexOf('Budget lines'));
+    expect(table).toMatchObject({ route: 'tables', to: '/fiscus/tables?table=obj_o1' });
     // PROCEDURES lists the domain's procedures, each opening its editor.
     await waitFor(() => expect(titles(result.current)).toContain('Copy scenario'));
     const all = titles(result.current);
@@ -164,5 +175,29 @@ describe('domain sections in the menu', () => {
     expect(result.current.find((n) => n.title === 'Monthly budget')).toMatchObject({
       to: '/fiscus/reports?report=r1',
     });
+  });
+
+  it('marks one item active: the one with the page address, else the route’s', () => {
+    const nodes: MenuNode[] = [
+      { kind: 'item', title: 'menu:objects', route: 'objects' },
+      { kind: 'item', title: 'menu:tables', route: 'tables' },
+      { kind: 'heading', title: 'OBJECTS', raw: true },
+      { kind: 'item', title: 'Cars', raw: true, route: 'object', to: '/fiscus/object/o1' },
+      { kind: 'heading', title: 'DATA TABLES', raw: true },
+      {
+        kind: 'item',
+        title: 'Cars',
+        raw: true,
+        route: 'tables',
+        to: '/fiscus/tables?table=obj_o1',
+      },
+    ];
+    const active = (path: string, search: string, route: string) =>
+      nodes.filter((n) => holdsActive(n, activeItemKey(nodes, path, search, route)));
+    expect(active('/fiscus/object/o1', '', 'objects')).toEqual([nodes[3]]);
+    // An object the menu does not list: its screen's menu entry.
+    expect(active('/fiscus/object/o9', '', 'objects')).toEqual([nodes[0]]);
+    expect(active('/fiscus/tables', '?table=obj_o1', 'tables')).toEqual([nodes[5]]);
+    expect(active('/fiscus/tables', '', 'tables')).toEqual([nodes[1]]);
   });
 });

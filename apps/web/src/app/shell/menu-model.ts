@@ -59,7 +59,7 @@ export function useVisibleMenu(): MenuNode[] {
         kind: 'item' as const,
         title: item.title,
         raw: true,
-        route: 'object',
+        route: section.id === 'tables' ? 'tables' : 'object',
         to: item.to,
         icon: icons[section.id],
       })),
@@ -90,7 +90,7 @@ export function useVisibleMenu(): MenuNode[] {
           icon: IconReportMoney,
         })),
       );
-    // IMPORTS: the most recent imports, after the domain's sections.
+    // IMPORTS: the objects the domain imports into, after the domain's sections.
     if (recentImports.length > 0)
       dynamic.push(
         { kind: 'heading' as const, title: t('importsHeading'), raw: true },
@@ -148,4 +148,50 @@ export function flattenPages(nodes: MenuNode[], trail: string[] = []): MenuPage[
     else if (n.kind === 'group') out.push(...flattenPages(n.children, [...trail, n.title]));
   }
   return out;
+}
+
+/** Identity of a menu item: its route and address (one route may have several items). */
+export const itemKey = (node: Extract<MenuNode, { kind: 'item' }>) =>
+  `${node.route}|${hrefOf(node)}`;
+
+/**
+ * The one menu item shown as active: the item whose address is the page's (its query included,
+ * when it has one), else the item of the screen's route or of the route it names as its menu
+ * entry (`navActive`) — never two at once.
+ */
+export function activeItemKey(
+  nodes: MenuNode[],
+  pathname: string,
+  search: string,
+  routeId: string | undefined,
+): string | undefined {
+  const items: Extract<MenuNode, { kind: 'item' }>[] = [];
+  const walk = (list: MenuNode[]) => {
+    for (const n of list) {
+      if (n.kind === 'item') items.push(n);
+      else if (n.kind === 'group') walk(n.children);
+    }
+  };
+  walk(nodes);
+  const params = new URLSearchParams(search);
+  // Of the items at this path, the one whose query says most about the page.
+  let exact: { node: (typeof items)[number]; score: number } | undefined;
+  for (const n of items) {
+    const [path, query] = hrefOf(n).split('?');
+    if (path !== pathname) continue;
+    const wanted = [...new URLSearchParams(query ?? '')];
+    if (!wanted.every(([k, v]) => params.get(k) === v)) continue;
+    if (!exact || wanted.length > exact.score) exact = { node: n, score: wanted.length };
+  }
+  if (exact) return itemKey(exact.node);
+  const byRoute = items.find((n) => !n.to && n.route === routeId);
+  return byRoute ? itemKey(byRoute) : undefined;
+}
+
+/** Whether a node is, or holds, the active item. */
+export function holdsActive(node: MenuNode, active: string | undefined): boolean {
+  if (!active) return false;
+  if (node.kind === 'item') return itemKey(node) === active;
+  if (node.kind === 'group') return node.children.some((c) => holdsActive(c, active));
+  return false;
 }

@@ -2,28 +2,22 @@ import { Badge, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { menuLabel, type MenuNode } from '../menu';
-import { routeById } from '../routes-table';
-import { hrefOf } from './menu-model';
+import { activeItemKey, holdsActive, hrefOf } from './menu-model';
 import { useCurrentRoute } from './use-current-route';
 import classes from './shell.module.css';
 
-function isActive(node: MenuNode, pathname: string, activeId: string | undefined): boolean {
-  if (node.kind === 'item') {
-    const href = hrefOf(node);
-    if (node.to) return pathname === href;
-    return (
-      node.route === activeId || pathname === href || routeById.get(node.route)?.path === pathname
-    );
-  }
-  if (node.kind === 'group') return node.children.some((c) => isActive(c, pathname, activeId));
-  return false;
-}
-
-function Node({ node, collapsed, depth }: { node: MenuNode; collapsed: boolean; depth: number }) {
+function Node({
+  node,
+  collapsed,
+  depth,
+  activeKey,
+}: {
+  node: MenuNode;
+  collapsed: boolean;
+  depth: number;
+  activeKey: string | undefined;
+}) {
   const { t } = useTranslation('menu');
-  const { pathname } = useLocation();
-  const current = useCurrentRoute();
-  const activeId = current?.navActive ?? current?.id;
   if (node.kind === 'heading') {
     return collapsed ? (
       <div className={classes.headingDot} aria-hidden />
@@ -35,7 +29,7 @@ function Node({ node, collapsed, depth }: { node: MenuNode; collapsed: boolean; 
   }
   const label = menuLabel(t, node);
   const Icon = node.icon;
-  const active = isActive(node, pathname, activeId);
+  const active = holdsActive(node, activeKey);
   if (node.kind === 'item') {
     const link = (
       <NavLink
@@ -77,7 +71,7 @@ function Node({ node, collapsed, depth }: { node: MenuNode; collapsed: boolean; 
       variant="light"
     >
       {node.children.map((c, i) => (
-        <Node key={i} node={c} collapsed={collapsed} depth={depth + 1} />
+        <Node key={i} node={c} collapsed={collapsed} depth={depth + 1} activeKey={activeKey} />
       ))}
     </NavLink>
   );
@@ -86,11 +80,14 @@ function Node({ node, collapsed, depth }: { node: MenuNode; collapsed: boolean; 
 /** The vertical menu with the seed's headings; icons only when collapsed. */
 export function VerticalMenu({ nodes, collapsed }: { nodes: MenuNode[]; collapsed: boolean }) {
   const { t } = useTranslation('menu');
+  const { pathname, search } = useLocation();
+  const current = useCurrentRoute();
+  const activeKey = activeItemKey(nodes, pathname, search, current?.navActive ?? current?.id);
   return (
     <ScrollArea className={classes.menuScroll} type="hover" scrollbarSize={6}>
       <nav aria-label={t('mainMenu')} className={classes.menu}>
         {nodes.map((n, i) => (
-          <Node key={i} node={n} collapsed={collapsed} depth={0} />
+          <Node key={i} node={n} collapsed={collapsed} depth={0} activeKey={activeKey} />
         ))}
       </nav>
     </ScrollArea>

@@ -24,7 +24,7 @@ const PAGE = 50;
 export function ImportsScreen() {
   const { t } = useTranslation('imports');
   const wizard = useWizardAddress();
-  const [objectId, setObjectId] = useState<string | null>(null);
+  const objectId = wizard.objectId;
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<string[]>([]);
   const [logFor, setLogFor] = useState<Import | null>(null);
@@ -83,7 +83,7 @@ export function ImportsScreen() {
         }))}
         objectId={objectId}
         onObjectChange={(v) => {
-          setObjectId(v);
+          wizard.setObjectId(v);
           setPage(1);
         }}
         refreshing={list.isFetching && !list.isLoading}

@@ -48,24 +48,50 @@ const signIn = () =>
   });
 
 describe('IMPORTS menu section', () => {
-  it('lists the ten most recent imports as "file (object)" linking to each', async () => {
+  it('lists the objects imported into by name, not every file, draft or failure', async () => {
     const api = fakeQry({
       'imports.list': () => ({
         items: [
-          makeImport({ id: 'a1', fileName: 'cars.csv', objectName: 'Vehicles' }),
-          makeImport({ id: 'a2', fileName: 'q1.xlsx', objectName: 'Budget lines' }),
+          makeImport({
+            id: 'a1',
+            fileName: 'cars.csv',
+            objectId: 'o1',
+            objectName: 'Vehicles',
+            status: 'failed',
+          }),
+          makeImport({
+            id: 'a2',
+            fileName: 'q1.xlsx',
+            objectId: 'o2',
+            objectName: 'Budget lines',
+            status: 'succeeded',
+          }),
+          makeImport({
+            id: 'a3',
+            fileName: 'cars2.csv',
+            objectId: 'o1',
+            objectName: 'Vehicles',
+            status: 'succeeded',
+          }),
+          makeImport({
+            id: 'a4',
+            fileName: 'draft.csv',
+            objectId: 'o3',
+            objectName: 'Drafts only',
+            status: 'draft',
+          }),
         ],
-        total: 14,
+        total: 4,
       }),
     });
     signIn();
     const { result } = renderSection();
     await waitFor(() => expect(result.current.items).toHaveLength(2));
     expect(result.current.items).toEqual([
-      { id: 'a1', title: 'cars.csv (Vehicles)', to: '/fiscus/imports?import=a1' },
-      { id: 'a2', title: 'q1.xlsx (Budget lines)', to: '/fiscus/imports?import=a2' },
+      { id: 'o2', title: 'Budget lines', to: '/fiscus/imports?object=o2' },
+      { id: 'o1', title: 'Vehicles', to: '/fiscus/imports?object=o1' },
     ]);
-    expect(api.of('imports.list')[0]).toMatchObject({ offset: 0, limit: 10 });
+    expect(api.of('imports.list')[0]).toMatchObject({ offset: 0, limit: 100 });
   });
 
   it('asks nothing before a session is known', async () => {

@@ -2,7 +2,10 @@ import type { Import } from '@fiscus/contracts';
 import { useSearchParams } from 'react-router';
 import type { WizardIntent } from '../lib/wizard';
 
-/** The wizard is driven by the address: `?import=<id>` opens that import, `?import=new` a new one. */
+/**
+ * The imports screen's address: `?object=<id>` lists one object's imports; the wizard follows
+ * `?import=<id>` (that import) or `?import=new` (a new one).
+ */
 export function useWizardAddress() {
   const [params, setParams] = useSearchParams();
   const wizardParam = params.get('import');
@@ -16,6 +19,13 @@ export function useWizardAddress() {
       { replace },
     );
   return {
+    /** The object whose imports are listed (`?object=<id>`, the IMPORTS menu's links). */
+    objectId: params.get('object'),
+    setObjectId: (id: string | null) =>
+      edit((p) => {
+        if (id) p.set('object', id);
+        else p.delete('object');
+      }),
     opened: wizardParam !== null,
     importId: wizardParam && wizardParam !== 'new' ? wizardParam : null,
     intent: (params.get('intent') === 'run' ? 'run' : 'open') as WizardIntent,

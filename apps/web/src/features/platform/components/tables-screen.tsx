@@ -14,7 +14,8 @@ import {
 } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { messageOf } from '@/lib/api-client';
 import { objectPath } from '../lib/fields';
 import { useOp } from '@/lib/qry';
@@ -35,6 +36,15 @@ function bytes(n: number | null, locale: string): string {
 export function TablesScreen() {
   const { t, i18n } = useTranslation('platform');
   const tables = useOp('tables.list', {});
+  // `?table=<name>` (the DATA TABLES menu's links): that table's row is marked and in view.
+  const [params] = useSearchParams();
+  const chosen = params.get('table');
+  useEffect(() => {
+    if (!chosen || !tables.data) return;
+    document
+      .querySelector(`[data-table-name="${CSS.escape(chosen)}"]`)
+      ?.scrollIntoView({ block: 'center' });
+  }, [chosen, tables.data]);
   const nf = new Intl.NumberFormat(i18n.language);
   const items = tables.data?.items ?? [];
   const totalRows = items.reduce((n, x) => n + x.rows, 0);
@@ -94,7 +104,13 @@ export function TablesScreen() {
               </Table.Thead>
               <Table.Tbody>
                 {items.map((x) => (
-                  <Table.Tr key={x.tableName} data-testid="table-row">
+                  <Table.Tr
+                    key={x.tableName}
+                    data-testid="table-row"
+                    data-table-name={x.tableName}
+                    aria-current={x.tableName === chosen ? 'true' : undefined}
+                    bg={x.tableName === chosen ? 'var(--mantine-primary-color-light)' : undefined}
+                  >
                     <Table.Td>
                       <code>{x.tableName}</code>
                     </Table.Td>

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ability } from '@/lib/ability';
 import { useSession } from '@/lib/session';
-import { objectPath } from '../lib/fields';
+import { objectPath, tablePath } from '../lib/fields';
 import { useOp } from '@/lib/qry';
 import { shownName } from '@/lib/names';
 
@@ -22,8 +22,9 @@ export interface DynamicMenuSection {
 
 /**
  * The menu sections built from the domain's metadata: OBJECTS (objects of kind table),
- * CATALOGS (kind reference), MOUNTS (kind mounted) and DATA TABLES (the physical tables), one item each, linking to
- * the object's list screen. Empty until a session is known.
+ * CATALOGS (kind reference) and MOUNTS (kind mounted), linking to each object's list screen,
+ * and DATA TABLES (the physical tables, by their object's name), linking to the table on the
+ * DATA TABLES screen. Empty until a session is known.
  */
 export function useDynamicMenu(): { sections: DynamicMenuSection[]; isLoading: boolean } {
   // Headings come from the core `menu` namespace, loaded with the shell (no suspense here).
@@ -65,8 +66,16 @@ export function useDynamicMenu(): { sections: DynamicMenuSection[]; isLoading: b
       {
         id: 'tables' as const,
         title: t('dataTablesHeading'),
+        // A table by the name of its object; it opens on the DATA TABLES screen.
         items: (tables.data?.items ?? [])
-          .map((x) => ({ id: x.tableName, title: x.tableName, to: objectPath(x.objectId) }))
+          .map((x) => {
+            const o = items.find((i) => i.id === x.objectId);
+            return {
+              id: x.tableName,
+              title: o ? shownName(o, lang) : x.objectName,
+              to: tablePath(x.tableName),
+            };
+          })
           .sort(byName),
       },
     ].filter((s) => s.items.length > 0);
