@@ -7,6 +7,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { AbilityContext, ability } from '@/lib/ability';
+import { errorStatus } from '@/lib/api-client';
 import { appConfig } from '@/lib/config';
 import { theme } from '@/lib/theme';
 import { useTheme } from '@/lib/theme-store';
@@ -16,10 +17,19 @@ const Notifications = lazy(() =>
   import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
 );
 
+/**
+ * A read that failed is tried once more — unless the server answered it (a 4xx such as 404 or
+ * 403 says the same the second time); lost connections and server errors get their retry.
+ */
+function retryOnce(failures: number, error: unknown): boolean {
+  const status = errorStatus(error);
+  return failures < 1 && !(status !== undefined && status >= 400 && status < 500);
+}
+
 export function makeQueryClient() {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false },
+      queries: { staleTime: 30_000, retry: retryOnce, refetchOnWindowFocus: false },
       mutations: { retry: 0 },
     },
   });

@@ -200,6 +200,11 @@ export function errorOf(err: unknown): ErrorEnvelope['error'] | undefined {
   return undefined;
 }
 
+/** The HTTP status of a failed call, when the server answered it. */
+export function errorStatus(err: unknown): number | undefined {
+  return err instanceof AxiosError ? err.response?.status : undefined;
+}
+
 /** Seconds to wait before trying again, from a 429 answer (`Retry-After`), if known. */
 export function retryAfterOf(err: unknown): number | undefined {
   if (!(err instanceof AxiosError) || err.response?.status !== 429) return undefined;

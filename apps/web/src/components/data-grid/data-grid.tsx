@@ -243,8 +243,12 @@ export function DataGrid<R>(props: DataGridProps<R>) {
           )}
         </div>
       ) : total === 0 ? (
-        <div className={classes.overlay}>
-          <Text c="dimmed">{labels.empty}</Text>
+        <div className={classes.overlay} data-testid="grid-empty">
+          {props.emptyContent ? (
+            <div className={classes.overlayContent}>{props.emptyContent}</div>
+          ) : (
+            <Text c="dimmed">{labels.empty}</Text>
+          )}
         </div>
       ) : null}
     </div>

@@ -125,6 +125,8 @@ export interface DataGridProps<R> {
    */
   onSortChange?: (sorts: GridSort[]) => void;
   isRowDeleted?: (row: R) => boolean;
+  /** Shown instead of `labels.empty` when there are no rows (e.g. an invitation to add one). */
+  emptyContent?: ReactNode;
   /** A failure of the count or of the query as a whole. */
   error?: string | null;
   onRetry?: () => void;

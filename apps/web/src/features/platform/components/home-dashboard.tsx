@@ -127,7 +127,11 @@ export function HomeDashboard({ activity }: { activity?: ReactNode } = {}) {
     <Stack gap="lg" data-testid="home-dashboard">
       <Group justify="space-between" wrap="wrap">
         <div>
-          <Title order={2}>{t('home.welcome', { name })}</Title>
+          <Title order={2}>
+            {t(isNewAccount(session.user.createdAt) ? 'home.welcomeNew' : 'home.welcome', {
+              name,
+            })}
+          </Title>
           <Group gap="xs" mt={4}>
             <Text c="dimmed">{session.domain.name}</Text>
             <Badge variant="light">{t(`common:role.${session.domain.role}`)}</Badge>
@@ -262,4 +266,10 @@ export function HomeDashboard({ activity }: { activity?: ReactNode } = {}) {
       </Grid>
     </Stack>
   );
+}
+
+/** An account made within the last day is greeted as new ("Welcome"), later as returning. */
+function isNewAccount(createdAt: string): boolean {
+  const at = Date.parse(createdAt);
+  return Number.isFinite(at) && Date.now() - at < 24 * 60 * 60 * 1000;
 }

@@ -15,7 +15,9 @@ import { useListQuery } from '../hooks/use-list-query';
 import { useListState, visibleFields } from '../hooks/use-list-state';
 import { useViewInAddress } from '../hooks/use-view-in-address';
 import { gridColumns } from '../lib/fields';
+import { pruneFilter } from '@/components/filter-builder';
 import { BulkConfirmModal } from './bulk-confirm-modal';
+import { EmptyObject } from './empty-object';
 import { HistoryDrawer } from './history-drawer';
 import { ListHeader } from './list-header';
 import { ListToolbar } from './list-toolbar';
@@ -43,21 +45,21 @@ export function ObjectListScreen({ objectId, slots }: { objectId: string; slots?
   }
   if (meta.isError || !meta.data) {
     const code = errorOf(meta.error)?.code;
+    // An object that is not there is said once; only a failed load offers to try again.
+    const missing = code === 'not_found' || code === 'forbidden';
     return (
       <Alert
-        color="red"
-        title={
-          code === 'not_found' || code === 'forbidden'
-            ? t('object.notFound')
-            : t('object.loadError')
-        }
+        color={missing ? 'orange' : 'red'}
+        title={missing ? t('object.notFound') : t('object.loadError')}
       >
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{messageOf(meta.error)}</Text>
-          <Button size="xs" variant="light" onClick={() => void meta.refetch()}>
-            {t('common:retry')}
-          </Button>
-        </Stack>
+        {!missing && (
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{messageOf(meta.error)}</Text>
+            <Button size="xs" variant="light" onClick={() => void meta.refetch()}>
+              {t('common:retry')}
+            </Button>
+          </Stack>
+        )}
       </Alert>
     );
   }
@@ -181,6 +183,17 @@ function ListScreen({ meta, slots }: { meta: PlatformObject; slots?: ObjectSlots
             update({ columns: [...shown, ...rest] });
           }}
           isRowDeleted={(r) => !!r.deletedAt}
+          emptyContent={
+            !mounted &&
+            state.recordState === 'active' &&
+            !pruneFilter(def.filter) &&
+            !def.search.trim() ? (
+              <EmptyObject
+                objectId={meta.id}
+                onNew={() => setCard({ opened: true, recordId: null })}
+              />
+            ) : undefined
+          }
           error={list.error ? messageOf(list.error) : null}
           onRetry={list.refresh}
           ariaLabel={shownName(meta)}

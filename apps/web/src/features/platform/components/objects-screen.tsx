@@ -507,7 +507,13 @@ function ObjectEditor({
     <Modal
       opened={opened}
       onClose={onClose}
-      title={object ? t('objects.editTitle', { name: object.name }) : t('objects.newTitle')}
+      title={
+        object
+          ? t('objects.editTitle', { name: object.name })
+          : kind === 'reference'
+            ? t('objects.newCatalogTitle')
+            : t('objects.newTitle')
+      }
     >
       <form
         noValidate

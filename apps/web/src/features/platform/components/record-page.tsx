@@ -83,26 +83,27 @@ export function RecordPage({
   const failure = meta.error ?? record.error;
   if (failure || !meta.data || !record.data) {
     const code = errorOf(failure)?.code;
+    // A record that is not there is said once; only a failed load offers to try again.
+    const missing = code === 'not_found' || code === 'forbidden';
     return (
       <Container size="sm" py="xl">
         <Alert
-          color="red"
-          title={
-            code === 'not_found' || code === 'forbidden'
-              ? t('record.notFound')
-              : t('record.loadError')
-          }
+          color={missing ? 'orange' : 'red'}
+          title={missing ? t('record.notFound') : t('record.loadError')}
+          data-testid="record-missing"
         >
           <Stack gap="xs" align="flex-start">
-            <Text size="sm">{messageOf(failure)}</Text>
+            {!missing && <Text size="sm">{messageOf(failure)}</Text>}
             <Group gap="xs">
-              <Button
-                size="xs"
-                variant="light"
-                onClick={() => void Promise.all([meta.refetch(), record.refetch()])}
-              >
-                {t('common:retry')}
-              </Button>
+              {!missing && (
+                <Button
+                  size="xs"
+                  variant="light"
+                  onClick={() => void Promise.all([meta.refetch(), record.refetch()])}
+                >
+                  {t('common:retry')}
+                </Button>
+              )}
               <Button size="xs" variant="subtle" component={Link} to="/fiscus/objects">
                 {t('record.backToObjects')}
               </Button>
