@@ -1,4 +1,21 @@
-import type { AutosuggestData, Person } from '@/features/search/api/autosuggest';
+export interface Person {
+  img: string;
+  name: string;
+  email: string;
+  time: string;
+}
+export interface SuggestFile {
+  file_name: string;
+  from: string;
+  icon: 'pdf' | 'xlsx' | 'doc' | 'csv' | 'zip' | 'img';
+  size: string;
+}
+export interface AutosuggestData {
+  developers: Person[];
+  designers: Person[];
+  pages: { icon: string; name: string }[];
+  files: SuggestFile[];
+}
 
 const person = (name: string, time: string): Person => ({
   img: '',
@@ -7,7 +24,7 @@ const person = (name: string, time: string): Person => ({
   time,
 });
 
-/** Data of the navbar search and the autosuggest demo (DEMO.md §19, §24). */
+/** Data of the autosuggest demo (DEMO.md §19, §24). */
 export const autosuggestData: AutosuggestData[] = [
   {
     developers: [

@@ -1,10 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { server } from '@/mocks/node';
 import { renderScreen } from '@/test/render';
 import { NavbarSearch } from './navbar-search';
-import { strict } from '@/test/msw';
+import { qryHandler, strict, type QryBody } from '@/test/msw';
 
 beforeAll(() => server.listen(strict));
 afterEach(() => server.resetHandlers());
@@ -28,9 +29,69 @@ const group = (label: string) =>
     g.style.getPropertyValue('--spotlight-label').includes(label),
   );
 
+const field = (id: string, code: string, type: string) => ({ id, code, name: code, type });
+const objects = {
+  o1: { id: 'o1', name: 'Vehicles', kind: 'table', displayFieldId: 'f1' },
+  o2: { id: 'o2', name: 'Makers', kind: 'reference', displayFieldId: 'f3' },
+  o3: { id: 'o3', name: 'Sales cube', kind: 'cube', displayFieldId: null },
+};
+const meta = {
+  o1: { ...objects.o1, fields: [field('f1', 'plate', 'text'), field('f2', 'maker', 'ref')] },
+  o2: { ...objects.o2, fields: [field('f3', 'title', 'text')] },
+  o3: { ...objects.o3, fields: [field('f4', 'region', 'text')] },
+};
+const rows: Record<string, { id: number; values: Record<string, unknown> }[]> = {
+  o1: [
+    { id: 3, values: { plate: 'CAR-17' } },
+    { id: 4, values: { plate: 'VAN-2' } },
+  ],
+  o2: [
+    { id: 7, values: { title: 'Carrera Motors' } },
+    { id: 8, values: { title: 'Volvo' } },
+  ],
+  o3: [{ id: 1, values: { region: 'Caribbean' } }],
+};
+const row = (r: { id: number; values: Record<string, unknown> }) => ({
+  ...r,
+  display: {},
+  createdAt: '2026-11-01T00:00:00Z',
+  createdBy: null,
+  updatedAt: '2026-11-01T00:00:00Z',
+  updatedBy: null,
+  deletedAt: null,
+});
+
+function Where() {
+  return <output data-testid="where">{useLocation().pathname}</output>;
+}
+
 describe('navbar search', () => {
-  it('ranks pages (starts-with first, 4 per group) and finds files and contacts', async () => {
-    await renderScreen(<NavbarSearch pages={pages} />);
+  it('ranks pages (starts-with first, 4 per group) and finds the records of tables and catalogs', async () => {
+    const listed: QryBody[] = [];
+    server.use(
+      qryHandler(
+        {
+          'objects.list': () => ({ items: Object.values(objects) }),
+          'objects.get': (b) => meta[b.id as keyof typeof meta],
+          'records.list': (b) => {
+            const term = String(b.search).toLowerCase();
+            const hits = rows[String(b.objectId)]!.filter((r) =>
+              Object.values(r.values).some((v) => String(v).toLowerCase().includes(term)),
+            );
+            return { rows: hits.map(row), offset: 0, limit: 3, hasMore: false };
+          },
+        },
+        (b) => {
+          if (b.op === 'records.list') listed.push(b);
+        },
+      ),
+    );
+    await renderScreen(
+      <>
+        <NavbarSearch pages={pages} />
+        <Where />
+      </>,
+    );
     await userEvent.click(await screen.findByTestId('navbar-search'));
     const input = await screen.findByPlaceholderText('Explore Fiscus…');
     await userEvent.type(input, 'inv');
@@ -41,15 +102,28 @@ describe('navbar search', () => {
     expect(found).toEqual(['Invoice List', 'Edit Invoice', 'Preview Invoice', 'Invoices archive']);
 
     await userEvent.clear(input);
-    await userEvent.type(input, 'budget');
-    await waitFor(() => expect(group('Files')?.textContent).toContain('Budget 2027 draft.xlsx'));
+    await userEvent.type(input, 'car');
+    await waitFor(() => expect(group('Records')?.textContent).toContain('Carrera Motors'));
+    const records = group('Records')!;
+    expect(records.textContent).toContain('CAR-17');
+    expect(records.textContent).toContain('Vehicles');
+    expect(records.textContent).not.toContain('Volvo');
+    // Only tables and catalogs are searched, each for its display field.
+    expect(new Set(listed.map((b) => b.objectId))).toEqual(new Set(['o1', 'o2']));
+    expect(listed.find((b) => b.objectId === 'o2')?.fields).toEqual(['title']);
 
-    await userEvent.clear(input);
-    await userEvent.type(input, 'rena');
-    await waitFor(() => expect(group('Contacts')?.textContent).toContain('Rena Brant'));
+    // The label is split by the query's highlight: find its button by text content.
+    const carrera = screen
+      .getAllByRole('button')
+      .find((b) => b.textContent?.includes('Carrera Motors'))!;
+    await userEvent.click(carrera);
+    await waitFor(() =>
+      expect(screen.getByTestId('where').textContent).toBe('/fiscus/recordpage/o2/7'),
+    );
 
-    await userEvent.clear(input);
-    await userEvent.type(input, 'zzzz');
+    await userEvent.click(await screen.findByTestId('navbar-search'));
+    await userEvent.clear(await screen.findByPlaceholderText('Explore Fiscus…'));
+    await userEvent.type(screen.getByPlaceholderText('Explore Fiscus…'), 'zzzz');
     expect(await screen.findByText('No Results Found.')).toBeInTheDocument();
   });
 });

@@ -1,46 +1,33 @@
-import { ActionIcon, Avatar, Group, Kbd, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Kbd, Loader, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import {
   Spotlight,
   spotlight,
   type SpotlightActionData,
   type SpotlightActionGroupData,
 } from '@mantine/spotlight';
-import {
-  IconFile,
-  IconFileSpreadsheet,
-  IconFileText,
-  IconFileZip,
-  IconPhoto,
-  IconSearch,
-} from '@tabler/icons-react';
+import { IconFile, IconId, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useAutosuggest } from '../api/autosuggest';
+import { useRecordSearch } from '../api/records';
 import { rank } from '../lib/rank';
 import type { SearchPage } from '../types';
 
-const fileIcon = {
-  pdf: IconFileText,
-  xlsx: IconFileSpreadsheet,
-  csv: IconFileSpreadsheet,
-  doc: IconFileText,
-  zip: IconFileZip,
-  img: IconPhoto,
-};
 const PER_GROUP = 4;
 
 /**
- * Navbar search (Ctrl+K or "/"): a Spotlight over the menu's pages, files and contacts. Without a
- * query it lists the pages; with one, matches that start with it come first, then those
- * containing it, 4 per group. Arrows move, Enter opens, Esc closes.
+ * Navbar search (Ctrl+K or "/"): a Spotlight over what really exists — the pages of the menu
+ * (the domain's objects among them) and the domain's records. Without a query it lists the
+ * pages; with one, pages that start with it come first, then those containing it, 4 per group,
+ * then the records whose text matches. Arrows move, Enter opens, Esc closes.
  */
 export function NavbarSearch({ pages }: { pages: SearchPage[] }) {
   const { t } = useTranslation('search');
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
-  // Files and contacts load with the first query (the demo data comes from the mock backend).
-  const data = useAutosuggest(query.trim().length > 0);
+  const [term] = useDebouncedValue(query.trim(), 250);
+  const found = useRecordSearch(term);
 
   const actions = useMemo((): (SpotlightActionData | SpotlightActionGroupData)[] => {
     const pageAction = (p: SearchPage): SpotlightActionData => {
@@ -53,53 +40,24 @@ export function NavbarSearch({ pages }: { pages: SearchPage[] }) {
       };
     };
     if (!query.trim()) return [{ group: t('groups.pages'), actions: pages.map(pageAction) }];
-    const contacts = [...(data.data?.developers ?? []), ...(data.data?.designers ?? [])];
     const groups: SpotlightActionGroupData[] = [
       {
         group: t('groups.pages'),
         actions: rank(pages, query, (p) => p.title, PER_GROUP).map(pageAction),
       },
       {
-        group: t('groups.files'),
-        actions: rank(data.data?.files ?? [], query, (f) => f.file_name, PER_GROUP).map((f) => {
-          const I = fileIcon[f.icon];
-          return {
-            id: `file:${f.file_name}`,
-            label: f.file_name,
-            description: t('by', { name: f.from }),
-            leftSection: <I size={18} stroke={1.5} />,
-            rightSection: (
-              <Text size="xs" c="dimmed">
-                {f.size}
-              </Text>
-            ),
-          };
-        }),
-      },
-      {
-        group: t('groups.contacts'),
-        actions: rank(contacts, query, (p) => p.name, PER_GROUP).map((p) => ({
-          id: `contact:${p.email}`,
-          label: p.name,
-          description: p.email,
-          leftSection: (
-            <Avatar size="sm" radius="xl" color="brand">
-              {p.name
-                .split(' ')
-                .map((x) => x[0])
-                .join('')}
-            </Avatar>
-          ),
-          rightSection: (
-            <Text size="xs" c="dimmed">
-              {p.time}
-            </Text>
-          ),
+        group: t('groups.records'),
+        actions: found.records.map((r) => ({
+          id: `record:${r.objectId}:${r.id}`,
+          label: r.label,
+          description: r.objectName,
+          leftSection: <IconId size={18} stroke={1.5} />,
+          onClick: () => navigate(`/fiscus/recordpage/${encodeURIComponent(r.objectId)}/${r.id}`),
         })),
       },
     ];
     return groups.filter((g) => g.actions.length > 0);
-  }, [pages, query, data.data, navigate, t]);
+  }, [pages, query, found.records, navigate, t]);
 
   return (
     <>
@@ -127,8 +85,8 @@ export function NavbarSearch({ pages }: { pages: SearchPage[] }) {
         onQueryChange={setQuery}
         filter={(_q, a) => a}
         shortcut={['mod + K', '/']}
-        limit={3 * PER_GROUP}
-        nothingFound={t('noResults')}
+        limit={PER_GROUP + 3 * 8}
+        nothingFound={found.loading ? <Loader size="xs" /> : t('noResults')}
         highlightQuery
         scrollable
         maxHeight={480}
