@@ -80,6 +80,59 @@ describe('CubeDesigner', () => {
     });
   });
 
+  it('lets the key of a new dimension follow its field, and keeps a saved one', async () => {
+    const calls: QryBody[] = [];
+    server.use(
+      qryHandler(
+        {
+          'objects.list': objects,
+          'objects.get': () => sales,
+          'cubes.create': (b) => ({ ...salesCube, id: 'c9', name: b.name as string }),
+        },
+        (b) => calls.push(b),
+      ),
+    );
+    const user = userEvent.setup();
+    await renderScreen(<CubeDesigner cubeId={null} />);
+    await user.type(await screen.findByTestId('designer-name'), 'By product');
+    await pick(user, screen.getByTestId('designer-object'), 'Sales');
+    await user.click(await screen.findByTestId('designer-add-dimension'));
+    await user.click(screen.getByTestId('designer-add-dimension'));
+    expect(screen.getByTestId('dimension-field-1')).toHaveValue('Day');
+    await pick(user, screen.getByTestId('dimension-field-1'), 'Product');
+    await user.click(screen.getByTestId('designer-save'));
+    await waitFor(() => expect(calls.some((c) => c.op === 'cubes.create')).toBe(true));
+    expect(calls.find((c) => c.op === 'cubes.create')).toMatchObject({
+      dimensions: [
+        { key: 'region', field: 'region' },
+        { key: 'product', field: 'product' },
+      ],
+    });
+  });
+
+  it('keeps the key of a saved dimension when its field changes', async () => {
+    const calls: QryBody[] = [];
+    server.use(
+      qryHandler(
+        {
+          'objects.list': objects,
+          'objects.get': () => sales,
+          'cubes.get': () => salesCube,
+          'cubes.update': () => salesCube,
+        },
+        (b) => calls.push(b),
+      ),
+    );
+    const user = userEvent.setup();
+    await renderScreen(<CubeDesigner cubeId="c1" />);
+    await pick(user, await screen.findByTestId('dimension-field-1'), 'Name');
+    await user.click(screen.getByTestId('designer-save'));
+    await waitFor(() => expect(calls.some((c) => c.op === 'cubes.update')).toBe(true));
+    expect(calls.find((c) => c.op === 'cubes.update')).toMatchObject({
+      dimensions: [{ key: 'region' }, { key: 'product', field: 'name' }, { key: 'month' }],
+    });
+  });
+
   it('shows the errors the server names on their fields', async () => {
     server.use(
       qryHandler({

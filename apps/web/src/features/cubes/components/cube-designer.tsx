@@ -44,6 +44,7 @@ import {
   aggregateFits,
   canBeDimension,
   filterFieldsOf,
+  followingKey,
   isDateField,
   suggestKey,
 } from '../lib/fields';
@@ -157,6 +158,12 @@ function DesignerForm({ cube }: { cube: Cube | undefined }) {
   const fieldByCode = new Map(fields.map((f) => [f.code, f]));
   const fieldOptions = (pred: (f: Field) => boolean) =>
     fields.filter(pred).map((f) => ({ value: f.code, label: shownName(f) }));
+  // Keys the saved cube already has: layouts, reports and locks refer to them, so they stay.
+  const savedKeys = new Set([
+    ...(cube?.dimensions ?? []).map((d) => d.key),
+    ...(cube?.measures ?? []).map((m) => m.key),
+    ...(cube?.calculated ?? []).map((c) => c.key),
+  ]);
   const taken = new Set([
     ...draft.dimensions.map((d) => d.key),
     ...draft.measures.map((m) => m.key),
@@ -407,9 +414,21 @@ function DesignerForm({ cube }: { cube: Cube | undefined }) {
                     value={d.field}
                     onChange={(v) => {
                       const nf = v ? fieldByCode.get(v) : undefined;
-                      patch({
-                        field: v ?? '',
-                        grain: isDateField(nf) ? (d.grain ?? 'month') : undefined,
+                      const key = followingKey(d.key, d.field, v ?? '', taken, savedKeys);
+                      setDraft((cur) => {
+                        const next = renameKey(cur, d.key, key);
+                        return {
+                          ...next,
+                          dimensions: next.dimensions.map((x, j) =>
+                            j === i
+                              ? {
+                                  ...x,
+                                  field: v ?? '',
+                                  grain: isDateField(nf) ? (d.grain ?? 'month') : undefined,
+                                }
+                              : x,
+                          ),
+                        };
                       });
                     }}
                     error={err(`dimensions.${i}.field`)}
@@ -502,7 +521,24 @@ function DesignerForm({ cube }: { cube: Cube | undefined }) {
                     placeholder={m.fn === 'count' ? t('designer.countRecords') : undefined}
                     data={fieldOptions((f) => aggregateFits(m.fn, f))}
                     value={m.field ?? null}
-                    onChange={(v) => patch({ field: v ?? undefined })}
+                    onChange={(v) => {
+                      const key = followingKey(
+                        m.key,
+                        m.field ?? 'records',
+                        v ?? 'records',
+                        taken,
+                        savedKeys,
+                      );
+                      setDraft((cur) => {
+                        const next = renameKey(cur, m.key, key);
+                        return {
+                          ...next,
+                          measures: next.measures.map((x, j) =>
+                            j === i ? { ...x, field: v ?? undefined } : x,
+                          ),
+                        };
+                      });
+                    }}
                     error={err(`measures.${i}.field`)}
                     data-testid={`measure-field-${i}`}
                   />
@@ -737,6 +773,25 @@ function placedPaths(d: Draft): string[] {
     d.layout[axis].forEach((_, i) => out.push(`defaultLayout.${axis}.${i}`));
   }
   return out;
+}
+
+/** Renames a dimension or measure key everywhere the draft refers to it. */
+function renameKey(d: Draft, from: string, to: string): Draft {
+  if (from === to) return d;
+  const r = (k: string) => (k === from ? to : k);
+  return {
+    ...d,
+    dimensions: d.dimensions.map((x) => (x.key === from ? { ...x, key: to } : x)),
+    measures: d.measures.map((x) => (x.key === from ? { ...x, key: to } : x)),
+    calculated: d.calculated.map((c) => ({ ...c, left: r(c.left), right: r(c.right) })),
+    locks: d.locks.map((l) => ({ ...l, dimension: r(l.dimension) })),
+    keyDimensions: d.keyDimensions.map(r),
+    layout: {
+      rows: d.layout.rows.map(r),
+      cols: d.layout.cols.map(r),
+      measures: d.layout.measures.map(r),
+    },
+  };
 }
 
 /** Removing a dimension also removes it from the layout, the key and the locks. */

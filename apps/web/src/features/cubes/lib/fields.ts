@@ -65,3 +65,21 @@ export function suggestKey(base: string, taken: ReadonlySet<string>): string {
   if (!taken.has(key)) return key;
   for (let i = 2; ; i++) if (!taken.has(`${key}_${i}`)) return `${key}_${i}`;
 }
+
+/**
+ * The key of a new dimension or measure whose field changes: while the key is still the one
+ * suggested for the previous field, it follows the new field (Region → `region`); a key the
+ * user typed, or one the saved cube already has, stays.
+ */
+export function followingKey(
+  key: string,
+  fromField: string,
+  toField: string,
+  taken: ReadonlySet<string>,
+  saved: ReadonlySet<string>,
+): string {
+  if (!toField || saved.has(key)) return key;
+  const others = new Set([...taken].filter((k) => k !== key));
+  if (key !== suggestKey(fromField, others)) return key;
+  return suggestKey(toField, others);
+}
