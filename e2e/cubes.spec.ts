@@ -1,6 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, test, type TestUser } from './fixtures.js';
+import { expect as base, test, type TestUser } from './fixtures.js';
+
+/**
+ * The journey waits for state only; on a busy machine a screen may take long to show it, so
+ * each wait is given a minute.
+ */
+const expect = base.configure({ timeout: 60_000 });
 
 /** Screenshots go to e2e/screenshots/ wherever the tests are started from. */
 const shot = (name: string) => fileURLToPath(new URL(`./screenshots/${name}.png`, import.meta.url));
@@ -19,16 +25,23 @@ async function qry<T>(
   return ((await res.json()) as { data: T }).data;
 }
 
-/** Drags a pivot field onto a zone with the mouse, in small steps (as a person does). */
+/**
+ * Drags a pivot field onto a zone with the mouse, in small steps (as a person does), waiting
+ * for the console to show that the drag has started and that the zone will take the field
+ * before letting go.
+ */
 async function drag(page: Page, field: Locator, zone: Locator) {
   await field.scrollIntoViewIfNeeded();
   const from = (await field.boundingBox())!;
-  const to = (await zone.boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2 + 8, from.y + from.height / 2 + 8, { steps: 4 });
+  await expect(page.getByTestId('pivot-drag-overlay')).toBeVisible();
+  const to = (await zone.boundingBox())!;
   await page.mouse.move(to.x + to.width - 24, to.y + to.height / 2, { steps: 12 });
+  await expect(zone).toHaveAttribute('data-over', 'true');
   await page.mouse.up();
+  await expect(page.getByTestId('pivot-drag-overlay')).toHaveCount(0);
 }
 
 /** Hundredths of a money text as the English console shows it (`1,234.50`). */
@@ -49,7 +62,7 @@ test('builds a pivot by dragging, writes into a subtotal, shows the records, rep
   request,
   user,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(600_000);
   const tag = Date.now().toString(36);
   const objectName = `Sales ${tag}`;
   const sales = await qry<{ id: string }>(request, user, 'objects.create', {
@@ -133,6 +146,19 @@ test('builds a pivot by dragging, writes into a subtotal, shows the records, rep
   await expect(cell(6)).toHaveText('500.00');
   await page.screenshot({ path: shot('cube-pivot') });
 
+  // Save the layout as the cube's default: reports of the cube take it.
+  const cubeId = new URL(page.url()).pathname.split('/').pop()!;
+  await page.getByTestId('pivot-save').click();
+  await page.getByTestId('pivot-save-default').click();
+  await expect
+    .poll(
+      async () =>
+        (await qry<{ defaultLayout: unknown }>(request, user, 'cubes.get', { id: cubeId }))
+          .defaultLayout,
+      { timeout: 60_000 },
+    )
+    .toMatchObject({ rows: ['region', 'product'], cols: [], measures: ['amount'] });
+
   // Type into the North subtotal: proportional spread over Apples and Pears.
   await cell(0).dblclick();
   const editor = page.getByTestId('pivot-editor');
@@ -177,7 +203,7 @@ test('builds a pivot by dragging, writes into a subtotal, shows the records, rep
   await page.getByTestId('reports-generate').click();
   await page.getByTestId('generate-run').click();
   const downloadButton = page.getByTestId('generate-download');
-  await expect(downloadButton).toBeVisible({ timeout: 60_000 });
+  await expect(downloadButton).toBeVisible({ timeout: 180_000 });
   const [download] = await Promise.all([page.waitForEvent('download'), downloadButton.click()]);
   expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
   const path = await download.path();

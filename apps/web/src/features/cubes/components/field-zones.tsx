@@ -4,9 +4,11 @@ import {
   KeyboardSensor,
   PointerSensor,
   closestCenter,
+  pointerWithin,
   useDroppable,
   useSensor,
   useSensors,
+  type CollisionDetection,
   type DragEndEvent,
   type DragStartEvent,
 } from '@dnd-kit/core';
@@ -78,6 +80,19 @@ const zoneIcons: Record<Exclude<Zone, 'fields'>, ReactNode> = {
   cols: <IconLayoutColumns size={14} />,
   values: <IconSum size={14} />,
   params: <IconFilter size={14} />,
+};
+
+/**
+ * Where a dragged field lands: the field or zone under the pointer (a field before a zone, so
+ * the drop keeps its place in the zone's order); without a pointer (the keyboard) or outside
+ * every zone, the nearest one.
+ */
+const landing: CollisionDetection = (args) => {
+  const within = pointerWithin(args);
+  const field = within.find((c) => !String(c.id).startsWith('zone:'));
+  if (field) return [field];
+  if (within.length > 0) return within.slice(0, 1);
+  return closestCenter(args);
 };
 
 /**
@@ -206,7 +221,7 @@ export function FieldZones({ cubeId, layout, onChange, dimensions, measures }: P
   return (
     <DndContext
       sensors={sensors}
-      collisionDetection={closestCenter}
+      collisionDetection={landing}
       onDragStart={onDragStart}
       onDragEnd={onDragEnd}
       onDragCancel={() => setDragging(null)}
@@ -235,7 +250,13 @@ export function FieldZones({ cubeId, layout, onChange, dimensions, measures }: P
       </Stack>
       <DragOverlay dropAnimation={null}>
         {dragging ? (
-          <Badge size="lg" variant="filled" radius="sm" style={{ cursor: 'grabbing' }}>
+          <Badge
+            size="lg"
+            variant="filled"
+            radius="sm"
+            style={{ cursor: 'grabbing' }}
+            data-testid="pivot-drag-overlay"
+          >
             {labelOf(dragging)}
           </Badge>
         ) : null}
@@ -259,7 +280,9 @@ function DropZone({
   empty: string;
   children: ReactNode;
 }) {
-  const { setNodeRef, isOver } = useDroppable({ id: `zone:${zone}` });
+  const { setNodeRef, isOver, over } = useDroppable({ id: `zone:${zone}` });
+  // A field held over the zone or over one of its fields lands in this zone.
+  const overHere = isOver || (over != null && ids.includes(String(over.id)));
   return (
     <Paper
       ref={setNodeRef}
@@ -267,12 +290,13 @@ function DropZone({
       radius="md"
       p={6}
       data-testid={`pivot-zone-${zone}`}
+      data-over={overHere}
       aria-label={label}
       role="group"
       style={{
         minHeight: 44,
         borderStyle: zone === 'fields' ? 'dashed' : undefined,
-        background: isOver ? 'var(--mantine-primary-color-light)' : undefined,
+        background: overHere ? 'var(--mantine-primary-color-light)' : undefined,
         transition: 'background 120ms',
       }}
     >

@@ -91,6 +91,13 @@ function EditorForm({
   const objects = useOp('objects.list', {});
   const cubes = useOp('cubes.list', {});
   const cube = cubes.data?.items.find((c) => c.id === d.cubeId);
+  // A cube report takes the cube's default layout: without one there is nothing to lay out.
+  const cubeDef = useOp(
+    'cubes.get',
+    { id: d.cubeId ?? '' },
+    { enabled: d.source === 'cube' && !!d.cubeId },
+  );
+  const noLayout = d.source === 'cube' && !!cubeDef.data && !cubeDef.data.defaultLayout;
   const objectId = d.source === 'cube' ? (cube?.objectId ?? null) : d.objectId;
   const meta = useOp('objects.get', { id: objectId ?? '' }, { enabled: !!objectId });
   const views = useOp(
@@ -106,6 +113,7 @@ function EditorForm({
     if (!d.name.trim()) local.name = t('editor.required');
     if (d.source === 'view' && !d.objectId) local.objectId = t('editor.required');
     if (d.source === 'cube' && !d.cubeId) local.cubeId = t('editor.required');
+    if (noLayout) local.cubeId = t('editor.noLayout');
     setErrors(local);
     if (Object.keys(local).length) return;
     const input = {
@@ -212,8 +220,11 @@ function EditorForm({
           searchable
           data={(cubes.data?.items ?? []).map((c) => ({ value: c.id, label: c.name }))}
           value={d.cubeId}
-          onChange={(v) => set({ cubeId: v, parameters: newGroup(labels.groupName(1)) })}
-          error={errors.cubeId}
+          onChange={(v) => {
+            set({ cubeId: v, parameters: newGroup(labels.groupName(1)) });
+            setErrors(({ cubeId: _c, layout: _l, ...rest }) => rest);
+          }}
+          error={errors.cubeId ?? errors.layout ?? (noLayout ? t('editor.noLayout') : undefined)}
           description={d.source === 'cube' ? t('editor.cubeLayout') : undefined}
           data-testid="report-cube"
         />

@@ -149,6 +149,74 @@ describe('ReportsScreen', () => {
     await waitFor(() => expect(screen.getByTestId('reports-download')).toBeEnabled());
   });
 
+  it('says a cube without a default layout cannot be reported, and creates nothing', async () => {
+    const calls: QryBody[] = [];
+    const cube = {
+      id: 'c2',
+      objectId: 'o1',
+      objectName: 'Sales',
+      name: 'Unlaid cube',
+      description: '',
+      dimensions: [{ key: 'region', field: 'region' }],
+      measures: [{ key: 'records', fn: 'count' }],
+      calculated: [],
+      parameters: null,
+      defaultLayout: null,
+      locks: [],
+      keyDimensions: [],
+      createdAt: now,
+      updatedAt: now,
+      createdBy: null,
+    };
+    server.use(
+      qryHandler(
+        {
+          'reports.list': () => ({ items: [] }),
+          'reports.runs': () => ({ items: [], hasMore: false }),
+          'objects.list': () => ({ items: [] }),
+          'objects.get': () => sales,
+          'cubes.list': () => ({
+            items: [
+              {
+                id: 'c2',
+                name: 'Unlaid cube',
+                description: '',
+                objectId: 'o1',
+                objectName: 'Sales',
+                dimensionCount: 1,
+                measureCount: 1,
+                updatedAt: now,
+              },
+            ],
+          }),
+          'cubes.get': () => cube,
+        },
+        (b) => calls.push(b),
+      ),
+    );
+    const user = userEvent.setup();
+    await renderScreen(<ReportsScreen />, { path: '/fiscus/reports' });
+    await user.click(await screen.findByTestId('reports-new'));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByTestId('report-name'), 'Unlaid');
+    await user.click(within(dialog).getByText('Cube'));
+    const select = within(dialog).getByTestId('report-cube');
+    await user.click(select);
+    const list = await waitFor(() => {
+      const el = document.getElementById(select.getAttribute('aria-controls') ?? '');
+      if (!el) throw new Error('no list');
+      return el;
+    });
+    await user.click(
+      await within(list).findByRole('option', { name: 'Unlaid cube', hidden: true }),
+    );
+    const hint = /has no default layout yet: open its pivot, arrange it and choose Save layout/;
+    expect(await within(dialog).findByText(hint)).toBeInTheDocument();
+    await user.click(within(dialog).getByTestId('report-save'));
+    expect(within(dialog).getByText(hint)).toBeInTheDocument();
+    expect(calls.some((c) => c.op === 'reports.create')).toBe(false);
+  });
+
   it('shows the empty state', async () => {
     server.use(
       qryHandler({
