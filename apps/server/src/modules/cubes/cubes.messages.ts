@@ -39,7 +39,6 @@ const en = {
   'cube.new_required': 'A new record needs a value for {field}, which the cell does not give.',
   'cube.new_outside':
     'A record with these members would not fall under the cell: the cube’s parameters or the layout’s filter exclude it.',
-  'cube.read_only': '{object} is read-only; its cells cannot be typed into.',
 };
 
 const de: Texts<typeof en> = {
@@ -87,7 +86,6 @@ const de: Texts<typeof en> = {
     'Ein neuer Datensatz braucht einen Wert für {field}, den die Zelle nicht vorgibt.',
   'cube.new_outside':
     'Ein Datensatz mit diesen Elementen läge nicht unter der Zelle: die Parameter des Würfels oder der Filter des Layouts schließen ihn aus.',
-  'cube.read_only': '{object} ist schreibgeschützt; in seine Zellen kann nicht geschrieben werden.',
 };
 
 const fr: Texts<typeof en> = {
@@ -136,7 +134,6 @@ const fr: Texts<typeof en> = {
     'Un nouvel enregistrement a besoin d’une valeur pour {field}, que la cellule ne donne pas.',
   'cube.new_outside':
     'Un enregistrement avec ces membres ne tomberait pas sous la cellule : les paramètres du cube ou le filtre de la disposition l’excluent.',
-  'cube.read_only': '{object} est en lecture seule ; ses cellules ne peuvent pas être saisies.',
 };
 
 const pt: Texts<typeof en> = {
@@ -181,7 +178,6 @@ const pt: Texts<typeof en> = {
     'Um novo registro precisa de um valor para {field}, que a célula não fornece.',
   'cube.new_outside':
     'Um registro com estes membros não ficaria sob a célula: os parâmetros do cubo ou o filtro do layout o excluem.',
-  'cube.read_only': '{object} é só de leitura; as suas células não podem ser editadas.',
 };
 
 const ru: Texts<typeof en> = {
@@ -225,7 +221,6 @@ const ru: Texts<typeof en> = {
   'cube.new_required': 'Новой записи нужно значение поля {field}, которого ячейка не задаёт.',
   'cube.new_outside':
     'Запись с этими элементами не попала бы в ячейку: её исключают параметры куба или фильтр раскладки.',
-  'cube.read_only': '{object} доступен только для чтения; в его ячейки нельзя вводить значения.',
 };
 
 export const cm = defineMessages({ en, de, fr, pt, ru });

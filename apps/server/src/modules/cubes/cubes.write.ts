@@ -16,6 +16,7 @@ import { formatUnits } from '../../platform/decimal.js';
 import { addError, invalid } from '../../platform/errors.js';
 import { recordEvent } from '../../platform/events/index.js';
 import {
+  assertWritable,
   displayFieldOf,
   isVirtual,
   loadObject,
@@ -265,9 +266,8 @@ export async function writeCell(ctx: OpContext, input: WriteInput): Promise<Cube
   const { lang } = ctx;
   const cube = await loadCube(ctx, input.cubeId);
   const meta = cube.meta;
-  // Only the platform's own tables are written (a mounted table is read-only).
-  if (meta.kind !== 'table' && meta.kind !== 'reference')
-    throw new AppError('conflict', cm(lang, 'cube.read_only', { object: meta.name }));
+  // Only the platform's own tables are written: a mounted object is read-only (409).
+  assertWritable(lang, meta);
   const measure = writableMeasure(ctx, cube, input.measure);
   const f = measure.field as FieldMeta;
   const coords = resolveCoords(ctx, cube, input.coords);
@@ -517,6 +517,7 @@ export async function undoWrite(ctx: OpContext, input: UndoInput): Promise<Cubes
   const { lang } = ctx;
   const cube = await loadCube(ctx, input.cubeId);
   const meta = cube.meta;
+  assertWritable(lang, meta);
   const dialect = ctx.db.dialect;
   return ctx.db.kysely.transaction().execute(async (trx) => {
     const w = await trx
