@@ -1,5 +1,11 @@
 import type { FilterNode, OpInput } from '@fiscus/contracts';
-import { FUNCTIONAL, SCENARIO_LINES, translations, type Names } from './budget.model.js';
+import {
+  CARRY_FIELDS as C,
+  FUNCTIONAL,
+  SCENARIO_LINES,
+  translations,
+  type Names,
+} from './budget.model.js';
 
 /**
  * The routines, buttons and the report of the Demo budget — procedures, actions and a cube as
@@ -13,6 +19,7 @@ export const PROCEDURE_NAMES = {
   assembly: 'Budget assembly',
   copy: 'Copy scenario',
   taxes: 'Tax calculation',
+  carry: 'Report changes into functional budgets',
 } as const;
 
 export const CUBE_NAME = 'Budget report';
@@ -68,7 +75,103 @@ export function depreciationProcedure(ids: Ids): OpInput<'procedures.create'> {
   };
 }
 
-export function assemblyProcedure(ids: Ids, depreciationId: string): OpInput<'procedures.create'> {
+/** Fields a change of a functional line scales beside `amount`. */
+const CARRY_ALSO: Record<string, string[]> = { taxes: ['tax_base'] };
+
+/**
+ * What was typed into the budget report goes into the functional budgets: a budget line whose
+ * amount differs from what its functional budget assembled to scales that budget's lines of the
+ * same scenario, month, article and cost centre by typed ÷ assembled, to the cent, the rounding
+ * remainder on the group's last line — so the next assembly gives the typed amount again. Lines
+ * from depreciation follow their CAPEX project; lines typed in without a source stay as they
+ * are.
+ */
+export function carryProcedure(ids: Ids): OpInput<'procedures.create'> {
+  const keys = ['scenario', 'period', 'article', 'cost_centre'].map((k) => ({
+    field: k,
+    expr: k,
+  }));
+  return {
+    name: PROCEDURE_NAMES.carry,
+    description:
+      'Puts what was typed into the budget report into the functional budgets: the lines behind a changed budget line are scaled to its typed amount, to the cent. The Budget assembly runs it first.',
+    params: [scenarioParam(ids)],
+    timeoutSeconds: 300,
+    steps: [
+      {
+        type: 'check',
+        title: 'Scenario open',
+        condition: '@scenario.locked',
+        message: LOCKED_STOP,
+      },
+      ...FUNCTIONAL.flatMap((f) => [
+        {
+          type: 'aggregate' as const,
+          title: `${f.code}: typed amounts beside their lines`,
+          source: ids.budget_lines!,
+          target: ids[f.code]!,
+          // `!=` is true beside an empty value (expressions.md): empties are named.
+          where: `scenario = @scenario and source = '${f.source}' and not isEmpty(assembled) and assembled != 0 and amount != assembled`,
+          groupBy: keys,
+          values: [
+            { field: C.target, fn: 'sum' as const, expr: 'coalesce(amount, 0)' },
+            { field: C.base, fn: 'sum' as const, expr: 'assembled' },
+          ],
+          mode: 'replace' as const,
+        },
+        {
+          type: 'update' as const,
+          title: `${f.code}: scale the lines`,
+          object: ids[f.code]!,
+          where: `scenario = @scenario and not isEmpty(${C.base}) and ${C.base} != 0`,
+          assignments: ['amount', ...(CARRY_ALSO[f.code] ?? [])].map((field) => ({
+            field,
+            expr: `round(${field} * ${C.target} / ${C.base}, 2)`,
+          })),
+        },
+        {
+          type: 'aggregate' as const,
+          title: `${f.code}: the scaled sum and the last line of each group`,
+          source: ids[f.code]!,
+          target: ids[f.code]!,
+          where: `scenario = @scenario and not isEmpty(${C.base}) and ${C.base} != 0`,
+          groupBy: keys,
+          values: [
+            { field: C.anchor, fn: 'max' as const, expr: 'id' },
+            { field: C.sum, fn: 'sum' as const, expr: 'amount' },
+          ],
+          mode: 'replace' as const,
+        },
+        {
+          type: 'update' as const,
+          title: `${f.code}: the rounding remainder on the last line`,
+          object: ids[f.code]!,
+          where: `scenario = @scenario and not isEmpty(${C.base}) and ${C.base} != 0 and id = ${C.anchor}`,
+          assignments: [{ field: 'amount', expr: `amount + ${C.target} - ${C.sum}` }],
+        },
+        {
+          type: 'delete' as const,
+          title: `${f.code}: typed amounts whose lines are gone`,
+          object: ids[f.code]!,
+          where: `scenario = @scenario and not isEmpty(${C.base}) and ${C.base} != 0 and isEmpty(amount) and isEmpty(${C.sum})`,
+        },
+        {
+          type: 'update' as const,
+          title: `${f.code}: done`,
+          object: ids[f.code]!,
+          where: `scenario = @scenario and not isEmpty(${C.base})`,
+          assignments: Object.values(C).map((field) => ({ field, expr: 'null' })),
+        },
+      ]),
+    ],
+  };
+}
+
+export function assemblyProcedure(
+  ids: Ids,
+  depreciationId: string,
+  carryId: string,
+): OpInput<'procedures.create'> {
   const key = (source: string) => [
     { field: 'scenario', expr: 'scenario' },
     { field: 'period', expr: 'period' },
@@ -80,7 +183,7 @@ export function assemblyProcedure(ids: Ids, depreciationId: string): OpInput<'pr
   return {
     name: PROCEDURE_NAMES.assembly,
     description:
-      'Consolidates the functional budgets (operating, vehicles, marketing, taxes, insurance) and the CAPEX depreciation of a scenario into the budget lines, by article, cost centre and month, replacing the scenario’s previous assembly; lines typed in without a source stay. Adds the booked actuals of the same year beside the plan.',
+      'Puts what was typed into the budget report into the functional budgets, then consolidates the functional budgets (operating, vehicles, marketing, taxes, insurance) and the CAPEX depreciation of a scenario into the budget lines, by article, cost centre and month, replacing the scenario’s previous assembly; lines typed in without a source stay. Adds the booked actuals of the same year beside the plan.',
     params: [scenarioParam(ids)],
     timeoutSeconds: 600,
     steps: [
@@ -89,6 +192,12 @@ export function assemblyProcedure(ids: Ids, depreciationId: string): OpInput<'pr
         title: 'Scenario open',
         condition: '@scenario.locked',
         message: LOCKED_STOP,
+      },
+      {
+        type: 'run',
+        title: 'Report changes into the functional budgets',
+        procedure: carryId,
+        params: { scenario: '@scenario' },
       },
       {
         type: 'run',
@@ -109,7 +218,10 @@ export function assemblyProcedure(ids: Ids, depreciationId: string): OpInput<'pr
         target: ids.budget_lines!,
         where: 'scenario = @scenario',
         groupBy: key(f.source),
-        values: [{ field: 'amount', fn: 'sum' as const, expr: 'amount' }],
+        values: [
+          { field: 'amount', fn: 'sum' as const, expr: 'amount' },
+          { field: 'assembled', fn: 'sum' as const, expr: 'amount' },
+        ],
         mode: 'add' as const,
       })),
       {
@@ -154,7 +266,7 @@ const COPY_FIELDS: Record<(typeof SCENARIO_LINES)[number], { money: string[]; mo
     insurance: { money: ['amount', 'premium'], months: ['period'] },
     capex: { money: ['cost'], months: ['start'] },
     depreciation: { money: ['amount'], months: ['period'] },
-    budget_lines: { money: ['amount'], months: ['period'] },
+    budget_lines: { money: ['amount', 'assembled'], months: ['period'] },
   };
 
 export function copyProcedure(ids: Ids): OpInput<'procedures.create'> {

@@ -117,6 +117,55 @@ const lineFields = (): FieldDef[] => [
   money('amount', N.amount),
 ];
 
+const hiddenNumber = (code: string, names: Names): FieldDef => ({
+  code,
+  names,
+  type: 'decimal',
+  options: { scale: 2, hidden: true },
+});
+
+/**
+ * Working fields of a functional budget's line, empty between runs: the Budget assembly puts
+ * a budget line's typed amount and its assembled amount beside the lines it came from, scales
+ * them, and empties these again (docs/budget.md).
+ */
+export const CARRY_FIELDS = {
+  target: 'carry_amount',
+  base: 'carry_base',
+  anchor: 'carry_anchor',
+  sum: 'carry_sum',
+} as const;
+
+const carryFields = (): FieldDef[] => [
+  hiddenNumber(CARRY_FIELDS.target, [
+    'Typed amount',
+    'Eingegebener Betrag',
+    'Montant saisi',
+    'Montante digitado',
+    'Введённая сумма',
+  ]),
+  hiddenNumber(CARRY_FIELDS.base, [
+    'Assembled amount',
+    'Zusammengeführter Betrag',
+    'Montant consolidé',
+    'Montante consolidado',
+    'Собранная сумма',
+  ]),
+  {
+    code: CARRY_FIELDS.anchor,
+    names: ['Remainder line', 'Restzeile', 'Ligne du reste', 'Linha do resto', 'Строка остатка'],
+    type: 'integer',
+    options: { hidden: true },
+  },
+  hiddenNumber(CARRY_FIELDS.sum, [
+    'Scaled sum',
+    'Skalierte Summe',
+    'Somme ajustée',
+    'Soma ajustada',
+    'Пересчитанная сумма',
+  ]),
+];
+
 export const OBJECTS: ObjectDef[] = [
   {
     code: 'scenarios',
@@ -348,6 +397,7 @@ export const OBJECTS: ObjectDef[] = [
         type: 'decimal',
         options: { scale: 1, min: 0 },
       },
+      ...carryFields(),
     ],
   },
   {
@@ -377,6 +427,7 @@ export const OBJECTS: ObjectDef[] = [
         type: 'decimal',
         options: { scale: 1, min: 0 },
       },
+      ...carryFields(),
     ],
   },
   {
@@ -404,6 +455,7 @@ export const OBJECTS: ObjectDef[] = [
         },
       },
       ...lineFields(),
+      ...carryFields(),
     ],
   },
   {
@@ -428,6 +480,7 @@ export const OBJECTS: ObjectDef[] = [
       ]),
       { code: 'rate', names: N.rate, type: 'percent', options: { scale: 3 } },
       ...lineFields(),
+      ...carryFields(),
     ],
   },
   {
@@ -466,6 +519,7 @@ export const OBJECTS: ObjectDef[] = [
         'Годовая премия',
       ]),
       ...lineFields(),
+      ...carryFields(),
     ],
   },
   {
@@ -539,6 +593,16 @@ export const OBJECTS: ObjectDef[] = [
         options: { choices: SOURCES.map((s) => ({ value: s, label: SOURCE_LABELS[s] })) },
       },
       money('actual', ['Actual', 'Ist', 'Réel', 'Real', 'Факт']),
+      {
+        ...money('assembled', [
+          'Assembled amount',
+          'Zusammengeführter Betrag',
+          'Montant consolidé',
+          'Montante consolidado',
+          'Собранная сумма',
+        ]),
+        options: { scale: 2, currency: 'EUR', hidden: true },
+      },
     ],
   },
 ];

@@ -252,6 +252,72 @@ describe('the Demo budget domain', { timeout: 180_000 }, () => {
     await ok(app, as(), 'records.delete', { objectId: ids.budget_lines, ids: [manual.id] });
   });
 
+  it('typing into the report spreads into the functional lines at the next assembly, to the cent', async () => {
+    const s = scenario['Budget 2026']!;
+    const [period] = (await all('periods')).filter((p) => p.values.name === '2026-09');
+    // The vehicles article with the most lines that month: several lines share a cost centre.
+    const month = (await all('vehicles')).filter(
+      (r) => r.values.scenario === s && r.values.period === period!.id,
+    );
+    const counts = new Map<unknown, number>();
+    for (const r of month) counts.set(r.values.article, (counts.get(r.values.article) ?? 0) + 1);
+    const article = [...counts].sort((a, b) => b[1] - a[1])[0]![0] as number;
+    const mine = <T extends { values: Values }>(rows: T[]) =>
+      rows.filter(
+        (r) =>
+          r.values.scenario === s && r.values.period === period!.id && r.values.article === article,
+      );
+    const linesBefore = mine(await all('vehicles'));
+    expect(linesBefore.length).toBeGreaterThan(3);
+    const otherVehicles = sum(await all('vehicles')) - sum(linesBefore);
+    const otherMaster = sum(await all('budget_lines')) - sum(mine(await all('budget_lines')));
+    const cubes = await ok<{ items: { id: string; name: string }[] }>(app, as(), 'cubes.list');
+    const report = cubes.items.find((c) => c.name === 'Budget report')!;
+    const written = await qry(app, as(), 'cubes.write', {
+      cubeId: report.id,
+      coords: [
+        { dimension: 'scenario', member: s },
+        { dimension: 'period', member: period!.id },
+        { dimension: 'article', member: article },
+      ],
+      measure: 'amount',
+      value: '12345.67',
+    });
+    expect(written.status).toBe(200);
+    expect(sum(mine(await all('budget_lines')))).toBe(1234567n);
+    // The functional lines are untouched until the assembly.
+    expect(sum(mine(await all('vehicles')))).toBe(sum(linesBefore));
+
+    const r = await run('Budget assembly', { scenario: s });
+    expect(r.error).toBeNull();
+    expect(r.status).toBe('succeeded');
+    const lines = mine(await all('vehicles'));
+    expect(lines.map((l) => l.id)).toEqual(linesBefore.map((l) => l.id));
+    expect(sum(lines)).toBe(1234567n);
+    // Each line scaled by typed ÷ assembled (the remainder of the rounding on one line).
+    const factor = 1234567 / Number(sum(linesBefore));
+    const off = lines.filter((l, i) => {
+      const expected = Math.round(Number(cents(linesBefore[i]!.values.amount)) * factor);
+      return cents(l.values.amount) !== BigInt(expected);
+    });
+    expect(off.length).toBeLessThanOrEqual(1);
+    // The assembly gives the typed amount again; nothing else moved; no working values remain.
+    expect(sum(mine(await all('budget_lines')))).toBe(1234567n);
+    expect(sum(await all('vehicles')) - sum(lines)).toBe(otherVehicles);
+    expect(sum(await all('budget_lines')) - sum(mine(await all('budget_lines')))).toBe(otherMaster);
+    for (const code of ['operating', 'vehicles', 'marketing', 'taxes', 'insurance'])
+      for (const row of await all(code))
+        expect(
+          [row.values.carry_amount, row.values.carry_base, row.values.carry_anchor].map(
+            (v) => v ?? null,
+          ),
+          `${code} ${row.id}`,
+        ).toEqual([null, null, null]);
+    // A second assembly changes nothing.
+    await run('Budget assembly', { scenario: s });
+    expect(sum(mine(await all('vehicles')))).toBe(1234567n);
+  });
+
   it('depreciation of every project adds up to its cost over its life, from the month after its start', async () => {
     const periods = new Map((await all('periods')).map((p) => [p.id, String(p.values.name)]));
     const categories = new Map((await all('capex_categories')).map((c) => [c.id, c.values]));
@@ -417,5 +483,24 @@ describe('the Demo budget domain', { timeout: 180_000 }, () => {
       expect(run.status).toBe('succeeded');
       expect(run.size).toBeGreaterThan(1000);
     }
+  });
+
+  it('seeding a Demo budget whose assembly does not carry typed changes yet gives it that step', async () => {
+    type Proc = { id: string; name: string; steps: { type: string; procedure?: string }[] };
+    const list = await ok<{ items: Proc[] }>(app, as(), 'procedures.list');
+    const assembly = await ok<Proc>(app, as(), 'procedures.get', {
+      id: list.items.find((p) => p.name === 'Budget assembly')!.id,
+    });
+    const carry = list.items.find((p) => p.name === 'Report changes into functional budgets')!;
+    expect(assembly.steps[1]).toMatchObject({ type: 'run', procedure: carry.id });
+    await ok(app, as(), 'procedures.update', {
+      id: assembly.id,
+      steps: assembly.steps.filter((x) => x.procedure !== carry.id),
+    });
+    const upgraded = await seedDemoBudget(app, { today: TODAY });
+    expect(upgraded.made).toEqual(['procedure Budget assembly: report changes first']);
+    const after = await ok<Proc>(app, as(), 'procedures.get', { id: assembly.id });
+    expect(after.steps).toEqual(assembly.steps);
+    expect((await seedDemoBudget(app, { today: TODAY })).made).toEqual([]);
   });
 });

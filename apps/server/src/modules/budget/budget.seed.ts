@@ -39,6 +39,7 @@ import {
   actions,
   assemblyProcedure,
   budgetCube,
+  carryProcedure,
   copyProcedure,
   CUBE_NAME,
   PLAN_CUBE_NAME,
@@ -319,9 +320,23 @@ export async function seedDemoBudget(
     return p.id;
   };
   const depreciation = await ensureProc(depreciationProcedure(ids));
+  const carry = await ensureProc(carryProcedure(ids));
+  const assemblyDef = assemblyProcedure(ids, depreciation, carry);
+  const assembly = await ensureProc(assemblyDef);
+  // A Demo budget seeded before the assembly carried typed changes gets the new steps.
+  const assemblyNow = await op('procedures.get', { id: assembly });
+  if (!assemblyNow.steps.some((x) => x.type === 'run' && x.procedure === carry)) {
+    await op('procedures.update', {
+      id: assembly,
+      description: assemblyDef.description,
+      steps: assemblyDef.steps,
+    });
+    report.made.push(`procedure ${assemblyDef.name}: report changes first`);
+  }
   const procIds = {
     depreciation,
-    assembly: await ensureProc(assemblyProcedure(ids, depreciation)),
+    carry,
+    assembly,
     copy: await ensureProc(copyProcedure(ids)),
     taxes: await ensureProc(taxProcedure(ids)),
   };

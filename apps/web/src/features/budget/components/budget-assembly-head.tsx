@@ -42,6 +42,7 @@ export function BudgetAssemblyHead({ onRun }: { onRun: () => void }) {
           <List.Item>{t('assembly.step2')}</List.Item>
           <List.Item>{t('assembly.step3')}</List.Item>
           <List.Item>{t('assembly.step4')}</List.Item>
+          <List.Item>{t('assembly.step5')}</List.Item>
         </List>
       </Stack>
     </Card>
