@@ -25,6 +25,7 @@ const baseURL = external ?? `http://localhost:${port}`;
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  globalSetup: './global-setup.ts',
   globalTeardown: './global-teardown.ts',
   outputDir: './test-results',
   fullyParallel: false,

@@ -298,6 +298,8 @@ export function PivotGrid(props: PivotGridProps) {
                     key={`h${level}`}
                     className={classes.hcell}
                     role="columnheader"
+                    data-col={j}
+                    data-level={level}
                     data-cont={cont}
                     data-total={item?.kind !== 'leaf' && level >= (item?.path.length ?? 0)}
                     style={{
@@ -367,6 +369,7 @@ export function PivotGrid(props: PivotGridProps) {
                   className={classes.rhead}
                   role="rowheader"
                   data-kind={item?.kind}
+                  data-row={vr.index}
                   aria-level={item ? item.path.length + 1 : undefined}
                   style={{
                     top: vr.start - headerHeight,

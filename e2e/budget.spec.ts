@@ -1,0 +1,211 @@
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, signIn, test, type TestUser } from './fixtures';
+
+/** Screenshots go to e2e/screenshots/ wherever the tests are started from. */
+const shot = (name: string) => fileURLToPath(new URL(`./screenshots/${name}.png`, import.meta.url));
+
+/**
+ * The Demo budget in Russian, as its owner (the first account of the installation, registered
+ * by the global setup): open Бюджетный отчёт, type into a Budget month, run Сборка бюджета and
+ * see the report change — the typed month stays (carried into the functional budget) and a
+ * change of the functional budget appears; a locked Actual cell refuses typing and says why.
+ */
+
+const qry = async (request: APIRequestContext, token: string, op: string, input = {}) => {
+  const res = await request.post('/api/qry', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { op, ...input },
+  });
+  expect(res.ok(), `${op}: ${res.status()} ${await res.text()}`).toBe(true);
+  return ((await res.json()) as { data: unknown }).data;
+};
+
+/** Signs the owner in, in the Demo budget domain, once its seeding has finished. */
+async function demoOwner(request: APIRequestContext): Promise<TestUser> {
+  const creds = JSON.parse(process.env.E2E_BUDGET_OWNER ?? 'null') as {
+    username: string;
+    email: string;
+    password: string;
+  } | null;
+  expect(creds, 'the global setup registers the Demo budget’s owner').not.toBeNull();
+  const login = await request.post('/api/login', {
+    data: { login: creds!.username, password: creds!.password },
+  });
+  expect(login.ok(), `login: ${login.status()}`).toBe(true);
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const switched = (await qry(request, accessToken, 'domains.switch', { id: 'demo-budget' })) as {
+    accessToken: string;
+    refreshToken: string;
+  };
+  // The seeding runs in the background after the server starts; its reports are made last.
+  await expect
+    .poll(
+      async () =>
+        ((await qry(request, switched.accessToken, 'reports.list')) as { items: unknown[] }).items
+          .length,
+      { timeout: 240_000, intervals: [2000] },
+    )
+    .toBeGreaterThanOrEqual(3);
+  return { ...creds!, ...switched };
+}
+
+const digits = (text: string | null) => (text ?? '').replace(/[^\d-]/g, '');
+
+/** The report's cell at (row, col) of the amount measure. */
+const cellAt = (page: Page, row: string, col: string): Locator =>
+  page.locator(
+    `[data-testid="pivot-cell"][data-row="${row}"][data-col="${col}"][data-measure="amount"]`,
+  );
+
+/** The index of the report's row whose header reads `label`. */
+async function rowOf(page: Page, label: string): Promise<string> {
+  const header = page.getByTestId('pivot-row-header').filter({ hasText: new RegExp(`^${label}$`) });
+  // The grid renders the rows in view: move down until the row is there.
+  for (let i = 0; i < 60 && (await header.count()) === 0; i++)
+    await page.keyboard.press('ArrowDown');
+  await expect(header).toHaveCount(1);
+  return (await header.getAttribute('data-row'))!;
+}
+
+/**
+ * Adds 1,000.00 to one insurance line of the scenario's month — a change of the functional
+ * budget, as its list screen would make it.
+ */
+async function raiseInsurance(
+  request: APIRequestContext,
+  token: string,
+  article: string,
+  scenarioName: string,
+  month: string,
+) {
+  const objects = (await qry(request, token, 'objects.list')) as {
+    items: { id: string; code: string }[];
+  };
+  const id = (code: string) => objects.items.find((o) => o.code === code)!.id;
+  const named = async (code: string, name: string) => {
+    const page = (await qry(request, token, 'records.list', {
+      objectId: id(code),
+      limit: 500,
+    })) as { rows: { id: number; values: Record<string, unknown> }[] };
+    return page.rows.find((r) => r.values.name === name)!.id;
+  };
+  const [scenario, period, art] = [
+    await named('scenarios', scenarioName),
+    await named('periods', month),
+    await named('articles', article),
+  ];
+  const lines = (await qry(request, token, 'records.list', {
+    objectId: id('insurance'),
+    limit: 1000,
+  })) as { rows: { id: number; values: Record<string, unknown> }[] };
+  const line = lines.rows.find(
+    (r) => r.values.scenario === scenario && r.values.period === period && r.values.article === art,
+  );
+  expect(line, `an insurance line of ${article} in ${month}`).toBeTruthy();
+  await qry(request, token, 'records.update', {
+    objectId: id('insurance'),
+    id: line!.id,
+    values: { amount: ((Math.round(Number(line!.values.amount) * 100) + 100000) / 100).toFixed(2) },
+  });
+}
+
+/** Shows the last columns (this year's Budget months): the grid moves with the active cell. */
+async function toLastColumns(page: Page) {
+  await page.getByTestId('pivot-cell').first().click();
+  await page.keyboard.press('End');
+}
+
+test('Russian: type into the budget report, run the budget assembly, see the report change and keep what was typed; a locked Actual cell refuses', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(420_000);
+  const owner = await demoOwner(request);
+  await page.addInitScript(() => window.localStorage.setItem('fiscus-language', 'ru'));
+  await signIn(page, owner);
+
+  await page.goto('/dashboard/fiscus');
+  await expect(page.getByTestId('budget-dashboard')).toBeVisible();
+  await expect(page.getByText('План и факт по месяцам')).toBeVisible();
+  await page.screenshot({ path: shot('budget-dashboard-ru') });
+
+  // The report, from the menu.
+  await page.getByRole('link', { name: 'Бюджетный отчёт', exact: true }).first().click();
+  await expect(page.getByRole('heading', { name: 'Бюджетный отчёт' })).toBeVisible();
+  await expect(page.getByTestId('pivot-cell').first()).toBeVisible({ timeout: 60_000 });
+  await toLastColumns(page);
+
+  // Fleet insurance in an open month of this year's Budget: a leaf with a value, not locked.
+  const row = await rowOf(page, 'Fleet insurance');
+  const open = page
+    .locator(
+      `[data-testid="pivot-cell"][data-row="${row}"][data-locked="false"][data-sub="false"][data-empty="false"][data-measure="amount"]`,
+    )
+    .last();
+  await expect(open).toBeVisible();
+  const col = (await open.getAttribute('data-col'))!;
+  const cell = cellAt(page, row, col);
+  const header = (level: number) =>
+    page
+      .locator(`[data-testid="pivot-col-header"][data-col="${col}"][data-level="${level}"]`)
+      .getAttribute('title');
+  const [scenarioName, month] = [(await header(0))!, (await header(1))!];
+  expect(scenarioName).toMatch(/^Budget \d{4}$/);
+  expect(month).toMatch(/^\d{4}-\d{2}$/);
+  const property = await rowOf(page, 'Property insurance');
+  const propertyBefore = digits(await cellAt(page, property, col).textContent());
+  expect(propertyBefore).not.toBe('');
+  expect(digits(await cell.textContent())).not.toBe('');
+  await cell.dblclick();
+  const editor = page.getByTestId('pivot-editor');
+  await editor.fill('12345');
+  await editor.press('Enter');
+  await expect(editor).toBeHidden();
+  await expect.poll(async () => digits(await cell.textContent())).toBe('1234500');
+  await expect(cell).toHaveAttribute('data-changed', 'true');
+  await page.screenshot({ path: shot('budget-report-typed-ru') });
+
+  // A locked Actual cell: typing is refused and the reason shown.
+  const locked = page
+    .locator('[data-testid="pivot-cell"][data-locked="true"][data-sub="false"]')
+    .first();
+  await page.getByTestId('pivot-cell').first().click();
+  await page.keyboard.press('Home');
+  await expect(locked).toBeVisible();
+  await locked.click();
+  await expect(page.getByTestId('pivot-locked-reason')).toContainText('Заблокировано: Actual');
+  await page.keyboard.press('7');
+  await locked.dblclick();
+  await expect(page.getByTestId('pivot-editor')).toHaveCount(0);
+
+  // Meanwhile the property insurance budget grows by 1,000.00 in the same month: the report
+  // shows it only once the budget is assembled.
+  await raiseInsurance(request, owner.accessToken, 'Property insurance', scenarioName, month);
+
+  // The assembly carries the typed month into the insurance budget and rebuilds the scenario.
+  await page.keyboard.press('Escape');
+  await page.getByRole('link', { name: 'Сборка бюджета', exact: true }).first().click();
+  await expect(page.getByRole('heading', { name: 'Сборка бюджета' })).toBeVisible();
+  await page.getByTestId('budget-assembly-run').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByTestId('param-scenario').click();
+  await page.getByRole('option', { name: new RegExp(`^${scenarioName}\\b`) }).click();
+  await dialog.getByTestId('run-start').click();
+  await expect(dialog.getByTestId('run-view')).toHaveAttribute('data-status', 'succeeded', {
+    timeout: 120_000,
+  });
+  await page.screenshot({ path: shot('budget-assembly-ru') });
+  await dialog.getByTestId('run-close').click();
+
+  // Back in the report: the typed month stands (it now lives in the insurance budget), and the
+  // property insurance month shows the 1,000.00 added to its budget.
+  await page.getByRole('link', { name: 'Бюджетный отчёт', exact: true }).first().click();
+  await expect(page.getByTestId('pivot-cell').first()).toBeVisible({ timeout: 60_000 });
+  await toLastColumns(page);
+  await expect.poll(async () => digits(await cellAt(page, row, col).textContent())).toBe('1234500');
+  await expect
+    .poll(async () => Number(digits(await cellAt(page, property, col).textContent())))
+    .toBe(Number(propertyBefore) + 100000);
+  await page.screenshot({ path: shot('budget-report-assembled-ru') });
+});
