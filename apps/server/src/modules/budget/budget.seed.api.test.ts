@@ -245,7 +245,7 @@ describe('the Demo budget domain', { timeout: 180_000 }, () => {
     const after = await lines();
     expect(after.length).toBe(before.length + 1);
     expect(sum(after)).toBe(sum(before) + 123456n);
-    expect(after.find((l) => l.id === manual.id)?.values.amount).toBe(1234.56);
+    expect(cents(after.find((l) => l.id === manual.id)?.values.amount)).toBe(123456n);
     const locked = await run('Budget assembly', { scenario: scenario['Budget 2025'] });
     expect(locked.status).toBe('failed');
     expect(locked.error).toMatch(/locked/);
