@@ -174,6 +174,20 @@ export default tseslint.config(
     },
   },
   {
+    // The auth service is auth's own: other modules use what auth's index.ts exports.
+    files: [`${SERVER}/modules/**/*.ts`],
+    ignores: [`${SERVER}/modules/auth/**`, `${SERVER}/**/*.test.ts`],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='authService']",
+          message: "only the auth module uses app.authService; use what auth's index.ts exports",
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/**/*.ts', 'bench/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -92,6 +92,29 @@ describe('server boundaries', () => {
     ).toEqual([]);
   });
 
+  it("keep the auth service to auth: other modules use its index's exports", async () => {
+    const file = `${SERVER}/modules/domains/${tag}.ts`;
+    const head = `import type { FastifyInstance } from 'fastify';\n`;
+    expect(
+      await lint(
+        file,
+        `${head}export const x = (app: FastifyInstance) => app.authService.liveRole('u', 'd', 's');\n`,
+      ),
+    ).toEqual(['no-restricted-syntax']);
+    expect(
+      await lint(
+        file,
+        `${head}import { liveRole } from '../auth/index.js';\nexport const x = (app: FastifyInstance) => liveRole(app, { userId: 'u', domainId: 'd', sessionId: 's' });\n`,
+      ),
+    ).toEqual([]);
+    expect(
+      await lint(
+        `${SERVER}/modules/auth/${tag}.ts`,
+        `${head}export const x = (app: FastifyInstance) => app.authService.liveRole('u', 'd', 's');\n`,
+      ),
+    ).toEqual([]);
+  });
+
   it('refuse a cycle between modules', async () => {
     const file = `${SERVER}/modules/${tag}-a/index.ts`;
     expect(

@@ -2,8 +2,9 @@ import type { OpHandlers } from '../../platform/ops.js';
 import { callerOf } from './auth.links.js';
 
 /**
- * The `/api/qry` ops of the signed-in user's own account. The rules (proof of identity, the
- * confirmation link of a new e-mail address) live in the account service (`auth.account.ts`).
+ * The `/api/qry` ops that act on the caller's own sign-in: the account (the rules — proof of
+ * identity, the confirmation link of a new e-mail address — live in the account service,
+ * `auth.account.ts`) and switching domain (a new token pair for the same sign-in).
  */
 export const authOps = {
   'account.update': async (_ctx, i, { app, request }) => ({
@@ -22,4 +23,6 @@ export const authOps = {
   'account.cancelEmailChange': async (_ctx, _i, { app, request }) => ({
     user: await app.authService.account.cancel(request.auth, callerOf(request, app.config)),
   }),
+  'domains.switch': (ctx, i, { app, request }) =>
+    app.authService.switchDomain(request.auth, i.id, ctx.lang),
 } satisfies OpHandlers;

@@ -1,4 +1,4 @@
-import type { Action, Subject } from '@fiscus/contracts';
+import type { Action, Role, Subject } from '@fiscus/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/app-error.js';
@@ -32,6 +32,18 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   if (typeof header !== 'string') return undefined;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match?.[1];
+}
+
+/**
+ * The role of a sign-in in a domain while the membership and the sign-in are live (undefined
+ * once either ended): what another module asks of auth about a caller it holds no request for,
+ * e.g. an open event stream.
+ */
+export function liveRole(
+  app: FastifyInstance,
+  who: { userId: string; domainId: string; sessionId: string },
+): Promise<Role | undefined> {
+  return app.authService.liveRole(who.userId, who.domainId, who.sessionId);
 }
 
 /**

@@ -13,8 +13,6 @@ export const domainsOps = {
   'domains.list': (ctx) => listDomains(ctx),
   'domains.create': (ctx, i) => createDomain(ctx, i.name),
   'domains.rename': (ctx, i) => renameDomain(ctx, i.id, i.name),
-  'domains.switch': (ctx, i, { app, request }) =>
-    app.authService.switchDomain(request.auth, i.id, ctx.lang),
   'members.list': (ctx) => listMembers(ctx),
   'members.add': (ctx, i) => addMember(ctx, i.login, i.role),
   'members.setRole': (ctx, i) => setMemberRole(ctx, i.userId, i.role),

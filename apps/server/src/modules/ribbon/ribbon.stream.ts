@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/app-error.js';
 import { langOf } from '../../platform/messages.js';
+import { liveRole } from '../auth/index.js';
 import {
   attachBus,
   EventBus,
@@ -104,7 +105,7 @@ export const ribbonStream = fp(
         lastId = Number(lastText);
       }
       const who = ticket ? await takeTicket(app.db, ticket) : undefined;
-      const role = who && (await app.authService.liveRole(who.userId, who.domainId, who.sessionId));
+      const role = who && (await liveRole(app, who));
       if (!who || !role) throw new AppError('unauthorized', rt(lang, 'ribbon.ticket_invalid'));
       const open = perUser.get(who.userId) ?? 0;
       if (open >= STREAMS_PER_USER)
@@ -146,8 +147,7 @@ export const ribbonStream = fp(
       });
       const heartbeat = setInterval(() => write(': ping\n\n'), HEARTBEAT_MS);
       const recheck = setInterval(() => {
-        app.authService
-          .liveRole(who.userId, who.domainId, who.sessionId)
+        liveRole(app, who)
           .then((r) => {
             if (!r) {
               write('event: end\ndata: {"reason":"signed_out"}\n\n');
