@@ -1,8 +1,8 @@
 import type { Job, JobKind, JobStatus } from '@fiscus/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/dialect.js';
-import '../db/files-jobs.tables.js';
-import type { PfJobsTable } from '../db/files-jobs.tables.js';
+import './tables.js';
+import type { PfJobsTable } from './tables.js';
 import type { JobLimits } from '../config/index.js';
 import { AppError, RetryLaterError } from '../lib/app-error.js';
 import { isoNow, nowMs } from '../lib/clock.js';

@@ -3,10 +3,13 @@ import type { Generated } from 'kysely';
 
 /**
  * Row types of the kernel's tables, declared into `Database`: the data platform's metadata
- * (migration 2026-11-22-0003-platform) and identity — users, domains, memberships, sessions and
- * what signing in needs (migrations 2026-11-22-0002-auth and 2026-11-23-0005-account-security).
- * The kernel reads some of them (e.g. `users` for the authors in record history); the auth and
- * domains modules write them.
+ * (migration 2026-11-22-0003-platform), identity — users, domains, memberships, sessions and
+ * what signing in needs (migrations 2026-11-22-0002-auth and 2026-11-23-0005-account-security)
+ * —, and the stored files and background jobs (migration 2026-11-22-0004-files-jobs). The kernel
+ * reads some of them (e.g. `users` for the authors in record history, `pf_jobs` in the job
+ * runner); several modules read the others (a job's or an import's file), so no module owns
+ * their types. Tables one module alone reads are typed in that module (`files.tables.ts`,
+ * `imports.tables.ts`, …).
  */
 
 // ── Data platform ────────────────────────────────────────────────────────────────────────────
@@ -198,6 +201,41 @@ export interface LoginFailuresTable {
   created_at: string;
 }
 
+// ── Files and jobs ───────────────────────────────────────────────────────────────────────────
+
+/** A stored file (uploads, exports, reports, data source files); its bytes are on disk. */
+export interface PfFilesTable {
+  id: string;
+  domain_id: string;
+  name: string;
+  size: number;
+  type: string;
+  sha256: string;
+  purpose: string;
+  created_by: string | null;
+  created_at: string;
+}
+
+/** A background job (platform/jobs.ts runs them). */
+export interface PfJobsTable {
+  id: string;
+  domain_id: string;
+  kind: string;
+  status: string;
+  progress: number;
+  processed: number;
+  total: number | null;
+  params: string;
+  result: string | null;
+  error: string | null;
+  file_id: string | null;
+  lang: string;
+  created_by: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
 declare module '../db/schema.js' {
   interface Database {
     pf_objects: PfObjectsTable;
@@ -216,5 +254,7 @@ declare module '../db/schema.js' {
     login_failures: LoginFailuresTable;
     email_changes: EmailChangesTable;
     second_factor_challenges: SecondFactorChallengesTable;
+    pf_files: PfFilesTable;
+    pf_jobs: PfJobsTable;
   }
 }

@@ -4,8 +4,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FileInfo } from '@fiscus/contracts';
 import type { Db } from '../../db/dialect.js';
-import type { PfFilesTable } from '../../db/files-jobs.tables.js';
-import '../../db/files-jobs.tables.js';
+import type { PfFilesTable } from '../../platform/tables.js';
 import { isoNow } from '../../lib/clock.js';
 import { randomKey } from '../../lib/ids.js';
 

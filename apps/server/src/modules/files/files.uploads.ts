@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { UploadChunkFields, UploadChunkOutput } from '@fiscus/contracts';
 import type { Config } from '../../config/index.js';
 import type { Db } from '../../db/dialect.js';
-import type { PfUploadsTable } from '../../db/files-jobs.tables.js';
+import type { PfUploadsTable } from './files.tables.js';
 import { AppError, RetryLaterError } from '../../lib/app-error.js';
 import { isoAt, isoNow, nowMs } from '../../lib/clock.js';
 import { randomKey } from '../../lib/ids.js';

@@ -26,6 +26,7 @@ import { loadObject, storedFields, type FieldMeta, type ObjectMeta } from '../..
 import { type Q } from '../../platform/context.js';
 import { t } from '../../platform/platform.messages.js';
 import { ti } from './imports.messages.js';
+import './imports.tables.js';
 import {
   choiceMatcher,
   multiselectCell,

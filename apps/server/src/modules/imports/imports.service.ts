@@ -24,6 +24,7 @@ import { assertWritable, loadObject, type ObjectMeta } from '../../platform/meta
 import { type OpContext } from '../../platform/context.js';
 import { addError, invalid } from '../../platform/errors.js';
 import { ti } from './imports.messages.js';
+import './imports.tables.js';
 import {
   columnNames,
   detectType,
