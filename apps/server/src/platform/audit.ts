@@ -73,6 +73,7 @@ export async function writeAuditRun(
 ): Promise<void> {
   if (!rows.length) return;
   await insertRows(q, dialect, 'pf_audit', ['record_id', 'before', 'after'], rows, {
+    types: ['bigint', 'text', 'text'],
     constants: {
       domain_id: head.domainId,
       object_id: head.objectId,

@@ -6,18 +6,49 @@ import type { Q } from './context.js';
  * Multi-row statements within the databases' bound-value limits (SQLite: 32,766 per statement;
  * PostgreSQL: 65,535). Statements hold a power-of-two number of rows, so a handful of statement
  * texts serve every call: SQLite keeps them prepared, and nobody's cache fills with one-off
- * shapes. Table and column names come from metadata or the platform's own tables; values are
- * always bound.
+ * shapes. On PostgreSQL, when the caller knows the columns' types, rows go as one array per
+ * column (`unnest($1::bigint[], $2::text[], …)`): a statement of 10,000 rows binds a handful of
+ * values, where a list of rows costs PostgreSQL more to parse and bind than to write. Table and
+ * column names come from metadata or the platform's own tables, types from the platform's
+ * storage classes; values are always bound.
  */
 
 const MAX_PARAMS: Record<DialectName, number> = { sqlite: 32_000, postgres: 65_000 };
 /** Rows per statement at most: beyond this, larger statements no longer write faster. */
 const MAX_ROWS = 1024;
+/** Rows per statement of column arrays (PostgreSQL): a bulk write's call in one statement. */
+const MAX_ARRAY_ROWS = 10_000;
 
 const NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 function quote(name: string): string {
   if (!NAME.test(name)) throw new Error(`refusing identifier ${JSON.stringify(name)}`);
   return `"${name}"`;
+}
+
+/** A PostgreSQL column type as the platform names them (`bigint`, `numeric(19,4)`, …). */
+const TYPE = /^[a-z][a-z ]{0,40}(\(\d{1,3}(,\d{1,3})?\))?$/;
+function arrayOf(type: string): string {
+  if (!TYPE.test(type)) throw new Error(`refusing column type ${JSON.stringify(type)}`);
+  return `${type}[]`;
+}
+
+/**
+ * The rows `[from, to)` of a flat array of rows `width` wide, as one array per column (what
+ * PostgreSQL's `unnest` takes).
+ */
+function columnArrays(
+  values: readonly unknown[],
+  width: number,
+  from: number,
+  to: number,
+): unknown[][] {
+  const out: unknown[][] = [];
+  for (let c = 0; c < width; c++) {
+    const col = new Array<unknown>(to - from);
+    for (let r = from, i = 0; r < to; r++, i++) col[i] = values[r * width + c] ?? null;
+    out.push(col);
+  }
+  return out;
 }
 
 /** The largest power of two of rows of `width` values that fits one statement. */
@@ -56,22 +87,13 @@ function cachedText(key: string, make: () => string): string {
   return s;
 }
 
-function placeholders(
-  dialect: DialectName,
-  rows: number,
-  width: number,
-  first: number,
-  casts?: readonly string[],
-): string {
+function placeholders(dialect: DialectName, rows: number, width: number, first: number): string {
   const groups = new Array<string>(rows);
   if (dialect === 'postgres') {
     let p = first;
     for (let r = 0; r < rows; r++) {
       const g = new Array<string>(width);
-      for (let c = 0; c < width; c++) {
-        const cast = casts?.[c];
-        g[c] = cast ? `cast($${p++} as ${cast})` : `$${p++}`;
-      }
+      for (let c = 0; c < width; c++) g[c] = `$${p++}`;
       groups[r] = `(${g.join(',')})`;
     }
   } else {
@@ -84,10 +106,12 @@ function placeholders(
  * Inserts rows given as one flat array of values (`columns.length` per row, in column order),
  * inside the caller's transaction. `constants` are columns with one value for every row (who and
  * when): SQLite binds them once per statement (`insert … select ?, …, column1, … from (values
- * …)`), PostgreSQL repeats them per row. With `returningId`, answers the new ids in row order:
- * PostgreSQL by `returning id` (sorted: ids grow in the order rows are written); SQLite by the
- * rowids it gives a statement's rows — one above the largest, row after row — checked against
- * the largest id before and the last rowid of each statement (ids read back when they differ).
+ * …)`); PostgreSQL binds them once per statement as text (for text columns) when `types` (the
+ * PostgreSQL types of `columns`) are given — the rows then go as column arrays —, and repeats them
+ * per row otherwise. With `returningId`, answers the new ids in row order: PostgreSQL by
+ * `returning id` (sorted: ids grow in the order rows are written); SQLite by the rowids it gives
+ * a statement's rows — one above the largest, row after row — checked against the largest id
+ * before and the last rowid of each statement (ids read back when they differ).
  */
 export async function insertRows(
   q: Q,
@@ -95,7 +119,11 @@ export async function insertRows(
   table: string,
   columns: readonly string[],
   values: readonly unknown[],
-  opts: { returningId?: boolean; constants?: Readonly<Record<string, unknown>> } = {},
+  opts: {
+    returningId?: boolean;
+    constants?: Readonly<Record<string, unknown>>;
+    types?: readonly string[];
+  } = {},
 ): Promise<number[]> {
   const width = columns.length;
   if (!width) throw new Error('insertRows: a row needs at least one value of its own');
@@ -104,6 +132,32 @@ export async function insertRows(
   const fixed = Object.keys(opts.constants ?? {});
   const fixedValues = fixed.map((k) => opts.constants?.[k]);
   const t = quote(table);
+  if (dialect === 'postgres' && opts.types) {
+    if (opts.types.length !== width) throw new Error('insertRows: one type per column');
+    const names = [...fixed, ...columns].map(quote).join(', ');
+    const picks = [
+      ...fixed.map((_, i) => `cast($${i + 1} as text)`),
+      ...columns.map((_, i) => `u.c${i}`),
+    ].join(', ');
+    const arrays = opts.types
+      .map((type, i) => `$${fixed.length + i + 1}::${arrayOf(type)}`)
+      .join(', ');
+    const text =
+      `insert into ${t} (${names}) select ${picks} from unnest(${arrays}) as u(` +
+      `${columns.map((_, i) => `c${i}`).join(', ')})${opts.returningId ? ' returning id' : ''}`;
+    const ids: number[] = [];
+    for (let at = 0; at < total; at += MAX_ARRAY_ROWS) {
+      const to = Math.min(total, at + MAX_ARRAY_ROWS);
+      const res = await q.executeQuery<{ id: number | string }>(
+        CompiledQuery.raw(text, [...fixedValues, ...columnArrays(values, width, at, to)]),
+      );
+      if (opts.returningId) {
+        const got = res.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+        for (const id of got) ids.push(id);
+      }
+    }
+    return ids;
+  }
   if (dialect === 'postgres') {
     if (!fixed.length) return insertValues(q, t, columns, values, total, !!opts.returningId);
     // One row of every value: the constants first.
@@ -181,7 +235,7 @@ async function insertValues(
 /**
  * Updates rows by id from one flat array of `[id, ...values]` per row: every row sets the same
  * `columns`, plus `constants` (the same value for every row, e.g. who and when). `types` are the
- * PostgreSQL column types of `id` and `columns` (its VALUES lists need them; SQLite ignores them).
+ * PostgreSQL column types of `columns` (its column arrays need them; SQLite ignores them).
  */
 export async function updateRows(
   q: Q,
@@ -202,11 +256,25 @@ export async function updateRows(
     ...columns.map((c, i) => `${quote(c)} = v.column${i + 2}`),
     ...fixed.map((c, i) => `${quote(c)} = ${dialect === 'postgres' ? `$${i + 1}` : '?'}`),
   ].join(', ');
-  const casts = dialect === 'postgres' ? ['bigint', ...types] : undefined;
+  if (dialect === 'postgres') {
+    // One statement per 10,000 rows, a column array each (see the top of this file).
+    const arrays = ['bigint', ...types]
+      .map((type, i) => `$${fixed.length + i + 1}::${arrayOf(type)}`)
+      .join(', ');
+    const names = Array.from({ length: width }, (_, i) => `column${i + 1}`).join(', ');
+    const text = `update ${t} set ${sets} from unnest(${arrays}) as v(${names}) where ${t}.id = v.column1`;
+    for (let at = 0; at < total; at += MAX_ARRAY_ROWS) {
+      const to = Math.min(total, at + MAX_ARRAY_ROWS);
+      await q.executeQuery(
+        CompiledQuery.raw(text, [...fixedParams, ...columnArrays(values, width, at, to)]),
+      );
+    }
+    return;
+  }
   let at = 0;
   for (const rows of statementSizes(total, rowsPerStatement(dialect, width, fixed.length))) {
-    const text = cachedText(`u|${dialect}|${t}|${sets}|${casts?.join(',')}|${rows}`, () => {
-      const list = placeholders(dialect, rows, width, fixed.length + 1, casts);
+    const text = cachedText(`u|${t}|${sets}|${rows}`, () => {
+      const list = placeholders(dialect, rows, width, fixed.length + 1);
       return `update ${t} set ${sets} from (values ${list}) as v where ${t}.id = v.column1`;
     });
     const params = [...fixedParams, ...values.slice(at * width, (at + rows) * width)];

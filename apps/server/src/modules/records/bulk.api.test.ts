@@ -219,6 +219,68 @@ describe('records.createMany', () => {
     });
     expect(again.values).toMatchObject({ f37: 123437, f38: -1234 });
   });
+
+  it('stores and audits every value as given, whatever characters it holds', async () => {
+    const o = await ok<{ id: string }>(t.app, u, 'objects.create', { name: 'Characters' });
+    for (const f of [
+      { name: 'Note', type: 'longtext' },
+      { name: 'Tags', type: 'multiselect' },
+      { name: 'Ratio', type: 'decimal' },
+      { name: 'Sum', type: 'money' },
+      { name: 'Day', type: 'date' },
+      { name: 'Ok', type: 'boolean' },
+    ])
+      await ok(t.app, u, 'fields.create', { objectId: o.id, ...f });
+    // What array and row literals quote or read specially: quotes, backslashes, braces, commas,
+    // parentheses, the word NULL, blanks, line breaks, non-ASCII letters and an emoji.
+    const texts = [
+      'say "hi"',
+      'C:\\path\\to',
+      '{a,b}',
+      'x, y',
+      '(1,2)',
+      'NULL',
+      'null',
+      '  spaced  ',
+      'line\nbreak\ttab',
+      'Ärger über Москва',
+      '💶 € £',
+      "it's",
+    ];
+    const rows = texts.map((note, i) => ({
+      name: note.trim(),
+      note,
+      tags: [note.trim(), `t${i}`],
+      ratio: i === 0 ? null : i / 3,
+      sum: i * 1000.25,
+      day: i % 2 ? '2026-02-28' : null,
+      ok: i % 2 === 0,
+    }));
+    const made = await ok<WriteMany>(t.app, u, 'records.createMany', { objectId: o.id, rows });
+    expect(made.created).toBe(texts.length);
+    const stored = await all(o.id);
+    expect(stored.map((r) => r.values.note)).toEqual(texts);
+    expect(stored.map((r) => r.values.tags)).toEqual(rows.map((r) => r.tags));
+    expect(stored.map((r) => r.values.ratio)).toEqual(rows.map((r) => r.ratio));
+    expect(stored.map((r) => r.values.sum)).toEqual(rows.map((r) => r.sum));
+    expect(stored.map((r) => r.values.day)).toEqual(rows.map((r) => r.day));
+    expect(stored.map((r) => r.values.ok)).toEqual(rows.map((r) => r.ok));
+    const created = await history(o.id, made.ids[1] as number);
+    expect(Object.values(created[0]?.after ?? {})).toContain(texts[1]);
+    // The same characters through the update path, by id.
+    const up = await ok<WriteMany>(t.app, u, 'records.upsertMany', {
+      objectId: o.id,
+      key: 'id',
+      rows: made.ids.map((id, i) => ({ id, note: `${texts[(i + 1) % texts.length]}!` })),
+    });
+    expect(up.updated).toBe(texts.length);
+    expect((await all(o.id)).map((r) => r.values.note)).toEqual(
+      texts.map((_, i) => `${texts[(i + 1) % texts.length]}!`),
+    );
+    const changed = await history(o.id, made.ids[4] as number);
+    expect(Object.values(changed[0]?.before ?? {})).toEqual([texts[4]]);
+    expect(Object.values(changed[0]?.after ?? {})).toEqual([`${texts[5]}!`]);
+  });
 });
 
 describe('records.upsertMany', () => {

@@ -385,7 +385,11 @@ async function writeGood(
     // Only the columns some new row fills: narrower statements hold more rows.
     const used = meta.fields.filter((f) => fresh.some((s) => s.write?.get(f.id) !== null));
     const columns = ['created_at', 'created_by', 'updated_at', 'updated_by'];
-    for (const f of used) columns.push(f.column);
+    const types = ['text', 'text', 'text', 'text'];
+    for (const f of used) {
+      columns.push(f.column);
+      types.push(columnType(storageOf(f.type), 'postgres'));
+    }
     const values: unknown[] = [];
     for (const s of fresh) {
       values.push(now, user, now, user);
@@ -393,6 +397,7 @@ async function writeGood(
     }
     const made = await insertRows(trx, dialect, meta.table, columns, values, {
       returningId: true,
+      types,
     });
     if (made.length !== fresh.length) throw new Error('insert answered fewer ids than rows');
     fresh.forEach((s, i) => {
