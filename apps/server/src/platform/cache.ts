@@ -129,3 +129,34 @@ export function clearCache(db: Db): void {
   s.entries.clear();
   s.inflight.clear();
 }
+
+/**
+ * The version of `tables` now, for `remember`: take it before reading the data a value is made
+ * of. Undefined when the handle caches nothing.
+ */
+export function versionNow(db: Db, tables: readonly string[]): number | undefined {
+  return db.writeVersion?.(tables);
+}
+
+/**
+ * Stores a value made from data read after `versionNow` answered `version` — unless the tables
+ * were written since (then the value may be older than the data, and is dropped).
+ */
+export function remember(
+  db: Db,
+  area: string,
+  key: string,
+  tables: readonly string[],
+  version: number | undefined,
+  value: unknown,
+): void {
+  if (version === undefined || !db.writeVersion || db.writeVersion(tables) !== version) return;
+  const s = storeOf(db);
+  const k = `${area}\u0000${key}`;
+  s.entries.delete(k);
+  s.entries.set(k, { version, at: Date.now(), value });
+  if (s.entries.size > MAX_ENTRIES) {
+    const oldest = s.entries.keys().next().value;
+    if (oldest !== undefined) s.entries.delete(oldest);
+  }
+}

@@ -13,6 +13,7 @@ import {
   type WhereInput,
 } from './compiler.js';
 import type { OpContext } from './context.js';
+import { anchorVersion, keepAnchor, nearestAnchor, seekWhere } from './keyset.js';
 import { indexesOf, textIndexMap, type IndexInfo } from './ddl.js';
 import { safeIdent } from './ident.js';
 import { laneRows, pageLane, readRows } from './lanes.js';
@@ -236,6 +237,47 @@ export async function readPage(
     );
   }
   const db = ctx.db;
+  // A deep page after one read before it reads on from that page's last row (keyset.ts).
+  const cols = orderColumns(req.keys);
+  const akey = `${q.key}\u0000${req.state}\u0000${JSON.stringify(cols)}`;
+  const version = anchorVersion(db, q.rel.cacheTables);
+  const anchor =
+    req.offset > 0 ? nearestAnchor(db, akey, q.rel.cacheTables, req.offset) : undefined;
+  const keys = sql.join(cols.map((c, i) => sql`${sql.id(c.column)} as ${sql.id(`__k${i}`)}`));
+  const withKeys = { ...req, columns: sql`${req.columns}, ${keys}` };
+  let rows: Raw[] | undefined;
+  if (anchor) {
+    const seek = seekWhere(cols, anchor.values);
+    const and = (w: Expr) => sql<SqlBool>`${w} and ${seek.where}`;
+    rows = await readLocalPage(
+      ctx,
+      meta,
+      { ...q, plain: and(q.plain), fast: and(q.fast) },
+      { ...withKeys, offset: req.offset - anchor.pos - 1 },
+      seek.where,
+    );
+    if (!seek.exact && rows.length <= req.limit) rows = undefined;
+  }
+  rows ??= await readLocalPage(ctx, meta, q, withKeys);
+  const last = Math.min(rows.length, req.limit) - 1;
+  const row = rows[last];
+  if (row)
+    keepAnchor(db, akey, q.rel.cacheTables, version, {
+      pos: req.offset + last,
+      values: cols.map((_, i) => row[`__k${i}`]),
+    });
+  return rows;
+}
+
+/** Reads one page of an object's own table (see readPage); `seek` bounds a walk's stretch. */
+async function readLocalPage(
+  ctx: OpContext,
+  meta: ObjectMeta,
+  q: CompiledQuery,
+  req: PageRequest,
+  seek?: Expr,
+): Promise<Raw[]> {
+  const db = ctx.db;
   // Pages near the top read in the read lane, deep ones in the heavy lane (platform/lanes.ts).
   const lane = pageLane(db, req.offset + req.limit + 1);
   const run = (query: RawBuilder<unknown>) => laneRows<Raw>(ctx, lane, query as RawBuilder<Raw>);
@@ -281,7 +323,8 @@ export async function readPage(
   for (const pages of WALK_BUDGETS) {
     const budget = need * pages;
     if (budget >= rows) return walk();
-    const stretch = sql`select id from ${from} where ${state} order by ${order} limit ${budget}`;
+    const within = seek ? sql<SqlBool>`${state} and ${seek}` : state;
+    const stretch = sql`select id from ${from} where ${within} order by ${order} limit ${budget}`;
     const found = await run(
       sql`select ${req.columns} from ${t} where ${visit}id in (${stretch}) and ${q.plain} order by ${compileOrderBy(req.keys, 'sqlite', true)} ${page}`,
     );
