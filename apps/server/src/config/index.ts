@@ -116,6 +116,7 @@ const envSchema = z.object({
   LANE_DOMAIN_QUEUE: z.coerce.number().int().min(0).max(100_000).default(50),
   LANE_WAIT: z.coerce.number().min(0.001).max(3600).default(15),
   LANE_WINDOW: z.coerce.number().int().min(0).default(10_000),
+  LANE_INLINE_ROWS: z.coerce.number().int().min(0).default(5_000),
   LANE_IDLE: z.coerce
     .number()
     .min(1)
@@ -212,6 +213,11 @@ export interface LaneSettings {
   waitMs: number;
   /** Pages ending past this row (offset + limit) go to the heavy lane. */
   window: number;
+  /**
+   * SQLite: pages of a table of at most this many rows read on the app's read-only connection
+   * (bounded work; no other process to wake). Unset or 0: every page in a lane.
+   */
+  inlineRows?: number;
   /** A lane process idle this long exits (it is started again when needed), in ms. */
   idleMs: number;
 }
@@ -320,6 +326,7 @@ export function loadConfig(
       domainQueueMax: e.LANE_DOMAIN_QUEUE,
       waitMs: e.LANE_WAIT * 1000,
       window: e.LANE_WINDOW,
+      inlineRows: e.LANE_INLINE_ROWS,
       idleMs: e.LANE_IDLE * 1000,
     },
     jobs: {

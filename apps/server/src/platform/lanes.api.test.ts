@@ -273,6 +273,29 @@ describe('query lanes', () => {
     expect(after?.read.served).toBe(mid?.read.served);
   });
 
+  it.runIf(sqlite)('reads pages of a small table at once, beside the lanes', async () => {
+    for (const [inlineRows, lane] of [
+      [500, undefined],
+      [100, 'read'],
+    ] as const) {
+      const t = await setup({ inlineRows });
+      const u = await registerUser(t.app);
+      const objectId = await objectWithRows(t, u, 300);
+      const before = laneStats(t.app.db);
+      const page = await ok<{ rows: { id: number }[] }>(t.app, u, 'records.list', {
+        objectId,
+        offset: 100,
+        limit: 50,
+      });
+      const after = laneStats(t.app.db);
+      expect(page.rows[0]?.id).toBe(101);
+      expect(after?.heavy.served).toBe(before?.heavy.served);
+      const read = (after?.read.served ?? 0) - (before?.read.served ?? 0);
+      if (lane) expect(read, `${inlineRows}`).toBeGreaterThan(0);
+      else expect(read, `${inlineRows}`).toBe(0);
+    }
+  });
+
   it('exports a case-folded substring filter through the lane (its SQL functions)', async () => {
     const t = await setup();
     const u = await registerUser(t.app);

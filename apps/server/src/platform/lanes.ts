@@ -786,12 +786,12 @@ export function laneStats(db: Db): Record<LaneName, LaneStats> | undefined {
 /** Runs `query` in `lane` and answers its rows (in the app's process without a lane). */
 export async function laneRows<R = Row>(
   caller: LaneCaller,
-  lane: LaneName,
+  lane: LaneName | 'inline',
   query: Statement<R>,
 ): Promise<R[]> {
   const db = caller.db;
   const compiled = compileIn(db, query);
-  const l = lanesOf.get(db)?.[lane];
+  const l = lane === 'inline' ? undefined : lanesOf.get(db)?.[lane];
   if (!l) {
     const { rows } = await (db.read ?? db.kysely).executeQuery<R>(compiled);
     return rows;
@@ -810,9 +810,17 @@ export function heavyRows<R = Row>(caller: LaneCaller, query: Statement<R>): Pro
   return laneRows(caller, 'heavy', query);
 }
 
-/** The lane of a page that ends at row `end` (offset + rows). */
-export function pageLane(db: Db, end: number): LaneName {
-  const window = lanesOf.get(db)?.settings.window;
+/**
+ * The lane of a page that ends at row `end` (offset + rows) of a table of at most `tableRows`
+ * rows (when known): on SQLite, a page of a small table (`inlineRows`) reads at once on the
+ * app's read-only connection (`inline`) — its work is bounded by the table, and under load the
+ * hop to a lane process (another process to be scheduled) costs more than the read.
+ */
+export function pageLane(db: Db, end: number, tableRows?: number): LaneName | 'inline' {
+  const settings = lanesOf.get(db)?.settings;
+  const inline = settings?.inlineRows ?? 0;
+  if (db.dialect === 'sqlite' && tableRows !== undefined && tableRows <= inline) return 'inline';
+  const window = settings?.window;
   return window === undefined || end <= window ? 'read' : 'heavy';
 }
 

@@ -278,8 +278,11 @@ async function readLocalPage(
   seek?: Expr,
 ): Promise<Raw[]> {
   const db = ctx.db;
-  // Pages near the top read in the read lane, deep ones in the heavy lane (platform/lanes.ts).
-  const lane = pageLane(db, req.offset + req.limit + 1);
+  // Pages near the top read in the read lane, deep ones in the heavy lane, pages of a small
+  // table at once (platform/lanes.ts). A relation over other tables too is not small.
+  const size =
+    db.dialect === 'sqlite' && q.rel.cacheTables.length === 1 ? await q.rows() : undefined;
+  const lane = pageLane(db, req.offset + req.limit + 1, size);
   const run = (query: RawBuilder<unknown>) => laneRows<Raw>(ctx, lane, query as RawBuilder<Raw>);
   const t = q.rel.from;
   const order = compileOrderBy(req.keys, db.dialect);
