@@ -209,3 +209,35 @@ test('Russian: type into the budget report, run the budget assembly, see the rep
     .toBe(Number(propertyBefore) + 100000);
   await page.screenshot({ path: shot('budget-report-assembled-ru') });
 });
+
+test('the budget at phone width in the dark skin: dashboard, report and assembly fit the screen', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const owner = await demoOwner(request);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, owner);
+  const overflow = () =>
+    page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+  // The dark skin (the navbar's toggle is not shown at phone width).
+  await page.addInitScript(() => window.localStorage.setItem('fiscus-skin', 'dark'));
+  await page.goto('/dashboard/fiscus');
+  await expect(page.locator('html')).toHaveAttribute('data-skin', 'dark');
+  await expect(page.getByTestId('budget-dashboard')).toBeVisible();
+  await expect(page.getByText('Plan vs actual by month')).toBeVisible();
+  await expect.poll(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: shot('budget-dashboard-phone-dark'), fullPage: true });
+
+  await page.goto('/fiscus/budget/report');
+  await expect(page.getByTestId('budget-report-bar')).toBeVisible();
+  await expect(page.getByTestId('pivot-cell').first()).toBeVisible({ timeout: 60_000 });
+  await expect.poll(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: shot('budget-report-phone-dark') });
+
+  await page.goto('/fiscus/budget/assembly');
+  await expect(page.getByTestId('budget-assembly-run')).toBeVisible();
+  await expect.poll(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: shot('budget-assembly-phone-dark'), fullPage: true });
+});
