@@ -33,6 +33,7 @@ import { errorOf, messageOf } from '@/lib/api-client';
 import { useOp, useOpMutation } from '@/lib/qry';
 import { actionIcon } from '../lib/icons';
 import { ParamInput, paramLabel, type ParamValue } from './param-input';
+import { shownName } from '@/lib/names';
 
 type ActionDraft = Omit<OpInput<'actions.create'>, 'preset' | 'ask' | 'placement' | 'roles'> & {
   preset: Record<string, ParamValue>;
@@ -234,7 +235,10 @@ export function ActionEditor({
                 description={t('actions.objectHint')}
                 required
                 searchable
-                data={(objects.data?.items ?? []).map((o) => ({ value: o.id, label: o.name }))}
+                data={(objects.data?.items ?? []).map((o) => ({
+                  value: o.id,
+                  label: shownName(o),
+                }))}
                 value={d.objectId || null}
                 onChange={(v) => set({ objectId: v ?? '', recordParam: null })}
                 error={errors.objectId}

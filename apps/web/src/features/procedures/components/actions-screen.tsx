@@ -28,6 +28,7 @@ import { messageOf } from '@/lib/api-client';
 import { useOp, useOpMutation } from '@/lib/qry';
 import { actionIcon } from '../lib/icons';
 import { ActionEditor } from './action-editor';
+import { shownName } from '@/lib/names';
 
 /** `/fiscus/actions`: the buttons that run procedures, where they appear and who sees them. */
 export function ActionsScreen() {
@@ -90,7 +91,7 @@ export function ActionsScreen() {
             size="xs"
             placeholder={t('actions.allObjects')}
             aria-label={t('actions.object')}
-            data={(objects.data?.items ?? []).map((o) => ({ value: o.id, label: o.name }))}
+            data={(objects.data?.items ?? []).map((o) => ({ value: o.id, label: shownName(o) }))}
             value={objectId}
             onChange={setObjectId}
             clearable

@@ -37,6 +37,7 @@ import {
 } from '../lib/steps';
 import { ParamsEditor } from './params-editor';
 import { StepEditor } from './step-editor';
+import { shownName } from '@/lib/names';
 
 /**
  * Writing a procedure: name, parameters, steps as forms. The whole definition is checked by the
@@ -129,7 +130,10 @@ export function ProcedureEditor({
       save.mutate({ id: procedureId, ...draft }, { onSuccess: done, onError: fail });
   };
 
-  const objectOptions = (objects.data?.items ?? []).map((o) => ({ value: o.id, label: o.name }));
+  const objectOptions = (objects.data?.items ?? []).map((o) => ({
+    value: o.id,
+    label: shownName(o),
+  }));
   const procedureOptions = (procs.data?.items ?? [])
     .filter((p) => p.id !== procedureId)
     .map((p) => ({ value: p.id, label: p.name }));

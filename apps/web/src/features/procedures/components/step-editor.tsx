@@ -25,6 +25,7 @@ import { useOp } from '@/lib/qry';
 import type { Issues } from '../lib/steps';
 import { ExprInput } from './expr-input';
 import classes from './procedures.module.css';
+import { shownName } from '@/lib/names';
 
 interface Option {
   value: string;
@@ -34,7 +35,10 @@ interface Option {
 /** The fields of an object as choices (`Name (code)`). */
 function useFieldOptions(objectId: string | null): Option[] {
   const meta = useOp('objects.get', { id: objectId ?? '' }, { enabled: !!objectId });
-  return (meta.data?.fields ?? []).map((f) => ({ value: f.code, label: `${f.name} (${f.code})` }));
+  return (meta.data?.fields ?? []).map((f) => ({
+    value: f.code,
+    label: `${shownName(f)} (${f.code})`,
+  }));
 }
 
 /** Rows of `field ← expression`. */

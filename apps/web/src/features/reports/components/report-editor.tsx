@@ -25,6 +25,7 @@ import { FilterBuilder, newGroup, pruneFilter } from '@/components/filter-builde
 import { errorOf, messageOf } from '@/lib/api-client';
 import { useOp, useOpMutation } from '@/lib/qry';
 import { filterFieldsOf, useFilterLabels } from '../lib/filter';
+import { shownName } from '@/lib/names';
 
 interface Draft {
   name: string;
@@ -194,7 +195,7 @@ function EditorForm({
             label={t('editor.object')}
             required
             searchable
-            data={(objects.data?.items ?? []).map((o) => ({ value: o.id, label: o.name }))}
+            data={(objects.data?.items ?? []).map((o) => ({ value: o.id, label: shownName(o) }))}
             value={d.objectId}
             onChange={(v) =>
               set({ objectId: v, viewId: null, parameters: newGroup(labels.groupName(1)) })

@@ -2,12 +2,13 @@ import { filterOps, type FilterOp, type PlatformObject } from '@fiscus/contracts
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FilterField, FilterLabels } from '@/components/filter-builder';
+import { shownName } from '@/lib/names';
 
 /** The fields the filter builder offers for a report's parameters. */
 export function filterFieldsOf(meta: PlatformObject): FilterField[] {
   return meta.fields.map((f) => ({
     code: f.code,
-    name: f.name,
+    name: shownName(f),
     type: f.type,
     target: f.type === 'reference' ? f.options.target : undefined,
     choices: f.options.choices?.map((c) => ({ value: c.value, label: c.label ?? c.value })),

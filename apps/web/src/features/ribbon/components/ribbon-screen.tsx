@@ -30,6 +30,7 @@ import { dayEnd, dayStart, kindGroups, type RibbonFilter } from '../lib/filter';
 import { EventRow } from './event-row';
 import { StreamBadge } from './stream-badge';
 import classes from './ribbon.module.css';
+import { shownName } from '@/lib/names';
 
 const isKind = (k: string): k is EventKind => (eventKinds as readonly string[]).includes(k);
 const parseDay = (s: string | null): Date | null => {
@@ -96,7 +97,7 @@ export function RibbonScreen() {
     group: t(`groups.${g.id}`),
     items: g.kinds.map((k) => ({ value: k, label: t(`kindNames.${kindKey(k)}`) })),
   }));
-  const objectData = (objects.data?.items ?? []).map((o) => ({ value: o.id, label: o.name }));
+  const objectData = (objects.data?.items ?? []).map((o) => ({ value: o.id, label: shownName(o) }));
   const userData = useMemo(() => {
     const seen = new Map<string, string>();
     for (const m of members.data?.items ?? []) seen.set(m.userId, m.fullName || m.username);
