@@ -3,10 +3,11 @@ import { fieldTypes } from './fields.js';
 
 /**
  * Data sources: connections to external databases whose tables can be browsed and mounted
- * (mounts.ts). Owners and admins only. A password is write-only: it is sealed at rest and no
- * answer ever carries it (`hasPassword` tells whether one is stored).
+ * (mounts.ts), and uploaded CSV/XLSX files (`file`: each sheet a table). Owners and admins
+ * only. A password is write-only: it is sealed at rest and no answer ever carries it
+ * (`hasPassword` tells whether one is stored).
  */
-export const datasourceKinds = ['postgres', 'sqlite'] as const;
+export const datasourceKinds = ['postgres', 'sqlite', 'file'] as const;
 export type DatasourceKind = (typeof datasourceKinds)[number];
 export const sslModes = ['disable', 'prefer', 'require', 'verify-full'] as const;
 export type SslMode = (typeof sslModes)[number];

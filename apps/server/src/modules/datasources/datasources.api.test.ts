@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createServer, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -350,6 +351,63 @@ describe('SQLite file data sources', () => {
     });
     expect(r.status).toBe(400);
     expect(r.error?.fields?.fileId).toBeDefined();
+  });
+});
+
+describe('CSV and XLSX file data sources', () => {
+  const fixture = path.join(
+    path.dirname(fileURLToPath(import.meta.url)),
+    '../imports/test/fixtures/libreoffice.xlsx',
+  );
+
+  it('makes each sheet of a workbook a table with typed columns', async () => {
+    const up = await uploadFile(t.app, owner.headers, 'kunden.xlsx', readFileSync(fixture));
+    const fileId = (up.json() as { fileId: string }).fileId;
+    const tested = await ok(t.app, owner, 'datasources.test', { kind: 'file', fileId });
+    expect(tested).toMatchObject({ ok: true, version: 'XLSX: Kunden, Zweites Blatt' });
+    const created = await ok(t.app, owner, 'datasources.create', {
+      name: 'Kunden',
+      kind: 'file',
+      fileId,
+    });
+    expect(created).toMatchObject({ kind: 'file', fileName: 'kunden.xlsx' });
+    const { tables } = await ok(t.app, owner, 'datasources.tables', { id: created.id });
+    expect(tables.map((x: { name: string }) => x.name)).toEqual(['Kunden', 'Zweites Blatt']);
+    const kunden = tables[0];
+    expect(
+      kunden.columns.map((c: { name: string; proposed: string }) => [c.name, c.proposed]),
+    ).toEqual([
+      ['Code', 'text'],
+      ['Name', 'text'],
+      ['Amount', 'decimal'],
+      ['Due', 'date'],
+      ['Paid', 'text'],
+      ['Double', 'decimal'],
+    ]);
+    const preview = await ok(t.app, owner, 'datasources.preview', {
+      id: created.id,
+      table: 'Kunden',
+    });
+    expect(preview.rows[0].slice(0, 4)).toEqual(['D1', 'Jürgen Größe', 12.5, '2026-05-17']);
+    expect((await ok(t.app, owner, 'datasources.test', { id: created.id })).ok).toBe(true);
+  });
+
+  it('names the field and the reason for a file it cannot take', async () => {
+    const sqlite = sqliteFile(path.join(dir, 'not-a-sheet.sqlite'), ['create table a (b)']);
+    const empty = await uploadFile(t.app, owner.headers, 'empty.csv', 'only,a,header\n');
+    const db = await uploadFile(t.app, owner.headers, 'db.sqlite', sqlite);
+    for (const [up, text] of [
+      [empty, /holds no rows/],
+      [db, /not a CSV or XLSX file/],
+    ] as const) {
+      const r = await qry(t.app, owner, 'datasources.create', {
+        name: 'Bad',
+        kind: 'file',
+        fileId: (up.json() as { fileId: string }).fileId,
+      });
+      expect(r.status).toBe(400);
+      expect(r.error?.fields?.fileId?.[0]).toMatch(text);
+    }
   });
 });
 

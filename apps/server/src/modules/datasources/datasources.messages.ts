@@ -5,6 +5,8 @@ const en = {
   'ds.file_not_sqlite': 'This file is not a SQLite database.',
   'ds.in_use': 'Mounted objects use this data source: {names}. Delete those mounts first.',
   'ds.kind_fixed': 'The kind of a data source cannot change.',
+  'ds.file_not_table': 'This file is not a CSV or XLSX file.',
+  'ds.file_empty': 'This file holds no rows.',
 };
 const de: Texts<typeof en> = {
   'ds.url_invalid':
@@ -13,6 +15,8 @@ const de: Texts<typeof en> = {
   'ds.in_use':
     'Eingebundene Objekte verwenden diese Datenquelle: {names}. Löschen Sie zuerst diese Einbindungen.',
   'ds.kind_fixed': 'Die Art einer Datenquelle kann sich nicht ändern.',
+  'ds.file_not_table': 'Diese Datei ist keine CSV- oder XLSX-Datei.',
+  'ds.file_empty': 'Diese Datei enthält keine Zeilen.',
 };
 const fr: Texts<typeof en> = {
   'ds.url_invalid':
@@ -21,6 +25,8 @@ const fr: Texts<typeof en> = {
   'ds.in_use':
     'Des objets montés utilisent cette source de données : {names}. Supprimez d’abord ces montages.',
   'ds.kind_fixed': "Le type d'une source de données ne peut pas changer.",
+  'ds.file_not_table': "Ce fichier n'est ni un fichier CSV ni un fichier XLSX.",
+  'ds.file_empty': 'Ce fichier ne contient aucune ligne.',
 };
 const pt: Texts<typeof en> = {
   'ds.url_invalid':
@@ -29,6 +35,8 @@ const pt: Texts<typeof en> = {
   'ds.in_use':
     'Objetos montados usam esta fonte de dados: {names}. Elimine primeiro essas montagens.',
   'ds.kind_fixed': 'O tipo de uma fonte de dados não pode mudar.',
+  'ds.file_not_table': 'Este ficheiro não é um ficheiro CSV nem XLSX.',
+  'ds.file_empty': 'Este ficheiro não tem linhas.',
 };
 const ru: Texts<typeof en> = {
   'ds.url_invalid': 'Введите адрес PostgreSQL вида postgres://пользователь:пароль@хост:5432/база.',
@@ -36,6 +44,8 @@ const ru: Texts<typeof en> = {
   'ds.in_use':
     'Этот источник используют подключённые объекты: {names}. Сначала удалите эти подключения.',
   'ds.kind_fixed': 'Тип источника данных изменить нельзя.',
+  'ds.file_not_table': 'Этот файл не является файлом CSV или XLSX.',
+  'ds.file_empty': 'В этом файле нет строк.',
 };
 
 export const dst = defineMessages({ en, de, fr, pt, ru });

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { closeSources, useSources } from '../../platform/sources/index.js';
@@ -17,6 +18,7 @@ export const datasourcesPlugin = fp(async function datasourcesp(app: FastifyInst
     },
     secretsKey: config.secretsKey,
     log: app.log,
+    sourcesDir: path.join(config.dataDir, 'sources'),
     filePath: async (domainId, fileId) =>
       (await findFile(app.db, config.dataDir, domainId, fileId))?.path,
   });

@@ -7,6 +7,8 @@ import type {
   SourceReason,
   SslMode,
 } from '@fiscus/contracts';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
@@ -18,6 +20,7 @@ import { msg } from '../../platform/messages.js';
 import {
   SourceError,
   closeSource,
+  fileSourcePath,
   findTable,
   listTables,
   openSource,
@@ -33,7 +36,9 @@ import {
   type PfDatasourcesTable,
   type SourceSpec,
 } from '../../platform/sources/index.js';
-import { findFile } from '../files/index.js';
+import { findFile, tempDir, tempPath } from '../files/index.js';
+import { formatOfType } from '../imports/index.js';
+import { fileToSqlite, type FileTable } from './file-source.js';
 import { dst } from './datasources.messages.js';
 import { isOwnDatabase } from './own-database.js';
 
@@ -106,6 +111,46 @@ async function sqliteFile(ctx: OpContext, app: FastifyInstance, fileId: string |
   if (file.info.type !== 'application/x-sqlite3')
     throw invalid(ctx.lang, { fileId: [dst(ctx.lang, 'ds.file_not_sqlite')] });
   return file;
+}
+
+/** An uploaded CSV or XLSX file of the domain, for a file source. */
+async function tableFile(ctx: OpContext, app: FastifyInstance, fileId: string | undefined) {
+  if (!fileId) throw invalid(ctx.lang, { fileId: [msg(ctx.lang, 'field.required')] });
+  const file = await findFile(ctx.db, app.config.dataDir, ctx.domainId, fileId);
+  if (!file) throw invalid(ctx.lang, { fileId: [msg(ctx.lang, 'error.not_found')] });
+  const format = formatOfType(file.info.type);
+  if (!format) throw invalid(ctx.lang, { fileId: [dst(ctx.lang, 'ds.file_not_table')] });
+  return { ...file, format };
+}
+
+/**
+ * Writes a CSV/XLSX file's rows into the SQLite database at `target` (file-source.ts); a file
+ * that cannot be read, or holds no rows, is a 400 on `fileId` naming why.
+ */
+async function writeFileSource(
+  ctx: OpContext,
+  app: FastifyInstance,
+  file: Awaited<ReturnType<typeof tableFile>>,
+  target: string,
+): Promise<FileTable[]> {
+  await mkdir(path.dirname(target), { recursive: true });
+  let tables: FileTable[];
+  try {
+    tables = await fileToSqlite(file.path, file.format, target, {
+      baseName: file.info.name.replace(/\.[^.]*$/, ''),
+      lang: ctx.lang,
+      tempDir: await tempDir(app.config.dataDir),
+      fileSize: file.info.size,
+    });
+  } catch (err) {
+    if (err instanceof AppError) throw invalid(ctx.lang, { fileId: [err.message] });
+    throw err;
+  }
+  if (!tables.some((t) => t.rows > 0)) {
+    await rm(target, { force: true });
+    throw invalid(ctx.lang, { fileId: [dst(ctx.lang, 'ds.file_empty')] });
+  }
+  return tables;
 }
 
 async function outOf(ctx: OpContext, rows: PfDatasourcesTable[]): Promise<Datasource[]> {
@@ -205,11 +250,20 @@ export async function createDatasource(
     row.username = s.user ?? null;
     row.ssl_mode = s.sslMode ?? 'prefer';
     row.secret = s.password ? seal(ctx.db, id, s.password) : null;
+  } else if (input.kind === 'file') {
+    const file = await tableFile(ctx, app, input.fileId);
+    await writeFileSource(ctx, app, file, fileSourcePath(ctx.db, id));
+    row.file_id = file.info.id;
   } else {
     const file = await sqliteFile(ctx, app, input.fileId);
     row.file_id = file.info.id;
   }
-  await ctx.db.kysely.insertInto('pf_datasources').values(row).execute();
+  try {
+    await ctx.db.kysely.insertInto('pf_datasources').values(row).execute();
+  } catch (err) {
+    if (row.kind === 'file') await rm(fileSourcePath(ctx.db, id), { force: true });
+    throw err;
+  }
   return getDatasource(ctx, id);
 }
 
@@ -222,7 +276,17 @@ export async function updateDatasource(
   const patch: Partial<PfDatasourcesTable> = { updated_at: isoNow() };
   if (input.name !== undefined) patch.name = input.name;
   let connectionChanged = false;
-  if (row.kind === 'postgres') {
+  /** A file source's new database, put in place once the row says so. */
+  let next: string | undefined;
+  if (row.kind === 'file') {
+    if (input.fileId !== undefined && input.fileId !== row.file_id) {
+      const file = await tableFile(ctx, app, input.fileId);
+      next = `${fileSourcePath(ctx.db, row.id)}.next`;
+      await writeFileSource(ctx, app, file, next);
+      patch.file_id = file.info.id;
+      connectionChanged = true;
+    }
+  } else if (row.kind === 'postgres') {
     const s = settingsOf(ctx, input);
     const merged: Settings = {
       host: s.host ?? row.host,
@@ -263,6 +327,7 @@ export async function updateDatasource(
     .where('id', '=', row.id)
     .where('domain_id', '=', ctx.domainId)
     .execute();
+  if (next) await rename(next, fileSourcePath(ctx.db, row.id));
   if (connectionChanged) await closeSource(ctx.db, row.id);
   return getDatasource(ctx, row.id);
 }
@@ -293,6 +358,7 @@ export async function deleteDatasource(ctx: OpContext, id: string): Promise<{ ok
     .where('domain_id', '=', ctx.domainId)
     .execute();
   await closeSource(ctx.db, row.id);
+  if (row.kind === 'file') await rm(fileSourcePath(ctx.db, row.id), { force: true });
   return { ok: true };
 }
 
@@ -313,8 +379,28 @@ export async function testDatasource(ctx: OpContext, app: FastifyInstance, input
     version,
     ms: Math.round(nowMs() - started),
   });
+  let made: string | undefined;
   try {
-    if (kind === 'sqlite') {
+    if (kind === 'file') {
+      if (input.fileId) {
+        // The file as it would be mounted: written into a database of its own, then opened.
+        const file = await tableFile(ctx, app, input.fileId);
+        made = await tempPath(app.config.dataDir);
+        const tables = await writeFileSource(ctx, app, file, made);
+        const spec = { kind: 'sqlite' as const, file: made };
+        try {
+          await testSource(spec, limits);
+          return answer(
+            null,
+            `${file.format.toUpperCase()}: ${tables.map((t) => t.name).join(', ')}`,
+          );
+        } catch (err) {
+          return answer(reasonOf(err), null);
+        }
+      }
+      if (!row) throw invalid(ctx.lang, { fileId: [msg(ctx.lang, 'field.required')] });
+      spec = await specOf(ctx.db, row);
+    } else if (kind === 'sqlite') {
       if (input.fileId) {
         const file = await sqliteFile(ctx, app, input.fileId);
         spec = { kind: 'sqlite', file: file.path };
@@ -338,6 +424,8 @@ export async function testDatasource(ctx: OpContext, app: FastifyInstance, input
   } catch (err) {
     if (err instanceof SourceError) return answer(err.reason, null);
     throw err;
+  } finally {
+    if (made) await rm(made, { force: true });
   }
   let result: ReturnType<typeof answer>;
   try {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -217,6 +217,76 @@ describe('mounts of a SQLite file source', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.error?.fields?.['columns.0.type']).toBeDefined();
+  });
+});
+
+describe('mounts of an uploaded CSV file', () => {
+  const csv = [
+    'Region;Amount;Day;Note;;Region',
+    'North;12.50;2026-01-05;first;x;N',
+    'South;7;2026-02-10;;y;S',
+    'North;100.25;2026-03-15;"semi; colon";z;N',
+    'East;0.5;2026-03-20;last;;E',
+  ].join('\n');
+  let sourceId: string;
+  let objectId: string;
+
+  it('mounts a file source live, filters it at the source, then syncs it', async () => {
+    const up = await uploadFile(t.app, owner.headers, 'sales 2026.csv', csv);
+    sourceId = (
+      await ok(t.app, owner, 'datasources.create', {
+        name: 'Sales file',
+        kind: 'file',
+        fileId: (up.json() as { fileId: string }).fileId,
+      })
+    ).id;
+    const r = await ok(t.app, owner, 'mounts.inspect', { sourceId, table: 'sales 2026' });
+    expect(r.columns.map((c: { name: string; proposed: string }) => [c.name, c.proposed])).toEqual([
+      ['Region', 'text'],
+      ['Amount', 'decimal'],
+      ['Day', 'date'],
+      ['Note', 'text'],
+      ['#5', 'text'],
+      ['Region (2)', 'text'],
+    ]);
+    const m = await ok(t.app, owner, 'mounts.create', {
+      sourceId,
+      table: 'sales 2026',
+      name: 'Sales',
+      columns: [
+        { column: 'Region', name: 'Region', type: 'text' },
+        { column: 'Amount', name: 'Amount', type: 'decimal' },
+        { column: 'Day', name: 'Day', type: 'date' },
+        { column: 'Note', name: 'Note', type: 'text' },
+      ],
+      mode: 'live',
+      keyColumn: 'rowid',
+    });
+    objectId = m.objectId;
+    const filter = group(AND, [
+      { field: 'region', op: 'eq', value: 'North' },
+      { field: 'day', op: 'gte', value: '2026-02-01' },
+    ]);
+    const names = (rows: { values: Record<string, unknown> }[]) =>
+      rows.map((x) => [x.values.amount, x.values.note]);
+    const live = await ok(t.app, owner, 'records.list', { objectId, filter });
+    expect(names(live.rows)).toEqual([[100.25, 'semi; colon']]);
+    expect((await ok(t.app, owner, 'records.count', { objectId })).total).toBe(4);
+    await ok(t.app, owner, 'mounts.update', { objectId, mode: 'synced' });
+    await t.app.jobs.idle();
+    expect((await ok(t.app, owner, 'mounts.get', { objectId })).lastSyncRows).toBe(4);
+    const synced = await ok(t.app, owner, 'records.list', { objectId, filter });
+    expect(names(synced.rows)).toEqual(names(live.rows));
+  });
+
+  it('keeps the file source until its mounts are gone, then removes its database', async () => {
+    expect((await qry(t.app, owner, 'datasources.delete', { id: sourceId })).status).toBe(409);
+    await ok(t.app, owner, 'mounts.delete', { objectId });
+    await ok(t.app, owner, 'datasources.delete', { id: sourceId });
+    expect((await qry(t.app, owner, 'datasources.get', { id: sourceId })).status).toBe(404);
+    expect(readdirSync(path.join(t.app.config.dataDir, 'sources'))).not.toContain(
+      `${sourceId}.sqlite`,
+    );
   });
 });
 

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/dialect.js';
 import type { OpContext } from '../context.js';
@@ -29,6 +30,8 @@ export interface SourceEnv {
   secretsKey: Buffer;
   /** The stored path of a file of the domain, or undefined. */
   filePath(domainId: string, fileId: string): Promise<string | undefined>;
+  /** Where the SQLite databases made from CSV/XLSX file sources are kept. */
+  sourcesDir: string;
 }
 
 const envs = new WeakMap<object, SourceEnv>();
@@ -44,8 +47,15 @@ export function sourceEnv(db: Db): SourceEnv {
   return env;
 }
 
+/** The SQLite database a CSV/XLSX file source's rows were written into. */
+export function fileSourcePath(db: Db, sourceId: string): string {
+  if (!/^[a-z0-9]{24}$/.test(sourceId)) throw new Error('not a source id');
+  return path.join(sourceEnv(db).sourcesDir, `${sourceId}.sqlite`);
+}
+
 /** The connection settings of a stored source (its password opened). */
 export async function specOf(db: Db, row: PfDatasourcesTable): Promise<SourceSpec> {
+  if (row.kind === 'file') return { kind: 'sqlite', file: fileSourcePath(db, row.id) };
   if (row.kind === 'sqlite') {
     const file = row.file_id ? await sourceEnv(db).filePath(row.domain_id, row.file_id) : undefined;
     return { kind: 'sqlite', file: file ?? null };

@@ -16,7 +16,13 @@ import {
 } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconDatabase, IconPlugConnected, IconX } from '@tabler/icons-react';
+import {
+  IconCheck,
+  IconDatabase,
+  IconFileSpreadsheet,
+  IconPlugConnected,
+  IconX,
+} from '@tabler/icons-react';
 import {
   sslModes,
   type Datasource,
@@ -211,6 +217,7 @@ export function DatasourceForm({
             data={[
               { value: 'postgres', label: t('kinds.postgres') },
               { value: 'sqlite', label: t('kinds.sqlite') },
+              { value: 'file', label: t('kinds.file') },
             ]}
           />
         )}
@@ -285,22 +292,24 @@ export function DatasourceForm({
         ) : (
           <Stack gap={4}>
             <Text size="sm" fw={500}>
-              {t('form.file')}
+              {v.kind === 'file' ? t('form.tableFile') : t('form.file')}
             </Text>
             <Dropzone
               onDrop={(files) => files[0] && void upload(files[0])}
               multiple={false}
               loading={uploading !== null}
-              data-testid="sqlite-dropzone"
+              data-testid={v.kind === 'file' ? 'file-dropzone' : 'sqlite-dropzone'}
             >
               <Group justify="center" gap="sm" mih={80} style={{ pointerEvents: 'none' }}>
-                <IconDatabase size={32} />
+                {v.kind === 'file' ? <IconFileSpreadsheet size={32} /> : <IconDatabase size={32} />}
                 <Text size="sm" c="dimmed" ta="center">
                   {uploading
                     ? t('form.uploading', { name: uploading })
                     : v.fileName
                       ? t('form.uploaded', { name: v.fileName })
-                      : t('form.fileHint')}
+                      : v.kind === 'file'
+                        ? t('form.tableFileHint')
+                        : t('form.fileHint')}
                 </Text>
               </Group>
             </Dropzone>

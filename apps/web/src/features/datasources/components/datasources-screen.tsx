@@ -25,9 +25,9 @@ import { DatasourceForm } from './datasource-form';
 import { SourceBrowser } from './source-browser';
 import { SourceStatus } from './status';
 
-/** Where a source connects: `user@host:port/database`, or the SQLite file's name. */
+/** Where a source connects: `user@host:port/database`, or the uploaded file's name. */
 function whereOf(s: Datasource): string {
-  if (s.kind === 'sqlite') return s.fileName ?? '—';
+  if (s.kind !== 'postgres') return s.fileName ?? '—';
   return `${s.user ?? ''}@${s.host ?? ''}:${s.port ?? 5432}/${s.database ?? ''}`;
 }
 

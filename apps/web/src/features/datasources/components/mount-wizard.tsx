@@ -13,11 +13,14 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { Dropzone } from '@mantine/dropzone';
 import { notifications } from '@mantine/notifications';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
 import type { FieldType, MountMode, SourceColumn } from '@fiscus/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorOf, messageOf } from '@/lib/api-client';
+import { startChunkedUpload } from '@/lib/chunked-upload';
 import { useOp, useOpMutation } from '@/lib/qry';
 import { tableLabel } from './source-browser';
 
@@ -94,7 +97,32 @@ export function MountWizard({
     { enabled: opened && !!sourceId && !!table },
   );
   const create = useOpMutation('mounts.create');
-  const dialect = sources.data?.items.find((s) => s.id === sourceId)?.kind;
+  const kind = sources.data?.items.find((s) => s.id === sourceId)?.kind;
+  // CSV/XLSX file sources are SQLite databases made from the file.
+  const dialect = kind === undefined ? undefined : kind === 'postgres' ? 'postgres' : 'sqlite';
+  const makeSource = useOpMutation('datasources.create');
+  const [uploading, setUploading] = useState<string | null>(null);
+  /** "Upload a file": the file becomes a data source of its own, then its tables are offered. */
+  const uploadFile = async (file: File) => {
+    setUploading(file.name);
+    setError(null);
+    try {
+      const stored = await startChunkedUpload(file).done;
+      const made = await makeSource.mutateAsync({
+        name: file.name.slice(0, 120),
+        kind: 'file',
+        fileId: stored.fileId,
+      });
+      setSourceId(made.id);
+      setTable(null);
+      setStep(1);
+    } catch (err) {
+      const fields = errorOf(err)?.fields;
+      setError(fields ? Object.values(fields).flat().join(' ') : messageOf(err));
+    } finally {
+      setUploading(null);
+    }
+  };
 
   useEffect(() => {
     if (!opened) return;
@@ -188,6 +216,29 @@ export function MountWizard({
                 data-testid="wizard-source"
               />
             )}
+            <Stack gap={4} mt="md">
+              <Text size="sm" fw={500}>
+                {t('wizard.orUpload')}
+              </Text>
+              <Dropzone
+                onDrop={(files) => files[0] && void uploadFile(files[0])}
+                multiple={false}
+                loading={uploading !== null}
+                data-testid="wizard-file-dropzone"
+              >
+                <Group justify="center" gap="sm" mih={64} style={{ pointerEvents: 'none' }}>
+                  <IconFileSpreadsheet size={28} />
+                  <Text size="sm" c="dimmed" ta="center">
+                    {uploading ? t('form.uploading', { name: uploading }) : t('wizard.uploadHint')}
+                  </Text>
+                </Group>
+              </Dropzone>
+              {step === 0 && error && (
+                <Text size="xs" c="red" role="alert">
+                  {error}
+                </Text>
+              )}
+            </Stack>
           </Stepper.Step>
           <Stepper.Step label={t('wizard.stepTable')}>
             {tables.isLoading ? (
