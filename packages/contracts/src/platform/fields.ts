@@ -233,6 +233,28 @@ export const fieldsUpdateInput = z.object({
 });
 export type FieldsUpdateInput = z.input<typeof fieldsUpdateInput>;
 
+// fields.check — a computed field's definition checked without saving anything (the field
+// designer checks it as the user types): the type and options its values would have, or the
+// problems keyed as fields.create/fields.update would refuse them ('computed.formula',
+// 'computed', 'type', 'options.scale', …). `id` checks a change of that field (its cycles).
+export const fieldsCheckInput = z.object({
+  objectId: idSchema,
+  id: idSchema.optional(),
+  name: fieldNameSchema.optional(),
+  type: z.enum(fieldTypes).optional(),
+  computed: computedSchema,
+  options: fieldOptionsSchema.optional().default({}),
+});
+export type FieldsCheckInput = z.input<typeof fieldsCheckInput>;
+export const fieldsCheckOutput = z.object({
+  valid: z.boolean(),
+  type: z.enum(fieldTypes).nullable(),
+  options: fieldOptionsSchema.nullable(),
+  /** Whether the values would be kept in a generated column (a formula over own fields). */
+  stored: z.boolean(),
+  errors: z.record(z.string(), z.array(z.string())),
+});
+
 // fields.delete — the column and its data are dropped.
 export const fieldsDeleteInput = z.object({ id: idSchema });
 

@@ -22,7 +22,14 @@ import {
   membersRemoveInput,
   membersSetRoleInput,
 } from './domains.js';
-import { fieldSchema, fieldsCreateInput, fieldsDeleteInput, fieldsUpdateInput } from './fields.js';
+import {
+  fieldSchema,
+  fieldsCheckInput,
+  fieldsCheckOutput,
+  fieldsCreateInput,
+  fieldsDeleteInput,
+  fieldsUpdateInput,
+} from './fields.js';
 import {
   objectSchema,
   objectsCreateInput,
@@ -218,6 +225,7 @@ export const platformOps = {
   'fields.create': op(fieldsCreateInput, fieldSchema, 'create', 'Field'),
   'fields.update': op(fieldsUpdateInput, fieldSchema, 'update', 'Field'),
   'fields.delete': op(fieldsDeleteInput, ok, 'delete', 'Field'),
+  'fields.check': op(fieldsCheckInput, fieldsCheckOutput, 'create', 'Field'),
 
   'records.list': op(recordsListInput, recordsListOutput, 'read', 'Record'),
   'records.count': op(recordsCountInput, recordsCountOutput, 'read', 'Record'),

@@ -16,6 +16,7 @@ import {
   readsField,
   renameInFormulas,
   Resolver,
+  storable,
   syncStoredFormulas,
 } from '../../platform/computed.js';
 import { ct, problemReason, type ComputedProblem } from '../../platform/computed.messages.js';
@@ -131,8 +132,35 @@ function ddlError(ctx: OpContext, e: unknown): unknown {
   return runtimeError(e, ctx.lang) ?? e;
 }
 
-/** `fields.create` with `computed`. */
-export async function createComputedField(ctx: OpContext, meta: ObjectMeta, input: CreateInput) {
+/** What a dry run answers: the field as it would be, not saved. */
+export interface Checked {
+  field: FieldMeta;
+  stored: boolean;
+}
+
+const checked = (field: FieldMeta): Checked => {
+  const c = field.computed;
+  return { field, stored: c?.def.kind === 'formula' && !!c.value && storable(c.value) };
+};
+
+/** `fields.create` with `computed` (`dry`: checked only, nothing saved). */
+export async function createComputedField(
+  ctx: OpContext,
+  meta: ObjectMeta,
+  input: CreateInput,
+  dry: true,
+): Promise<Checked>;
+export async function createComputedField(
+  ctx: OpContext,
+  meta: ObjectMeta,
+  input: CreateInput,
+): Promise<ReturnType<typeof fieldOut>>;
+export async function createComputedField(
+  ctx: OpContext,
+  meta: ObjectMeta,
+  input: CreateInput,
+  dry = false,
+) {
   const lang = ctx.lang;
   const given = input.computed as ComputedDefinition;
   const errors: Errors = {};
@@ -167,6 +195,7 @@ export async function createComputedField(ctx: OpContext, meta: ObjectMeta, inpu
   if (c?.problem) throw refuse(lang, def, c.problem);
   if (given.kind !== 'formula' && input.type !== undefined && input.type !== field.type)
     throw invalid(lang, { type: [ct(lang, 'computed.type_fixed', { type: field.type })] });
+  if (dry) return checked(field);
   try {
     await ctx.db.kysely.transaction().execute(async (trx) => {
       await trx
@@ -234,6 +263,20 @@ export async function updateComputedField(
   meta: ObjectMeta,
   field: FieldMeta,
   input: UpdateInput,
+  dry: true,
+): Promise<Checked>;
+export async function updateComputedField(
+  ctx: OpContext,
+  meta: ObjectMeta,
+  field: FieldMeta,
+  input: UpdateInput,
+): Promise<ReturnType<typeof fieldOut>>;
+export async function updateComputedField(
+  ctx: OpContext,
+  meta: ObjectMeta,
+  field: FieldMeta,
+  input: UpdateInput,
+  dry = false,
 ) {
   const lang = ctx.lang;
   if (!field.computed) {
@@ -274,6 +317,7 @@ export async function updateComputedField(
   if (!formula && input.type !== undefined && input.type !== next.type)
     throw invalid(lang, { type: [ct(lang, 'computed.type_fixed', { type: next.type })] });
   if (valuesChange(field, next.type, next.options)) await assertUnused(ctx, field);
+  if (dry) return checked(next);
   try {
     const renamed: string[] = [];
     await ctx.db.kysely.transaction().execute(async (trx) => {

@@ -5,6 +5,7 @@ import {
   type FieldOptions,
   type FieldType,
   type fieldsCreateInput,
+  type fieldsCheckInput,
   type fieldsUpdateInput,
 } from '@fiscus/contracts';
 import { sql, type RawBuilder } from 'kysely';
@@ -417,6 +418,44 @@ async function convertField(
 }
 
 type UpdateInput = z.output<typeof fieldsUpdateInput>;
+
+/**
+ * `fields.check`: a computed field's definition run through create's (or, with `id`, update's)
+ * checks without saving — what the field designer shows as the user types. A refusal a client
+ * can cause answers as `valid: false` with its messages by input key.
+ */
+export async function checkComputedField(ctx: OpContext, input: z.output<typeof fieldsCheckInput>) {
+  const name = input.name ?? 'field';
+  try {
+    const { field: f, stored } = input.id
+      ? await (async () => {
+          const { meta, field } = await loadFieldOwner(ctx, input.id as string);
+          if (field.objectId !== input.objectId) throw notFoundIn(ctx.lang, 'field');
+          return updateComputedField(
+            ctx,
+            meta,
+            field,
+            { id: field.id, type: input.type, options: input.options, computed: input.computed },
+            true,
+          );
+        })()
+      : await (async () => {
+          const meta = await loadObject(ctx, input.objectId);
+          assertWritable(ctx.lang, meta);
+          return createComputedField(
+            ctx,
+            meta,
+            { ...input, name, objectId: meta.id, code: undefined, position: undefined },
+            true,
+          );
+        })();
+    return { valid: true, type: f.type, options: f.options, stored, errors: {} };
+  } catch (e) {
+    if (!(e instanceof AppError) || ![400, 409, 422].includes(e.status)) throw e;
+    const errors = e.fields ?? { computed: [e.message] };
+    return { valid: false, type: null, options: null, stored: false, errors };
+  }
+}
 
 export async function updateField(ctx: OpContext, input: UpdateInput) {
   const { meta, field } = await loadFieldOwner(ctx, input.id);

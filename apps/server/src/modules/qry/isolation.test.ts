@@ -65,6 +65,11 @@ describe('user B cannot see or change user A’s data by id', () => {
     ['fields.create', () => ({ objectId: objA.id, name: 'x', type: 'text' })],
     ['fields.update', () => ({ id: fieldA.id, name: 'pwned' })],
     ['fields.delete', () => ({ id: fieldA.id })],
+    ['fields.check', () => ({ objectId: objA.id, computed: { kind: 'formula', formula: '1' } })],
+    [
+      'fields.check',
+      () => ({ objectId: objB.id, id: fieldA.id, computed: { kind: 'formula', formula: '1' } }),
+    ],
     ['records.list', () => ({ objectId: objA.id })],
     ['records.count', () => ({ objectId: objA.id })],
     [

@@ -36,6 +36,8 @@ export const reads = {
   'jobs.list': { staleTime: 0 },
   'events.ticket': { staleTime: 0 },
   'expressions.validate': { staleTime: 30_000 },
+  // A computed field's definition checked as it is typed (fields may change meanwhile).
+  'fields.check': { staleTime: 0 },
   'procedures.list': { staleTime: 30_000 },
   'procedures.get': { staleTime: 30_000 },
   'procedures.validate': { staleTime: 30_000 },
@@ -103,6 +105,16 @@ const recordLists = (objectId: string): ReadTarget[] => [
   { op: 'records.list', input: { objectId } },
   { op: 'records.count', input: { objectId } },
   { op: 'records.groups', input: { objectId } },
+];
+
+/**
+ * Computed fields of other objects (lookups, rollups) read this object's records: a records
+ * write makes every object's record reads stale (only those on screen are fetched again).
+ */
+const computedReaders: ReadTarget[] = [
+  { op: 'records.list' },
+  { op: 'records.groups' },
+  { op: 'records.get' },
 ];
 
 /** A field changes the object, its table and the shape of its records. */
@@ -278,7 +290,7 @@ export const writes: { [K in WriteOpName]: WriteEffects<K> } = {
   'fields.delete': { invalidates: () => [...fieldWrite(), { op: 'views.list' }] },
 
   'records.create': {
-    invalidates: (input) => [...recordLists(input.objectId), tables],
+    invalidates: (input) => [...recordLists(input.objectId), ...computedReaders, tables],
     updates: (input, record) => [
       { op: 'records.get', input: { objectId: input.objectId, id: record.id }, data: record },
     ],
@@ -286,6 +298,7 @@ export const writes: { [K in WriteOpName]: WriteEffects<K> } = {
   'records.update': {
     invalidates: (input) => [
       ...recordLists(input.objectId),
+      ...computedReaders,
       { op: 'records.history', input: { objectId: input.objectId, id: input.id } },
     ],
     updates: (input, record) => [
@@ -293,10 +306,18 @@ export const writes: { [K in WriteOpName]: WriteEffects<K> } = {
     ],
   },
   // Bulk writes: new rows change the object's lists; an upsert also changes records in place.
-  'records.createMany': { invalidates: (input) => [...recordLists(input.objectId), tables] },
-  'records.upsertMany': { invalidates: (input) => [...recordsOf(input.objectId), tables] },
-  'records.delete': { invalidates: (input) => [...recordsOf(input.objectId), tables] },
-  'records.restore': { invalidates: (input) => [...recordsOf(input.objectId), tables] },
+  'records.createMany': {
+    invalidates: (input) => [...recordLists(input.objectId), ...computedReaders, tables],
+  },
+  'records.upsertMany': {
+    invalidates: (input) => [...recordsOf(input.objectId), ...computedReaders, tables],
+  },
+  'records.delete': {
+    invalidates: (input) => [...recordsOf(input.objectId), ...computedReaders, tables],
+  },
+  'records.restore': {
+    invalidates: (input) => [...recordsOf(input.objectId), ...computedReaders, tables],
+  },
   'records.export': {},
 
   'views.save': {

@@ -7,6 +7,7 @@ import {
   Group,
   Modal,
   NumberInput,
+  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -32,6 +33,17 @@ import { errorOf, messageOf } from '@/lib/api-client';
 import { useOpMutation } from '@/lib/qry';
 import { shownName } from '@/lib/names';
 import { NameTranslationsInput } from './name-translations';
+import {
+  ComputedEditor,
+  computedDraftOf,
+  declaredOf,
+  definitionOf,
+  type ComputedDraft,
+  type ComputedKind,
+} from './computed-editor';
+
+/** A stored field (typed in) or one of the computed kinds. */
+type Mode = 'stored' | ComputedKind;
 
 type Choice = NonNullable<FieldOptions['choices']>[number];
 
@@ -121,6 +133,8 @@ export function FieldEditor({
 }) {
   const { t } = useTranslation('platform');
   const [d, setD] = useState<Draft>(() => draftOf(field));
+  const [mode, setMode] = useState<Mode>(field?.computed?.kind ?? 'stored');
+  const [cd, setCd] = useState<ComputedDraft>(() => computedDraftOf(field, 'formula'));
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const create = useOpMutation('fields.create');
@@ -128,16 +142,38 @@ export function FieldEditor({
   useEffect(() => {
     if (opened) {
       setD(draftOf(field));
+      setMode(field?.computed?.kind ?? 'stored');
+      setCd(computedDraftOf(field, 'formula'));
       setErrors({});
       setFormError(null);
     }
   }, [opened, field]);
   const set = (patch: Partial<Draft>) => setD((x) => ({ ...x, ...patch }));
 
+  const done = {
+    onSuccess: () => {
+      notifications.show({
+        color: 'teal',
+        message: field ? t('fields.updated') : t('fields.created'),
+      });
+      onClose();
+    },
+    onError: (err: unknown) => {
+      const fields = errorOf(err)?.fields;
+      if (fields) {
+        const out: Record<string, string> = {};
+        for (const [k, v] of Object.entries(fields)) out[k.replace(/^options\./, '')] = v[0] ?? '';
+        setErrors(out);
+      }
+      setFormError(messageOf(err));
+    },
+  };
+
   const submit = () => {
     const errs: Record<string, string> = {};
     if (!d.name.trim()) errs.name = t('validation.required');
     if (d.code && !CODE_PATTERN.test(d.code)) errs.code = t('validation.code');
+    if (mode !== 'stored') return submitComputed(errs);
     if (d.type === 'reference' && !d.target) errs.target = t('validation.required');
     if (hasChoices(d.type) && d.choices.some((c) => !c.value.trim()))
       errs.choices = t('validation.choiceValue');
@@ -169,25 +205,6 @@ export function FieldEditor({
         : undefined,
       target: d.type === 'reference' ? (d.target ?? undefined) : undefined,
     };
-    const done = {
-      onSuccess: () => {
-        notifications.show({
-          color: 'teal',
-          message: field ? t('fields.updated') : t('fields.created'),
-        });
-        onClose();
-      },
-      onError: (err: unknown) => {
-        const fields = errorOf(err)?.fields;
-        if (fields) {
-          const out: Record<string, string> = {};
-          for (const [k, v] of Object.entries(fields))
-            out[k.replace(/^options\./, '')] = v[0] ?? '';
-          setErrors(out);
-        }
-        setFormError(messageOf(err));
-      },
-    };
     if (field)
       update.mutate(
         { id: field.id, name: d.name.trim(), type: d.type, options, names: d.names },
@@ -200,6 +217,41 @@ export function FieldEditor({
           name: d.name.trim(),
           code: d.code || undefined,
           type: d.type,
+          options,
+          names: d.names,
+        },
+        done,
+      );
+  };
+
+  /** A formula, lookup or rollup: its definition, a formula's declared type, `hidden`. */
+  const submitComputed = (errs: Record<string, string>) => {
+    const def = definitionOf({ ...cd, kind: mode as ComputedKind });
+    if (!def) errs.computed = t('computed.incomplete');
+    setErrors(errs);
+    if (Object.keys(errs).length || !def) return;
+    const declared = declaredOf({ ...cd, kind: mode as ComputedKind });
+    const options = { ...declared.options, hidden: d.hidden || undefined };
+    if (field)
+      update.mutate(
+        {
+          id: field.id,
+          name: d.name.trim(),
+          computed: def,
+          type: declared.type,
+          options,
+          names: d.names,
+        },
+        done,
+      );
+    else
+      create.mutate(
+        {
+          objectId,
+          name: d.name.trim(),
+          code: d.code || undefined,
+          computed: def,
+          type: declared.type,
           options,
           names: d.names,
         },
@@ -228,6 +280,28 @@ export function FieldEditor({
               {formError}
             </Alert>
           )}
+          {field ? (
+            mode !== 'stored' && (
+              <Text size="sm" c="dimmed">
+                {t(`computed.kinds.${mode}`)}
+              </Text>
+            )
+          ) : (
+            <SegmentedControl
+              fullWidth
+              value={mode}
+              onChange={(v) => {
+                setMode(v as Mode);
+                setErrors({});
+                if (v !== 'stored') setCd((x) => ({ ...x, kind: v as ComputedKind }));
+              }}
+              data={(['stored', 'formula', 'lookup', 'rollup'] as const).map((m) => ({
+                value: m,
+                label: t(`computed.kinds.${m}`),
+              }))}
+              data-testid="field-mode"
+            />
+          )}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label={t('fields.name')}
@@ -245,17 +319,19 @@ export function FieldEditor({
               onChange={(e) => set({ code: e.currentTarget.value })}
               error={errors.code}
             />
-            <Select
-              label={t('fields.type')}
-              required
-              data={fieldTypes.map((ft) => ({ value: ft, label: t(`types.${ft}`) }))}
-              value={d.type}
-              onChange={(v) => v && set({ type: v as FieldType })}
-              allowDeselect={false}
-              error={errors.type}
-              description={field ? t('fields.typeChangeHint') : undefined}
-            />
-            {d.type === 'reference' && (
+            {mode === 'stored' && (
+              <Select
+                label={t('fields.type')}
+                required
+                data={fieldTypes.map((ft) => ({ value: ft, label: t(`types.${ft}`) }))}
+                value={d.type}
+                onChange={(v) => v && set({ type: v as FieldType })}
+                allowDeselect={false}
+                error={errors.type}
+                description={field ? t('fields.typeChangeHint') : undefined}
+              />
+            )}
+            {mode === 'stored' && d.type === 'reference' && (
               <Select
                 label={t('fields.target')}
                 required
@@ -276,177 +352,197 @@ export function FieldEditor({
             fallback={d.name}
             errors={errors}
           />
-          <Group gap="lg">
-            <Checkbox
-              label={t('fields.required')}
-              checked={d.required}
-              onChange={(e) => set({ required: e.currentTarget.checked })}
+          {mode !== 'stored' && (
+            <ComputedEditor
+              objectId={objectId}
+              fieldId={field?.id ?? null}
+              value={{ ...cd, kind: mode }}
+              onChange={(patch) => setCd((x) => ({ ...x, ...patch }))}
+              objects={objects}
+              errors={errors}
             />
-            <Checkbox
-              label={t('fields.unique')}
-              checked={d.unique}
-              onChange={(e) => set({ unique: e.currentTarget.checked })}
-            />
+          )}
+          {mode !== 'stored' ? (
             <Checkbox
               label={t('fields.hidden')}
               checked={d.hidden}
               onChange={(e) => set({ hidden: e.currentTarget.checked })}
             />
-          </Group>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {d.type === 'boolean' ? (
-              <Select
-                label={t('fields.default')}
-                data={[
-                  { value: '', label: '—' },
-                  { value: 'true', label: t('yes') },
-                  { value: 'false', label: t('no') },
-                ]}
-                value={d.defaultText}
-                onChange={(v) => set({ defaultText: v ?? '' })}
-              />
-            ) : hasChoices(d.type) ? (
-              <Select
-                label={t('fields.default')}
-                data={[
-                  { value: '', label: '—' },
-                  ...d.choices
-                    .filter((c) => c.value)
-                    .map((c) => ({ value: c.value, label: c.label || c.value })),
-                ]}
-                value={d.defaultText}
-                onChange={(v) => set({ defaultText: v ?? '' })}
-              />
-            ) : d.type !== 'attachment' ? (
-              <TextInput
-                label={t('fields.default')}
-                type={d.type === 'date' ? 'date' : 'text'}
-                value={d.defaultText}
-                onChange={(e) => set({ defaultText: e.currentTarget.value })}
-                error={errors.default}
-              />
-            ) : null}
-            {isText(d.type) && (
-              <TextInput
-                label={t('fields.pattern')}
-                value={d.pattern}
-                onChange={(e) => set({ pattern: e.currentTarget.value })}
-                error={errors.pattern}
-                placeholder="^[A-Z]{3}$"
-              />
-            )}
-            {(isNum(d.type) || isText(d.type) || isDate(d.type)) && (
-              <>
-                <TextInput
-                  label={isText(d.type) ? t('fields.minLength') : t('fields.min')}
-                  type={d.type === 'date' ? 'date' : 'text'}
-                  inputMode={isDate(d.type) ? undefined : 'decimal'}
-                  value={d.min}
-                  onChange={(e) => set({ min: e.currentTarget.value })}
-                  error={errors.min}
+          ) : (
+            <>
+              <Group gap="lg">
+                <Checkbox
+                  label={t('fields.required')}
+                  checked={d.required}
+                  onChange={(e) => set({ required: e.currentTarget.checked })}
                 />
-                <TextInput
-                  label={isText(d.type) ? t('fields.maxLength') : t('fields.max')}
-                  type={d.type === 'date' ? 'date' : 'text'}
-                  inputMode={isDate(d.type) ? undefined : 'decimal'}
-                  value={d.max}
-                  onChange={(e) => set({ max: e.currentTarget.value })}
-                  error={errors.max}
+                <Checkbox
+                  label={t('fields.unique')}
+                  checked={d.unique}
+                  onChange={(e) => set({ unique: e.currentTarget.checked })}
                 />
-              </>
-            )}
-            {isNum(d.type) && d.type !== 'integer' && (
-              <NumberInput
-                label={t('fields.scale')}
-                min={0}
-                max={10}
-                allowDecimal={false}
-                value={d.scale}
-                onChange={(v) => set({ scale: typeof v === 'number' ? v : '' })}
-                error={errors.scale}
-              />
-            )}
-            {d.type === 'money' && (
-              <TextInput
-                label={t('fields.currency')}
-                placeholder="EUR"
-                maxLength={3}
-                value={d.currency}
-                onChange={(e) => set({ currency: e.currentTarget.value.toUpperCase() })}
-                error={errors.currency}
-              />
-            )}
-          </SimpleGrid>
-          {hasChoices(d.type) && (
-            <Stack gap="xs">
-              <Text size="sm" fw={500}>
-                {t('fields.choices')}
-              </Text>
-              {d.choices.map((c, i) => (
-                <Group key={i} gap="xs" wrap="nowrap" align="flex-start">
+                <Checkbox
+                  label={t('fields.hidden')}
+                  checked={d.hidden}
+                  onChange={(e) => set({ hidden: e.currentTarget.checked })}
+                />
+              </Group>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                {d.type === 'boolean' ? (
+                  <Select
+                    label={t('fields.default')}
+                    data={[
+                      { value: '', label: '—' },
+                      { value: 'true', label: t('yes') },
+                      { value: 'false', label: t('no') },
+                    ]}
+                    value={d.defaultText}
+                    onChange={(v) => set({ defaultText: v ?? '' })}
+                  />
+                ) : hasChoices(d.type) ? (
+                  <Select
+                    label={t('fields.default')}
+                    data={[
+                      { value: '', label: '—' },
+                      ...d.choices
+                        .filter((c) => c.value)
+                        .map((c) => ({ value: c.value, label: c.label || c.value })),
+                    ]}
+                    value={d.defaultText}
+                    onChange={(v) => set({ defaultText: v ?? '' })}
+                  />
+                ) : d.type !== 'attachment' ? (
                   <TextInput
-                    size="xs"
-                    style={{ flex: 1 }}
-                    aria-label={t('fields.choiceValue')}
-                    placeholder={t('fields.choiceValue')}
-                    value={c.value}
-                    onChange={(e) =>
-                      set({
-                        choices: d.choices.map((x, j) =>
-                          j === i ? { ...x, value: e.currentTarget.value } : x,
-                        ),
-                      })
-                    }
+                    label={t('fields.default')}
+                    type={d.type === 'date' ? 'date' : 'text'}
+                    value={d.defaultText}
+                    onChange={(e) => set({ defaultText: e.currentTarget.value })}
+                    error={errors.default}
                   />
+                ) : null}
+                {isText(d.type) && (
                   <TextInput
-                    size="xs"
-                    style={{ flex: 1 }}
-                    aria-label={t('fields.choiceLabel')}
-                    placeholder={t('fields.choiceLabel')}
-                    value={c.label ?? ''}
-                    onChange={(e) =>
-                      set({
-                        choices: d.choices.map((x, j) =>
-                          j === i ? { ...x, label: e.currentTarget.value } : x,
-                        ),
-                      })
-                    }
+                    label={t('fields.pattern')}
+                    value={d.pattern}
+                    onChange={(e) => set({ pattern: e.currentTarget.value })}
+                    error={errors.pattern}
+                    placeholder="^[A-Z]{3}$"
                   />
-                  <ColorInput
-                    size="xs"
-                    w={120}
-                    aria-label={t('fields.choiceColor')}
-                    placeholder={t('fields.choiceColor')}
-                    value={c.color ?? ''}
-                    onChange={(color) =>
-                      set({ choices: d.choices.map((x, j) => (j === i ? { ...x, color } : x)) })
-                    }
+                )}
+                {(isNum(d.type) || isText(d.type) || isDate(d.type)) && (
+                  <>
+                    <TextInput
+                      label={isText(d.type) ? t('fields.minLength') : t('fields.min')}
+                      type={d.type === 'date' ? 'date' : 'text'}
+                      inputMode={isDate(d.type) ? undefined : 'decimal'}
+                      value={d.min}
+                      onChange={(e) => set({ min: e.currentTarget.value })}
+                      error={errors.min}
+                    />
+                    <TextInput
+                      label={isText(d.type) ? t('fields.maxLength') : t('fields.max')}
+                      type={d.type === 'date' ? 'date' : 'text'}
+                      inputMode={isDate(d.type) ? undefined : 'decimal'}
+                      value={d.max}
+                      onChange={(e) => set({ max: e.currentTarget.value })}
+                      error={errors.max}
+                    />
+                  </>
+                )}
+                {isNum(d.type) && d.type !== 'integer' && (
+                  <NumberInput
+                    label={t('fields.scale')}
+                    min={0}
+                    max={10}
+                    allowDecimal={false}
+                    value={d.scale}
+                    onChange={(v) => set({ scale: typeof v === 'number' ? v : '' })}
+                    error={errors.scale}
                   />
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('common:actions.remove')}
-                    onClick={() => set({ choices: d.choices.filter((_, j) => j !== i) })}
+                )}
+                {d.type === 'money' && (
+                  <TextInput
+                    label={t('fields.currency')}
+                    placeholder="EUR"
+                    maxLength={3}
+                    value={d.currency}
+                    onChange={(e) => set({ currency: e.currentTarget.value.toUpperCase() })}
+                    error={errors.currency}
+                  />
+                )}
+              </SimpleGrid>
+              {hasChoices(d.type) && (
+                <Stack gap="xs">
+                  <Text size="sm" fw={500}>
+                    {t('fields.choices')}
+                  </Text>
+                  {d.choices.map((c, i) => (
+                    <Group key={i} gap="xs" wrap="nowrap" align="flex-start">
+                      <TextInput
+                        size="xs"
+                        style={{ flex: 1 }}
+                        aria-label={t('fields.choiceValue')}
+                        placeholder={t('fields.choiceValue')}
+                        value={c.value}
+                        onChange={(e) =>
+                          set({
+                            choices: d.choices.map((x, j) =>
+                              j === i ? { ...x, value: e.currentTarget.value } : x,
+                            ),
+                          })
+                        }
+                      />
+                      <TextInput
+                        size="xs"
+                        style={{ flex: 1 }}
+                        aria-label={t('fields.choiceLabel')}
+                        placeholder={t('fields.choiceLabel')}
+                        value={c.label ?? ''}
+                        onChange={(e) =>
+                          set({
+                            choices: d.choices.map((x, j) =>
+                              j === i ? { ...x, label: e.currentTarget.value } : x,
+                            ),
+                          })
+                        }
+                      />
+                      <ColorInput
+                        size="xs"
+                        w={120}
+                        aria-label={t('fields.choiceColor')}
+                        placeholder={t('fields.choiceColor')}
+                        value={c.color ?? ''}
+                        onChange={(color) =>
+                          set({ choices: d.choices.map((x, j) => (j === i ? { ...x, color } : x)) })
+                        }
+                      />
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t('common:actions.remove')}
+                        onClick={() => set({ choices: d.choices.filter((_, j) => j !== i) })}
+                      >
+                        <IconTrash size={14} />
+                      </ActionIcon>
+                    </Group>
+                  ))}
+                  {errors.choices && (
+                    <Text size="xs" c="red">
+                      {errors.choices}
+                    </Text>
+                  )}
+                  <Button
+                    size="xs"
+                    variant="light"
+                    leftSection={<IconPlus size={14} />}
+                    onClick={() => set({ choices: [...d.choices, { value: '' }] })}
+                    style={{ alignSelf: 'flex-start' }}
                   >
-                    <IconTrash size={14} />
-                  </ActionIcon>
-                </Group>
-              ))}
-              {errors.choices && (
-                <Text size="xs" c="red">
-                  {errors.choices}
-                </Text>
+                    {t('fields.addChoice')}
+                  </Button>
+                </Stack>
               )}
-              <Button
-                size="xs"
-                variant="light"
-                leftSection={<IconPlus size={14} />}
-                onClick={() => set({ choices: [...d.choices, { value: '' }] })}
-                style={{ alignSelf: 'flex-start' }}
-              >
-                {t('fields.addChoice')}
-              </Button>
-            </Stack>
+            </>
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

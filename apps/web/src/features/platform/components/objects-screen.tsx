@@ -33,6 +33,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Can } from '@/lib/ability';
 import { errorOf, messageOf } from '@/lib/api-client';
+import { computedSummary } from '../lib/computed';
 import { objectPath } from '../lib/fields';
 import { FieldEditor } from './field-editor';
 import { useOp, useOpMutation } from '@/lib/qry';
@@ -170,6 +171,8 @@ export function ObjectsScreen({ kind }: { kind?: ObjectKind }) {
 function optionSummary(f: Field, t: (k: string, o?: Record<string, unknown>) => string): string[] {
   const o = f.options;
   const out: string[] = [];
+  const computed = computedSummary(f, t);
+  if (computed) out.push(computed);
   if (o.required) out.push(t('fields.required'));
   if (o.unique) out.push(t('fields.unique'));
   if (o.hidden) out.push(t('fields.hidden'));

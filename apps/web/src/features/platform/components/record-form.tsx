@@ -15,6 +15,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '@/lib/api-client';
 import { useFileInfos } from '../api/files';
+import { computedSummary } from '../lib/computed';
 import { parseFieldText } from '../lib/fields';
 import { AttachmentInput } from './attachment-input';
 import { useOp } from '@/lib/qry';
@@ -47,6 +48,7 @@ const empty = (v: unknown) =>
 export function validateValues(meta: PlatformObject, values: FormValues, t: TFunction): FormErrors {
   const errors: FormErrors = {};
   for (const f of meta.fields) {
+    if (f.computed) continue;
     const v = values[f.code];
     if (empty(v)) {
       if (f.options.required && f.type !== 'boolean') errors[f.code] = t('validation.required');
@@ -81,6 +83,8 @@ export function payload(
 ): Record<string, string | number | boolean | string[] | null> {
   const out: Record<string, string | number | boolean | string[] | null> = {};
   for (const f of meta.fields) {
+    // Computed fields' values come from the server; they are never sent.
+    if (f.computed) continue;
     let v = values[f.code];
     if (v === undefined || v === '') v = null;
     if (typeof v === 'string' && f.type !== 'longtext') v = v.trim() === '' ? null : v;
@@ -152,11 +156,13 @@ function FieldInput({
 }) {
   const { t } = useTranslation('platform');
   const o = field.options;
+  const computed = computedSummary(field, t);
   const common = {
     label: shownName(field),
     required: !!o.required,
     error,
-    readOnly,
+    readOnly: readOnly || !!field.computed,
+    description: computed ?? undefined,
     'data-field': field.code,
   };
   switch (field.type) {
@@ -231,7 +237,8 @@ function FieldInput({
           label={shownName(field)}
           checked={value === true}
           error={error}
-          disabled={readOnly}
+          disabled={common.readOnly}
+          description={common.description}
           onChange={(e) => onChange(e.currentTarget.checked)}
           data-field={field.code}
         />
@@ -269,7 +276,7 @@ function FieldInput({
           value={value}
           onChange={onChange}
           error={error}
-          readOnly={readOnly}
+          readOnly={common.readOnly}
         />
       );
     case 'attachment':

@@ -21,7 +21,16 @@ export function useCellSave(objectId: string) {
             values: { [column.id]: value as string | number | boolean | null },
           },
           { keep: ['records.list', 'records.count', 'records.groups'] },
-        );
+        ).then((saved) => {
+          // Other objects' lookups and rollups may read this record: their reads are stale.
+          void queryClient.invalidateQueries({
+            predicate: (q) =>
+              q.queryKey[0] === 'qry' &&
+              String(q.queryKey[1]).startsWith('records.') &&
+              (q.queryKey[2] as { objectId?: string } | undefined)?.objectId !== objectId,
+          });
+          return saved;
+        });
       } catch (err) {
         const env = errorOf(err);
         throw new Error(

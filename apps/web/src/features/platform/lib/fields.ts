@@ -9,6 +9,7 @@ import type { TFunction } from 'i18next';
 import type { GridColumn, ParseResult } from '@/components/data-grid';
 import type { FilterField } from '@/components/filter-builder';
 import { shownName } from '@/lib/names';
+import { computedSummary } from './computed';
 
 export const recordPagePath = (objectId: string, recordId: number | string) =>
   `/fiscus/recordpage/${encodeURIComponent(objectId)}/${encodeURIComponent(String(recordId))}`;
@@ -125,10 +126,13 @@ export function gridColumns(
     ...visible.map((f): GridColumn<RecordRow> => ({
       id: f.code,
       header: shownName(f),
-      title: shownName(f),
+      title: f.computed
+        ? `${shownName(f)} (${computedSummary(f, t) ?? ''}) — ${t('computed.readOnly')}`
+        : shownName(f),
       type: f.type,
       width: widths[f.code] ?? defaultWidth(f.type),
-      editable: canEdit,
+      // Computed fields' values come from SQL: never typed into.
+      editable: canEdit && !f.computed,
       sortable: sortableTypes.has(f.type),
       currency: f.options.currency,
       precision: f.options.scale,
