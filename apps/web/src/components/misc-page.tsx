@@ -3,8 +3,12 @@ import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { appConfig } from '@/lib/config';
+import { LanguageSwitch } from './language-switch';
 
-/** The frame of the miscellaneous pages: brand, a large icon, title, text and actions. */
+/**
+ * The frame of the miscellaneous pages: brand, language switch, a large icon, title, text and
+ * actions.
+ */
 export function MiscPage({
   icon: IconCmp,
   color,
@@ -34,6 +38,9 @@ export function MiscPage({
           </Text>
         </Group>
       </Link>
+      <Box pos="absolute" top={20} right={24}>
+        <LanguageSwitch />
+      </Box>
       <Center mih="calc(100vh - 64px)">
         <Stack align="center" gap="md" maw={560}>
           <ThemeIcon size={140} radius={70} variant="light" color={color}>

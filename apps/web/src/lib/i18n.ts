@@ -48,9 +48,23 @@ const backend: BackendModule = {
   },
 };
 
-export function initialLanguage(): LanguageCode {
+/**
+ * The language the console starts in: the one the user chose (stored), else the first of the
+ * browser's languages we have (`de-AT` → `de`), else English.
+ */
+export function initialLanguage(
+  browser: readonly string[] = typeof navigator === 'undefined'
+    ? []
+    : navigator.languages?.length
+      ? navigator.languages
+      : [navigator.language],
+): LanguageCode {
   const saved = storage.get(storageKeys.language);
   if (saved && codes.includes(saved)) return saved as LanguageCode;
+  for (const tag of browser) {
+    const code = tag?.toLowerCase().split(/[-_]/)[0];
+    if (code && codes.includes(code)) return code as LanguageCode;
+  }
   return 'en';
 }
 
@@ -63,18 +77,30 @@ export const i18nReady = i18next
     supportedLngs: codes,
     ns: ['common', 'menu', 'errors', 'misc'],
     defaultNS: 'common',
-    interpolation: { escapeValue: false },
+    interpolation: {
+      escapeValue: false,
+      // Every `{{count}}` (the plural counts) is written the reader's way: "50.000 Zeilen",
+      // "50,000 rows". Other numbers (years, ids) stay as they are.
+      alwaysFormat: true,
+      format: (value: unknown, _format, lng, options) =>
+        typeof value === 'number' &&
+        (options as { interpolationkey?: string } | undefined)?.interpolationkey === 'count'
+          ? new Intl.NumberFormat(lng).format(value)
+          : // Anything else goes on unchanged (i18next stringifies it, or handles it as missing).
+            (value as string),
+    },
     react: { useSuspense: true },
     returnNull: false,
     showSupportNotice: false,
   });
 
 i18next.on('languageChanged', (lng) => {
-  storage.set(storageKeys.language, lng);
   document.documentElement.lang = lng;
 });
 
+/** The user's choice of language: applied and stored (it wins over the browser's from then on). */
 export function setLanguage(lng: LanguageCode) {
+  storage.set(storageKeys.language, lng);
   return i18next.changeLanguage(lng);
 }
 

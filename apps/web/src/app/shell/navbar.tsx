@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { appConfig } from '@/lib/config';
 import { useTheme } from '@/lib/theme-store';
 import { HOME_PATH } from '../routes-table';
-import { LanguageSwitch } from './language-switch';
+import { LanguageSwitch } from '@/components/language-switch';
 import { navbarSlots } from './navbar-slots';
 import { SkinToggle } from './skin-toggle';
 import { UserMenu } from './user-menu';

@@ -1,6 +1,7 @@
 import { Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { LanguageSwitch } from '@/components/language-switch';
 import { appConfig } from '@/lib/config';
 import { AuthIllustration, type IllustrationKind } from './auth-illustration';
 import classes from './auth.module.css';
@@ -57,6 +58,9 @@ export function AuthLayout({
   if (variant === 'card') {
     return (
       <main className={cls('page', 'cardPage')} data-testid={testId} data-variant="card">
+        <div className={cls('lang')}>
+          <LanguageSwitch />
+        </div>
         <div className={cls('cardWrap')}>
           <Paper
             className={cls('card')}
@@ -79,6 +83,9 @@ export function AuthLayout({
   return (
     <main className={cls('page', 'split')} data-testid={testId} data-variant="split">
       <Brand className={cls('brand')} />
+      <div className={cls('lang')}>
+        <LanguageSwitch />
+      </div>
       <div className={cls('art')} aria-hidden>
         <AuthIllustration kind={illustration} />
       </div>

@@ -130,10 +130,12 @@ function ImportRow({
         </Text>
       </Table.Td>
       <Table.Td ta="right">
-        <Text size="sm">{formatBytes(imp.fileSize, i18n.language)}</Text>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatBytes(imp.fileSize, i18n.language)}
+        </Text>
       </Table.Td>
       <Table.Td ta="right">
-        <Text size="sm">
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
           {imp.processed.toLocaleString(i18n.language)}
           {imp.total !== null && ` / ${imp.total.toLocaleString(i18n.language)}`}
         </Text>
@@ -165,6 +167,7 @@ function ImportRow({
 }
 
 function CountBadge({ color, label, n }: { color: string; label: string; n: number }) {
+  const { i18n } = useTranslation();
   return (
     <Tooltip label={label}>
       <Badge
@@ -172,8 +175,9 @@ function CountBadge({ color, label, n }: { color: string; label: string; n: numb
         variant="light"
         color={n === 0 ? 'gray' : color}
         aria-label={`${label}: ${n}`}
+        styles={{ root: { flexShrink: 0, maxWidth: 'none' }, label: { overflow: 'visible' } }}
       >
-        {n}
+        {n.toLocaleString(i18n.language)}
       </Badge>
     </Tooltip>
   );

@@ -293,7 +293,9 @@ export function CalendarApp() {
             }}
             dayMaxEventRows={phone ? 1 : undefined}
             datesSet={(arg: DatesSetArg) => {
-              setTitle(arg.view.title);
+              // "ноябрь 2026 г." → "Ноябрь 2026 г.": only the first letter goes up (CSS
+              // capitalize would make it "Ноябрь 2026 Г.").
+              setTitle(arg.view.title.charAt(0).toLocaleUpperCase(lang) + arg.view.title.slice(1));
               setView(arg.view.type as ViewName);
             }}
             dateClick={(arg: DateClickArg) => openNew({ date: arg.date, allDay: arg.allDay })}

@@ -2,7 +2,7 @@ import { Menu, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { languages, setLanguage } from '@/lib/i18n';
-import classes from './shell.module.css';
+import classes from './language-switch.module.css';
 
 /** The language code in a small badge (renders everywhere, unlike flag emoji). */
 function Code({ code, active = false }: { code: string; active?: boolean }) {
@@ -13,7 +13,10 @@ function Code({ code, active = false }: { code: string; active?: boolean }) {
   );
 }
 
-/** Language dropdown (en, de, fr, pt, ru); the choice persists. */
+/**
+ * Language dropdown (en, de, fr, pt, ru) of the navbar, the sign-in screens and the
+ * miscellaneous pages; the choice persists.
+ */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation('common');
   const current = languages.find((l) => l.code === i18n.resolvedLanguage) ?? languages[0];
