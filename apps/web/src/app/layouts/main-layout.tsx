@@ -83,7 +83,13 @@ export function MainLayout() {
         {t('skipToContent')}
       </a>
       <AppShell.Main className={classes.main}>
-        <div className={classes.page} data-navbar={navbarType} data-footer={theme.footerType}>
+        <div
+          className={classes.page}
+          data-navbar={navbarType}
+          data-footer={theme.footerType}
+          data-width={theme.contentWidth}
+          data-customizer={theme.customizer || undefined}
+        >
           {/* A hidden navbar still shows on phones: it holds the menu button. */}
           <header className={classes.header} data-type={navbarType} data-layout={theme.layout}>
             <div className={classes.navbar} data-type={navbarType}>

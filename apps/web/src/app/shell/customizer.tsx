@@ -56,7 +56,8 @@ export function Customizer() {
   );
   return (
     <>
-      <Affix position={{ top: '45%', right: 0 }} zIndex={190}>
+      {/* Phones and tablets have no room for it beside the content (as in the template). */}
+      <Affix position={{ top: '45%', right: 0 }} zIndex={190} visibleFrom="md">
         <ActionIcon
           size="xl"
           radius={0}

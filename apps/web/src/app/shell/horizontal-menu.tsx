@@ -88,6 +88,8 @@ export function HorizontalMenu({ nodes }: { nodes: MenuNode[] }) {
                 rightSection={<IconChevronDown size={14} />}
                 size="sm"
                 className={classes.hMenuButton}
+                // The bar scrolls rather than squeezing a label under its chevron.
+                style={{ flexShrink: 0 }}
               >
                 {menuLabel(t, s)}
               </Button>
