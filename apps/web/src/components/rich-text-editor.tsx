@@ -54,7 +54,9 @@ export function RichTextEditor({
 
   // Follow outside changes (another record opened, form reset) without fighting the user's typing.
   useEffect(() => {
-    if (!editor) return;
+    // A destroyed editor (the route left, the editor replaced) has lost its schema: reading its
+    // HTML would throw ("Cannot read properties of null (reading 'cached')").
+    if (!editor || (editor.schema as unknown) === null) return;
     const current = editor.isEmpty ? '' : editor.getHTML();
     if (current !== value) editor.commands.setContent(value || '', { emitUpdate: false });
   }, [editor, value]);

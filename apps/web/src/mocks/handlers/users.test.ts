@@ -131,4 +131,11 @@ describe('single user and writes', () => {
     expect((await call('/apps/user/users/3', 'POST', { email: 'bad' })).status).toBe(400);
     expect((await call('/apps/user/users/999', 'POST', { fullName: 'X' })).status).toBe(404);
   });
+
+  it('deletes a user, which then reads as 404 and leaves the list', async () => {
+    expect((await call('/apps/user/users/3', 'DELETE')).status).toBe(204);
+    expect((await call('/apps/user/users/3')).status).toBe(404);
+    expect((await list('?perPage=100')).body.total).toBe(49);
+    expect((await call('/apps/user/users/3', 'DELETE')).status).toBe(404);
+  });
 });

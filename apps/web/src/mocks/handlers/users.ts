@@ -149,4 +149,12 @@ export const userHandlers: RequestHandler[] = [
     db.users[index] = user;
     return HttpResponse.json({ user });
   }),
+
+  http.delete(`${base}/:id`, ({ params }) => {
+    const id = parseId(params.id);
+    const index = db.users.findIndex((u) => u.id === id);
+    if (index < 0) return notFound();
+    db.users.splice(index, 1);
+    return new HttpResponse(null, { status: 204 });
+  }),
 ];

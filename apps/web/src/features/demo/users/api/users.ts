@@ -52,3 +52,13 @@ export function useUpdateUser(id: number) {
     onSuccess: () => qc.invalidateQueries({ queryKey: key }),
   });
 }
+
+export function useDeleteUser(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      await demoApi.delete(`/apps/user/users/${id}`);
+    },
+    onSuccess: () => qc.invalidateQueries({ queryKey: key }),
+  });
+}

@@ -12,6 +12,7 @@ import {
   Group,
   List,
   Loader,
+  Modal,
   Progress,
   Stack,
   Table,
@@ -19,12 +20,14 @@ import {
   Timeline,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconCheck, IconEdit } from '@tabler/icons-react';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconCheck, IconEdit, IconTrash } from '@tabler/icons-react';
 import { isAxiosError } from 'axios';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { useUser } from '../api/users';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useDeleteUser, useUser } from '../api/users';
 import type { User } from '../api/types';
 import { initials, permissionActions, permissionModules, RoleLabel, StatusPill } from './shared';
 
@@ -108,6 +111,7 @@ function InfoCard({ user }: { user: User }) {
             >
               {t('edit')}
             </Button>
+            <DeleteUserButton user={user} />
           </Group>
         </Stack>
       </Group>
@@ -139,6 +143,56 @@ function InfoCard({ user }: { user: User }) {
         ))}
       </Stack>
     </Card>
+  );
+}
+
+/** Delete, after a confirmation naming the user; back to the list once gone. */
+function DeleteUserButton({ user }: { user: User }) {
+  const { t } = useTranslation('users');
+  const navigate = useNavigate();
+  const [opened, { open, close }] = useDisclosure(false);
+  const remove = useDeleteUser(user.id);
+  return (
+    <>
+      <Button
+        size="xs"
+        color="red"
+        variant="light"
+        leftSection={<IconTrash size={14} />}
+        onClick={open}
+        data-testid="user-delete"
+      >
+        {t('view.delete')}
+      </Button>
+      <Modal opened={opened} onClose={close} title={t('view.deleteTitle')} centered>
+        <Text size="sm">{t('view.deleteText', { name: user.fullName })}</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={close}>
+            {t('cancel')}
+          </Button>
+          <Button
+            color="red"
+            loading={remove.isPending}
+            data-testid="user-delete-confirm"
+            onClick={() =>
+              remove.mutate(undefined, {
+                onSuccess: () => {
+                  close();
+                  notifications.show({
+                    color: 'green',
+                    message: t('view.deleted', { name: user.fullName }),
+                  });
+                  void navigate('/apps/users/list');
+                },
+                onError: () => notifications.show({ color: 'red', message: t('view.deleteError') }),
+              })
+            }
+          >
+            {t('view.delete')}
+          </Button>
+        </Group>
+      </Modal>
+    </>
   );
 }
 
