@@ -89,6 +89,13 @@ const webZones = (forTests) => [
       ]),
 ];
 
+// A server translator is named after its catalogue: `<catalogue>Text` (docs/architecture.md).
+const translatorName = {
+  selector:
+    "VariableDeclarator[init.callee.name='defineMessages']:not([id.name=/^[a-z][A-Za-z]*Text$/])",
+  message: 'name a translator after its catalogue: <catalogue>Text (docs/architecture.md)',
+};
+
 const appsApart = [
   {
     target: './packages/contracts',
@@ -174,12 +181,17 @@ export default tseslint.config(
     },
   },
   {
+    files: [`${SERVER}/**/*.ts`],
+    rules: { 'no-restricted-syntax': ['error', translatorName] },
+  },
+  {
     // The auth service is auth's own: other modules use what auth's index.ts exports.
     files: [`${SERVER}/modules/**/*.ts`],
     ignores: [`${SERVER}/modules/auth/**`, `${SERVER}/**/*.test.ts`],
     rules: {
       'no-restricted-syntax': [
         'error',
+        translatorName,
         {
           selector: "MemberExpression[property.name='authService']",
           message: "only the auth module uses app.authService; use what auth's index.ts exports",

@@ -115,6 +115,15 @@ describe('server boundaries', () => {
     ).toEqual([]);
   });
 
+  it('name every translator after its catalogue', async () => {
+    const file = `${SERVER}/modules/records/${tag}.ts`;
+    const head = `import { defineMessages } from '../../platform/messages.js';\nconst en = { 'x.y': 'z' };\n`;
+    const define = (name: string) =>
+      `${head}export const ${name} = defineMessages({ en, de: en, fr: en, pt: en, ru: en });\n`;
+    expect(await lint(file, define('rt'))).toEqual(['no-restricted-syntax']);
+    expect(await lint(file, define('recordsText'))).toEqual([]);
+  });
+
   it('refuse a cycle between modules', async () => {
     const file = `${SERVER}/modules/${tag}-a/index.ts`;
     expect(

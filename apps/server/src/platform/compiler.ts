@@ -18,7 +18,7 @@ import type { KeyOf, Lang } from './messages.js';
 import { isValidDate, normalizeDatetime } from './values.js';
 import { findField, type FieldMeta, type ObjectMeta } from './meta.js';
 import { addError, invalid } from './errors.js';
-import { t } from './platform.messages.js';
+import { pfText } from './platform.messages.js';
 import { trigramQuery, trigramRowids } from './text-index.js';
 
 /**
@@ -223,7 +223,7 @@ export function dateRange(op: RangeOp, today: string, days?: number): [string, s
 type V = { ok: true; v: unknown } | { ok: false; msg: string };
 
 function scalar(c: Column, value: unknown, lang: Lang): V {
-  const bad = (key: KeyOf<typeof t>): V => ({ ok: false, msg: t(lang, key) });
+  const bad = (key: KeyOf<typeof pfText>): V => ({ ok: false, msg: pfText(lang, key) });
   switch (c.kind) {
     case 'text':
     case 'choice':
@@ -234,7 +234,7 @@ function scalar(c: Column, value: unknown, lang: Lang): V {
         return { ok: true, v: String(value) };
       if (typeof value !== 'string' || value.includes('\u0000')) return bad('pf.expected_text');
       if (value.length > 1000)
-        return { ok: false, msg: t(lang, 'field.too_big_string', { max: 1000 }) };
+        return { ok: false, msg: pfText(lang, 'field.too_big_string', { max: 1000 }) };
       return { ok: true, v: value };
     }
     case 'number': {
@@ -294,7 +294,7 @@ function condition(s: State, cond: Condition, path: string): Expr {
     addError(
       s.errors,
       `${path}.field`,
-      t(lang, 'pf.unknown_field', { field: String(cond.field).slice(0, 60) }),
+      pfText(lang, 'pf.unknown_field', { field: String(cond.field).slice(0, 60) }),
     );
     return TRUE;
   }
@@ -303,7 +303,7 @@ function condition(s: State, cond: Condition, path: string): Expr {
     addError(
       s.errors,
       `${path}.op`,
-      t(lang, 'pf.op_not_allowed', {
+      pfText(lang, 'pf.op_not_allowed', {
         op: String(cond.op).slice(0, 32),
         type: c.field?.type ?? c.kind,
       }),
@@ -323,9 +323,9 @@ function condition(s: State, cond: Condition, path: string): Expr {
   };
   const list = (value: unknown): unknown[] => {
     if (!Array.isArray(value) || value.length === 0)
-      throw new ValueError(t(lang, 'pf.expected_list'));
+      throw new ValueError(pfText(lang, 'pf.expected_list'));
     if (value.length > FILTER_LIMITS.maxInValues) {
-      throw new ValueError(t(lang, 'field.too_big_array', { max: FILTER_LIMITS.maxInValues }));
+      throw new ValueError(pfText(lang, 'field.too_big_array', { max: FILTER_LIMITS.maxInValues }));
     }
     return value.map(one);
   };
@@ -388,7 +388,7 @@ function condition(s: State, cond: Condition, path: string): Expr {
       }
       case 'between': {
         if (!Array.isArray(cond.value) || cond.value.length !== 2)
-          return valueErr(t(lang, 'pf.expected_range'));
+          return valueErr(pfText(lang, 'pf.expected_range'));
         const from = one(cond.value[0]);
         const toDay = dayOf(cond.value[1]);
         if (toDay) return sql<SqlBool>`(${x} >= ${from} and ${x} < ${toDay[1]})`;
@@ -421,7 +421,7 @@ function condition(s: State, cond: Condition, path: string): Expr {
         if (op === 'last_n_days') {
           const n = typeof cond.value === 'string' ? Number(cond.value) : cond.value;
           if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 3650) {
-            return valueErr(t(lang, 'pf.expected_days'));
+            return valueErr(pfText(lang, 'pf.expected_days'));
           }
           days = n;
         }
@@ -429,7 +429,7 @@ function condition(s: State, cond: Condition, path: string): Expr {
           try {
             s.today = todayIn(s.opts.timeZone, s.opts.now ?? new Date());
           } catch {
-            addError(s.errors, 'timeZone', t(lang, 'field.invalid_value'));
+            addError(s.errors, 'timeZone', pfText(lang, 'field.invalid_value'));
             return TRUE;
           }
         }
@@ -449,7 +449,7 @@ class ValueError extends Error {}
 function node(s: State, n: FilterNode, path: string, depth: number): Expr | null {
   const { lang } = s.opts;
   if (depth > FILTER_LIMITS.maxDepth) {
-    addError(s.errors, path, t(lang, 'pf.filter_too_deep', { max: FILTER_LIMITS.maxDepth }));
+    addError(s.errors, path, pfText(lang, 'pf.filter_too_deep', { max: FILTER_LIMITS.maxDepth }));
     return null;
   }
   const parts: Expr[] = [];
@@ -462,7 +462,7 @@ function node(s: State, n: FilterNode, path: string, depth: number): Expr | null
       addError(
         s.errors,
         'filter',
-        t(lang, 'pf.filter_too_large', { max: FILTER_LIMITS.maxConditions }),
+        pfText(lang, 'pf.filter_too_large', { max: FILTER_LIMITS.maxConditions }),
       );
     }
     if (s.conditions > FILTER_LIMITS.maxConditions) return;
@@ -583,7 +583,7 @@ export function compileSortKeys(
       return addError(
         errors,
         `groupby.groups.${i}.field`,
-        t(lang, 'pf.unknown_field', { field: g.field.slice(0, 60) }),
+        pfText(lang, 'pf.unknown_field', { field: g.field.slice(0, 60) }),
       );
     const sort = sorts.find((x) => resolveColumn(meta, x.field)?.column === c.column);
     if (!keys.some((k) => k.column.column === c.column))
@@ -595,7 +595,7 @@ export function compileSortKeys(
       return addError(
         errors,
         `orderby.sorts.${i}.field`,
-        t(lang, 'pf.unknown_field', { field: x.field.slice(0, 60) }),
+        pfText(lang, 'pf.unknown_field', { field: x.field.slice(0, 60) }),
       );
     if (!keys.some((k) => k.column.column === c.column))
       keys.push({ column: c, desc: x.dir === 'desc' });

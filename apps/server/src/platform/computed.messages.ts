@@ -224,19 +224,20 @@ const ru: Texts<typeof en> = {
     'Формула даёт текст, целое число, десятичное число, деньги, процент, дату, дату и время или да/нет; не указывайте тип, чтобы взять тип самой формулы.',
 };
 
-export const ct = defineMessages({ en, de, fr, pt, ru });
+export const computedText = defineMessages({ en, de, fr, pt, ru });
 
 /**
  * A computed field's problem in a language: a text of this catalogue, or the expression
  * language's issue its formula has (`expr.*`).
  */
 export function computedProblemText(lang: Lang, p: ComputedProblem): string {
-  return ct(lang, 'computed.broken', { reason: problemReason(lang, p) });
+  return computedText(lang, 'computed.broken', { reason: problemReason(lang, p) });
 }
 
 /** The reason alone (a change refused while it is made); a formula's issue with its place. */
 export function problemReason(lang: Lang, p: ComputedProblem): string {
-  if (!p.code.startsWith('expr.')) return ct(lang, p.code as 'computed.unreadable', p.params);
+  if (!p.code.startsWith('expr.'))
+    return computedText(lang, p.code as 'computed.unreadable', p.params);
   const issue = { code: p.code as ExprIssue['code'], params: p.params };
   return p.start === undefined
     ? issueText(lang, issue)
@@ -248,6 +249,6 @@ export function readOnlyText(
   lang: Lang,
   f: { name: string; computed?: { def: { kind: 'formula' | 'lookup' | 'rollup' } } },
 ): string {
-  const kind = ct(lang, `computed.kind.${f.computed?.def.kind ?? 'formula'}`);
-  return ct(lang, 'computed.read_only', { field: f.name, kind });
+  const kind = computedText(lang, `computed.kind.${f.computed?.def.kind ?? 'formula'}`);
+  return computedText(lang, 'computed.read_only', { field: f.name, kind });
 }

@@ -1,19 +1,19 @@
 import type { FieldErrors } from '@fiscus/contracts';
 import type { z } from 'zod';
 import { AppError } from '../lib/app-error.js';
-import { msg, type Lang } from './messages.js';
-import { t } from './platform.messages.js';
+import { commonText, type Lang } from './messages.js';
+import { pfText } from './platform.messages.js';
 
 export type NotFoundWhat = 'object' | 'field' | 'record' | 'view' | 'domain' | 'member';
 
 /** A 404 for a platform thing that does not exist in the caller's domain. */
 export function notFoundIn(lang: Lang, what: NotFoundWhat): AppError {
-  return new AppError('not_found', t(lang, `pf.not_found.${what}`));
+  return new AppError('not_found', pfText(lang, `pf.not_found.${what}`));
 }
 
 /** A 400 with per-field messages. */
 export function invalid(lang: Lang, fields: Record<string, string[]>): AppError {
-  return new AppError('validation_failed', msg(lang, 'error.validation_failed'), fields);
+  return new AppError('validation_failed', commonText(lang, 'error.validation_failed'), fields);
 }
 
 /** Adds one message to a field-errors map. */
@@ -42,21 +42,21 @@ export function issuesToFields(issues: readonly Issue[], lang: Lang): FieldError
       case 'invalid_type':
         text =
           issue.input === undefined
-            ? msg(lang, 'field.required')
-            : msg(lang, 'field.invalid_type', { expected: issue.expected });
+            ? commonText(lang, 'field.required')
+            : commonText(lang, 'field.invalid_type', { expected: issue.expected });
         break;
       case 'too_small':
         text =
           issue.origin === 'string' && Number(issue.minimum) === 1
-            ? msg(lang, 'field.required')
-            : msg(
+            ? commonText(lang, 'field.required')
+            : commonText(
                 lang,
                 issue.origin === 'string' ? 'field.too_small_string' : 'field.too_small_number',
                 { min: Number(issue.minimum) },
               );
         break;
       case 'too_big':
-        text = msg(
+        text = commonText(
           lang,
           issue.origin === 'string'
             ? 'field.too_big_string'
@@ -67,13 +67,13 @@ export function issuesToFields(issues: readonly Issue[], lang: Lang): FieldError
         );
         break;
       case 'invalid_format':
-        text = msg(lang, 'field.invalid_format');
+        text = commonText(lang, 'field.invalid_format');
         break;
       case 'unrecognized_keys':
-        text = msg(lang, 'field.unknown_key');
+        text = commonText(lang, 'field.unknown_key');
         break;
       default:
-        text = msg(lang, 'field.invalid_value');
+        text = commonText(lang, 'field.invalid_value');
     }
     (fields[key] ??= []).push(text);
   }

@@ -9,7 +9,7 @@ import { isoNow, nowMs } from '../lib/clock.js';
 import { defineMessages, type Lang } from './messages.js';
 import { randomKey } from '../lib/ids.js';
 
-const msg = defineMessages({
+const jobsText = defineMessages({
   en: {
     'job.interrupted': 'The server stopped while this job ran; nothing of it was kept.',
     'job.cancelled': 'Cancelled.',
@@ -248,7 +248,7 @@ export class Jobs {
         .updateTable('pf_jobs')
         .set({
           status: 'failed',
-          error: msg(j.lang as Lang, 'job.interrupted'),
+          error: jobsText(j.lang as Lang, 'job.interrupted'),
           finished_at: isoNow(),
         })
         .where('id', '=', j.id)
@@ -319,7 +319,7 @@ export class Jobs {
     if (this.openJobs(input.domainId) >= max)
       throw new RetryLaterError(
         'too_many_requests',
-        msg(input.lang, 'job.too_many', { max }),
+        jobsText(input.lang, 'job.too_many', { max }),
         RETRY_TOO_MANY,
       );
     const quota = this.limits.exportsPerHour;
@@ -340,7 +340,7 @@ export class Jobs {
     const seconds = Math.max(1, Math.ceil((oldest + HOUR_MS - nowMs()) / 1000));
     throw new RetryLaterError(
       'too_many_requests',
-      msg(input.lang, 'job.export_quota', { max: quota, minutes: Math.ceil(seconds / 60) }),
+      jobsText(input.lang, 'job.export_quota', { max: quota, minutes: Math.ceil(seconds / 60) }),
       seconds,
     );
   }
@@ -397,7 +397,7 @@ export class Jobs {
   /** A job of the domain, or 404. */
   async get(domainId: string, id: string, lang: Lang): Promise<Job> {
     const row = await this.row(domainId, id);
-    if (!row) throw new AppError('not_found', msg(lang, 'error.not_found'));
+    if (!row) throw new AppError('not_found', jobsText(lang, 'error.not_found'));
     return jobFromRow(row);
   }
 
@@ -421,12 +421,12 @@ export class Jobs {
     }
     const row = await this.row(domainId, id);
     if (!row || (kind !== undefined && row.kind !== kind))
-      throw new AppError('not_found', msg(lang, 'error.not_found'));
+      throw new AppError('not_found', jobsText(lang, 'error.not_found'));
     if (row.status === 'queued') {
       this.unqueue(id);
       const res = await this.db.kysely
         .updateTable('pf_jobs')
-        .set({ status: 'cancelled', error: msg(lang, 'job.cancelled'), finished_at: isoNow() })
+        .set({ status: 'cancelled', error: jobsText(lang, 'job.cancelled'), finished_at: isoNow() })
         .where('id', '=', id)
         .where('status', '=', 'queued')
         .executeTakeFirst();
@@ -520,7 +520,7 @@ export class Jobs {
     if (!handler) {
       await q
         .updateTable('pf_jobs')
-        .set({ status: 'failed', error: msg(lang, 'error.internal'), finished_at: isoNow() })
+        .set({ status: 'failed', error: jobsText(lang, 'error.internal'), finished_at: isoNow() })
         .where('id', '=', id)
         .execute();
       return;
@@ -595,7 +595,7 @@ export class Jobs {
       const cancelled = controller.signal.aborted;
       status = cancelled ? 'cancelled' : 'failed';
       const message = cancelled
-        ? msg(
+        ? jobsText(
             lang,
             controller.signal.reason instanceof Error &&
               controller.signal.reason.message === 'shutdown'
@@ -604,7 +604,7 @@ export class Jobs {
           )
         : err instanceof AppError
           ? err.message
-          : msg(lang, 'error.internal');
+          : jobsText(lang, 'error.internal');
       if (!cancelled && !(err instanceof AppError)) ctx.log.error({ err }, 'job failed');
       await q
         .updateTable('pf_jobs')

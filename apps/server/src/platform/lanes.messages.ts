@@ -50,4 +50,4 @@ const ru: Texts<typeof en> = {
   'lane.failed': 'Не удалось выполнить запрос. Повторите попытку через {seconds} с.',
 };
 
-export const lt = defineMessages({ en, de, fr, pt, ru });
+export const lanesText = defineMessages({ en, de, fr, pt, ru });

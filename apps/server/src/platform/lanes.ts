@@ -11,7 +11,7 @@ import SQLite from '../db/sqlite.js';
 import { registerBaseFunctions } from '../db/sqlite-functions.js';
 import { RetryLaterError } from '../lib/app-error.js';
 import { registerExprRuntime } from './expr/runtime.js';
-import { lt } from './lanes.messages.js';
+import { lanesText } from './lanes.messages.js';
 import type { Lang } from './messages.js';
 
 /**
@@ -65,7 +65,11 @@ function abortError(signal: AbortSignal): Error {
 
 function busy(lane: LaneName, lang: Lang): RetryLaterError {
   const seconds = RETRY_BUSY[lane];
-  return new RetryLaterError('service_unavailable', lt(lang, 'lane.busy', { seconds }), seconds);
+  return new RetryLaterError(
+    'service_unavailable',
+    lanesText(lang, 'lane.busy', { seconds }),
+    seconds,
+  );
 }
 
 /** The 503 of a statement stopped at its lane's time limit (a caller may answer otherwise). */
@@ -74,7 +78,7 @@ export class TooSlowError extends RetryLaterError {}
 function tooSlow(limitMs: number, lang: Lang): RetryLaterError {
   return new TooSlowError(
     'service_unavailable',
-    lt(lang, 'lane.too_slow', {
+    lanesText(lang, 'lane.too_slow', {
       limit: Math.max(1, Math.round(limitMs / 1000)),
       seconds: RETRY_TOO_SLOW,
     }),
@@ -85,7 +89,7 @@ function tooSlow(limitMs: number, lang: Lang): RetryLaterError {
 function failed(lang: Lang): RetryLaterError {
   return new RetryLaterError(
     'service_unavailable',
-    lt(lang, 'lane.failed', { seconds: RETRY_FAILED }),
+    lanesText(lang, 'lane.failed', { seconds: RETRY_FAILED }),
     RETRY_FAILED,
   );
 }
@@ -648,7 +652,7 @@ class Lane {
       return Promise.reject(
         new RetryLaterError(
           'service_unavailable',
-          lt(lang, 'lane.domain_busy', { count: mine, seconds }),
+          lanesText(lang, 'lane.domain_busy', { count: mine, seconds }),
           seconds,
         ),
       );

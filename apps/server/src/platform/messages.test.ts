@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import '../app.js';
-import { allCatalogues, defineMessages, languages, msg } from './messages.js';
+import { allCatalogues, defineMessages, languages, commonText } from './messages.js';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -28,15 +28,15 @@ describe('message catalogues', () => {
   });
 
   it('fill placeholders and fall back to English', () => {
-    const tr = defineMessages({
+    const testText = defineMessages({
       en: { 'test.hello': 'Hello {name}' },
       de: { 'test.hello': 'Hallo {name}' },
       fr: { 'test.hello': 'Bonjour {name}' },
       pt: { 'test.hello': 'Olá {name}' },
       ru: { 'test.hello': 'Привет, {name}' },
     });
-    expect(tr('ru', 'test.hello', { name: 'Анна' })).toBe('Привет, Анна');
-    expect(tr('de', 'error.not_found')).toBe('Nicht gefunden.');
-    expect(msg('fr', 'field.too_big_string', { max: 5 })).toBe('Au plus 5 caractères.');
+    expect(testText('ru', 'test.hello', { name: 'Анна' })).toBe('Привет, Анна');
+    expect(testText('de', 'error.not_found')).toBe('Nicht gefunden.');
+    expect(commonText('fr', 'field.too_big_string', { max: 5 })).toBe('Au plus 5 caractères.');
   });
 });

@@ -187,7 +187,7 @@ export function defineMessages<En extends Record<string, string>>(
 }
 
 /** The common texts (`error.*`, `field.*`). */
-export const msg: Translator<never> = (lang, key, params = {}) =>
+export const commonText: Translator<never> = (lang, key, params = {}) =>
   format(common[lang][key] ?? common.en[key] ?? key, params);
 
 /** Every catalogue with its texts per language — for the completeness tests. */

@@ -13,7 +13,7 @@ import type { Db } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../lib/app-error.js';
 import type { Lang } from './messages.js';
-import { srcT } from './sources/sources.messages.js';
+import { sourcesText } from './sources/sources.messages.js';
 import { computedProblemText, type ComputedProblem } from './computed.messages.js';
 import './sources/sources.tables.js';
 import type { OpContext, Q } from './context.js';
@@ -131,7 +131,7 @@ export interface ObjectMeta {
 /** Mounted objects are read-only: a write answers 409 naming the object. */
 export function assertWritable(lang: Lang, meta: ObjectMeta): void {
   if (meta.kind === 'mounted')
-    throw new AppError('conflict', srcT(lang, 'src.read_only', { name: meta.name }));
+    throw new AppError('conflict', sourcesText(lang, 'src.read_only', { name: meta.name }));
 }
 
 /** Whether an object's rows are read from its source at query time (a live mount). */

@@ -300,4 +300,4 @@ const ru: Catalog = {
 };
 
 /** Texts of the data platform (objects, fields, records, views, domains). */
-export const t = defineMessages({ en, de, fr, pt, ru });
+export const pfText = defineMessages({ en, de, fr, pt, ru });

@@ -16,7 +16,7 @@ import {
 } from './meta.js';
 import { computedFrom } from './computed.js';
 import { relationOf } from './relation.js';
-import { t } from './platform.messages.js';
+import { pfText } from './platform.messages.js';
 import { decode } from './values.js';
 
 /**
@@ -68,7 +68,11 @@ export function pickFields(
     const f = findField(meta, k);
     if (!f) {
       if (!resolveColumn(meta, k))
-        addError(errors, `fields.${i}`, t(ctx.lang, 'pf.unknown_field', { field: k.slice(0, 60) }));
+        addError(
+          errors,
+          `fields.${i}`,
+          pfText(ctx.lang, 'pf.unknown_field', { field: k.slice(0, 60) }),
+        );
     } else if (!out.includes(f)) out.push(f);
   });
   if (Object.keys(errors).length) throw invalid(ctx.lang, errors);

@@ -1,8 +1,8 @@
 import type { FieldOptions, FieldType } from '@fiscus/contracts';
 import type { DialectName } from '../db/dialect.js';
 import type { Lang } from './messages.js';
-import { msg } from './messages.js';
-import { t } from './platform.messages.js';
+import { commonText } from './messages.js';
+import { pfText } from './platform.messages.js';
 
 /** How a field type is stored; a type change within one class keeps the column. */
 export type Storage = 'text' | 'int' | 'real' | 'money' | 'bool';
@@ -105,7 +105,7 @@ export function parseValue(type: FieldType, options: FieldOptions, v: unknown, l
     (typeof v === 'string' && v.includes('\u0000')) ||
     (Array.isArray(v) && v.some((x) => typeof x === 'string' && x.includes('\u0000')))
   ) {
-    return fail(msg(lang, 'field.invalid_value'));
+    return fail(commonText(lang, 'field.invalid_value'));
   }
   switch (type) {
     case 'text':
@@ -117,35 +117,37 @@ export function parseValue(type: FieldType, options: FieldOptions, v: unknown, l
       if (typeof v !== 'string') {
         if ((typeof v === 'number' || typeof v === 'boolean') && type !== 'attachment')
           v = String(v);
-        else return fail(t(lang, 'pf.expected_text'));
+        else return fail(pfText(lang, 'pf.expected_text'));
       }
       let s = v as string;
       if (type !== 'longtext') s = s.trim();
       if (s === '') return okv(null);
       const max = type === 'longtext' ? LONGTEXT_MAX : TEXT_MAX;
-      if (s.length > max) return fail(msg(lang, 'field.too_big_string', { max }));
-      if (type === 'email' && !EMAIL.test(s)) return fail(t(lang, 'pf.invalid_email'));
-      if (type === 'url' && !isUrl(s)) return fail(t(lang, 'pf.invalid_url'));
-      if (type === 'phone' && !PHONE.test(s)) return fail(t(lang, 'pf.invalid_phone'));
+      if (s.length > max) return fail(commonText(lang, 'field.too_big_string', { max }));
+      if (type === 'email' && !EMAIL.test(s)) return fail(pfText(lang, 'pf.invalid_email'));
+      if (type === 'url' && !isUrl(s)) return fail(pfText(lang, 'pf.invalid_url'));
+      if (type === 'phone' && !PHONE.test(s)) return fail(pfText(lang, 'pf.invalid_phone'));
       return okv(s);
     }
     case 'integer':
     case 'reference': {
       const n = toNumber(v);
       if (n === undefined)
-        return fail(t(lang, type === 'reference' ? 'pf.expected_record_id' : 'pf.expected_number'));
+        return fail(
+          pfText(lang, type === 'reference' ? 'pf.expected_record_id' : 'pf.expected_number'),
+        );
       if (!Number.isSafeInteger(n))
         return fail(
-          t(lang, type === 'reference' ? 'pf.expected_record_id' : 'pf.expected_integer'),
+          pfText(lang, type === 'reference' ? 'pf.expected_record_id' : 'pf.expected_integer'),
         );
-      if (type === 'reference' && n <= 0) return fail(t(lang, 'pf.expected_record_id'));
+      if (type === 'reference' && n <= 0) return fail(pfText(lang, 'pf.expected_record_id'));
       return okv(n);
     }
     case 'decimal':
     case 'percent':
     case 'money': {
       const n = toNumber(v);
-      if (n === undefined || Math.abs(n) > 1e15) return fail(t(lang, 'pf.expected_number'));
+      if (n === undefined || Math.abs(n) > 1e15) return fail(pfText(lang, 'pf.expected_number'));
       const scale = options.scale ?? (type === 'money' ? 2 : undefined);
       if (scale !== undefined) {
         const f = 10 ** scale;
@@ -162,46 +164,47 @@ export function parseValue(type: FieldType, options: FieldOptions, v: unknown, l
         if (['false', 'no', '0'].includes(s)) return okv(false);
         if (s === '') return okv(null);
       }
-      return fail(t(lang, 'pf.expected_boolean'));
+      return fail(pfText(lang, 'pf.expected_boolean'));
     }
     case 'date': {
-      if (typeof v !== 'string') return fail(t(lang, 'pf.expected_date'));
+      if (typeof v !== 'string') return fail(pfText(lang, 'pf.expected_date'));
       const s = v.trim();
       if (s === '') return okv(null);
       if (isValidDate(s)) return okv(s);
-      return fail(t(lang, 'pf.expected_date'));
+      return fail(pfText(lang, 'pf.expected_date'));
     }
     case 'datetime': {
-      if (typeof v !== 'string') return fail(t(lang, 'pf.expected_datetime'));
+      if (typeof v !== 'string') return fail(pfText(lang, 'pf.expected_datetime'));
       if (v.trim() === '') return okv(null);
       const iso = normalizeDatetime(v.trim());
-      return iso ? okv(iso) : fail(t(lang, 'pf.expected_datetime'));
+      return iso ? okv(iso) : fail(pfText(lang, 'pf.expected_datetime'));
     }
     case 'select': {
-      if (typeof v !== 'string' && typeof v !== 'number') return fail(t(lang, 'pf.expected_text'));
+      if (typeof v !== 'string' && typeof v !== 'number')
+        return fail(pfText(lang, 'pf.expected_text'));
       const s = String(v).trim();
       if (s === '') return okv(null);
       if (options.choices?.length && !options.choices.some((c) => c.value === s)) {
-        return fail(t(lang, 'pf.not_a_choice', { value: s.slice(0, 60) }));
+        return fail(pfText(lang, 'pf.not_a_choice', { value: s.slice(0, 60) }));
       }
-      if (s.length > 200) return fail(msg(lang, 'field.too_big_string', { max: 200 }));
+      if (s.length > 200) return fail(commonText(lang, 'field.too_big_string', { max: 200 }));
       return okv(s);
     }
     case 'multiselect': {
       const list = typeof v === 'string' ? (v.trim() === '' ? [] : [v]) : v;
-      if (!Array.isArray(list)) return fail(t(lang, 'pf.expected_list'));
+      if (!Array.isArray(list)) return fail(pfText(lang, 'pf.expected_list'));
       const out: string[] = [];
       for (const item of list) {
-        if (typeof item !== 'string') return fail(t(lang, 'pf.expected_list'));
+        if (typeof item !== 'string') return fail(pfText(lang, 'pf.expected_list'));
         const s = item.trim();
         if (s === '' || out.includes(s)) continue;
         if (options.choices?.length && !options.choices.some((c) => c.value === s)) {
-          return fail(t(lang, 'pf.not_a_choice', { value: s.slice(0, 60) }));
+          return fail(pfText(lang, 'pf.not_a_choice', { value: s.slice(0, 60) }));
         }
-        if (s.length > 200) return fail(msg(lang, 'field.too_big_string', { max: 200 }));
+        if (s.length > 200) return fail(commonText(lang, 'field.too_big_string', { max: 200 }));
         out.push(s);
       }
-      if (out.length > 500) return fail(msg(lang, 'field.too_big_array', { max: 500 }));
+      if (out.length > 500) return fail(commonText(lang, 'field.too_big_array', { max: 500 }));
       return okv(out.length ? out : null);
     }
   }
@@ -236,20 +239,22 @@ export function checkRules(
   if (isEmptyValue(v)) return undefined;
   const { min, max, pattern } = options;
   if (typeof v === 'number') {
-    if (typeof min === 'number' && v < min) return msg(lang, 'field.too_small_number', { min });
-    if (typeof max === 'number' && v > max) return msg(lang, 'field.too_big_number', { max });
+    if (typeof min === 'number' && v < min)
+      return commonText(lang, 'field.too_small_number', { min });
+    if (typeof max === 'number' && v > max)
+      return commonText(lang, 'field.too_big_number', { max });
   } else if (typeof v === 'string' && (type === 'date' || type === 'datetime')) {
-    if (typeof min === 'string' && v < min) return t(lang, 'pf.min_date', { min });
+    if (typeof min === 'string' && v < min) return pfText(lang, 'pf.min_date', { min });
     if (typeof max === 'string' && v.slice(0, max.length) > max)
-      return t(lang, 'pf.max_date', { max });
+      return pfText(lang, 'pf.max_date', { max });
   } else if (typeof v === 'string') {
     if (typeof min === 'number' && v.length < min)
-      return msg(lang, 'field.too_small_string', { min });
+      return commonText(lang, 'field.too_small_string', { min });
     if (typeof max === 'number' && v.length > max)
-      return msg(lang, 'field.too_big_string', { max });
+      return commonText(lang, 'field.too_big_string', { max });
     if (pattern) {
       const re = compilePattern(pattern);
-      if (re && !re.test(v)) return t(lang, 'pf.pattern_mismatch');
+      if (re && !re.test(v)) return pfText(lang, 'pf.pattern_mismatch');
     }
   }
   return undefined;

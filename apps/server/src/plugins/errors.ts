@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import { AppError } from '../lib/app-error.js';
 import { issuesToFields } from '../platform/errors.js';
-import { defineMessages, langOf, msg, pickLang, type Lang } from '../platform/messages.js';
+import { defineMessages, langOf, commonText, pickLang, type Lang } from '../platform/messages.js';
 import { securityHeaders } from './security.js';
 
 type Issue = z.core.$ZodIssue;
@@ -71,7 +71,7 @@ export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
       return send(reply, 400, {
         error: {
           code: 'validation_failed',
-          message: msg(lang, 'error.validation_failed'),
+          message: commonText(lang, 'error.validation_failed'),
           fields: issuesToFields(issues, lang),
           requestId,
         },
@@ -80,25 +80,25 @@ export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'answer does not match its schema');
       return send(reply, 500, {
-        error: { code: 'internal', message: msg(lang, 'error.internal'), requestId },
+        error: { code: 'internal', message: commonText(lang, 'error.internal'), requestId },
       });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       const code = fastifyCodeMap[status as keyof typeof fastifyCodeMap] ?? 'bad_request';
       return send(reply, status, {
-        error: { code, message: msg(lang, `error.${code}`), requestId },
+        error: { code, message: commonText(lang, `error.${code}`), requestId },
       });
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 500, {
-      error: { code: 'internal', message: msg(lang, 'error.internal'), requestId },
+      error: { code: 'internal', message: commonText(lang, 'error.internal'), requestId },
     });
   });
 });
 
 /** Texts of what the HTTP parser refuses (the other codes' texts are the common ones). */
-const parserMsg = defineMessages({
+const parserText = defineMessages({
   en: {
     'error.headers_too_large': 'The request headers are too large.',
     'error.request_timeout': 'The request did not arrive in time.',
@@ -156,7 +156,7 @@ export function clientErrorHandler(
     ] = clientErrors[err.code ?? ''] ?? [400, 'bad_request'];
     const requestId = randomUUID();
     const body = JSON.stringify({
-      error: { code, message: parserMsg(langOfRaw(err.rawPacket), `error.${code}`), requestId },
+      error: { code, message: parserText(langOfRaw(err.rawPacket), `error.${code}`), requestId },
     } satisfies ErrorEnvelope);
     staticHeaders ??= Object.entries(securityHeaders())
       .map(([name, value]) => `${name}: ${value}\r\n`)

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { langOf, msg } from '../platform/messages.js';
+import { langOf, commonText } from '../platform/messages.js';
 
 const API_PREFIXES = ['/api/', '/jwt/'];
 const isApi = (url: string) =>
@@ -50,7 +50,7 @@ export const spaPlugin = fp(async function spa(app: FastifyInstance, opts: { web
     return reply.code(404).send({
       error: {
         code: 'not_found',
-        message: msg(lang, 'error.route_not_found', { method: request.method, url }),
+        message: commonText(lang, 'error.route_not_found', { method: request.method, url }),
         requestId: request.id,
       },
     });

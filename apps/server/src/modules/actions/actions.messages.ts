@@ -72,4 +72,4 @@ const ru: Texts<typeof en> = {
   'action.not_asked': 'Это действие не запрашивает @{name}.',
 };
 
-export const am = defineMessages({ en, de, fr, pt, ru });
+export const actionsText = defineMessages({ en, de, fr, pt, ru });

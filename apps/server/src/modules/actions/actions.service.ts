@@ -17,7 +17,7 @@ import type { OpContext } from '../../platform/context.js';
 import { addError, invalid } from '../../platform/errors.js';
 import { loadObject } from '../../platform/meta.js';
 import { getProcedure, paramValues, startRun } from '../procedures/index.js';
-import { am } from './actions.messages.js';
+import { actionsText } from './actions.messages.js';
 import './actions.tables.js';
 
 type Fields = z.output<typeof actionsCreateInput>;
@@ -84,7 +84,7 @@ export async function listActions(
 
 export async function getAction(ctx: OpContext, id: string): Promise<ActionDef> {
   const row = await baseQuery(ctx).where('a.id', '=', id).executeTakeFirst();
-  if (!row) throw new AppError('not_found', am(ctx.lang, 'action.not_found'));
+  if (!row) throw new AppError('not_found', actionsText(ctx.lang, 'action.not_found'));
   return actionOut(row);
 }
 
@@ -92,9 +92,9 @@ export async function getAction(ctx: OpContext, id: string): Promise<ActionDef> 
 async function checkFields(ctx: OpContext, f: Fields): Promise<Procedure> {
   const errors: Record<string, string[]> = {};
   const proc = await getProcedure(ctx, f.procedureId).catch(() => undefined);
-  if (!proc) addError(errors, 'procedureId', am(ctx.lang, 'action.not_found'));
+  if (!proc) addError(errors, 'procedureId', actionsText(ctx.lang, 'action.not_found'));
   const object = await loadObject(ctx, f.objectId).catch(() => undefined);
-  if (!object) addError(errors, 'objectId', am(ctx.lang, 'action.not_found'));
+  if (!object) addError(errors, 'objectId', actionsText(ctx.lang, 'action.not_found'));
   if (!proc || !object) {
     // The precise texts: the procedure's and the object's own "not in this domain".
     if (!proc) await getProcedure(ctx, f.procedureId);
@@ -105,20 +105,24 @@ async function checkFields(ctx: OpContext, f: Fields): Promise<Procedure> {
   if (f.recordParam !== null) {
     const p = params.get(f.recordParam);
     if (!p)
-      addError(errors, 'recordParam', am(lang, 'action.param_unknown', { name: f.recordParam }));
+      addError(
+        errors,
+        'recordParam',
+        actionsText(lang, 'action.param_unknown', { name: f.recordParam }),
+      );
     else if (p.type !== 'record' || p.objectId !== f.objectId)
       addError(
         errors,
         'recordParam',
-        am(lang, 'action.param_not_record', { name: f.recordParam, object: object!.name }),
+        actionsText(lang, 'action.param_not_record', { name: f.recordParam, object: object!.name }),
       );
     if (f.placement.includes('toolbar'))
-      addError(errors, 'placement', am(lang, 'action.record_on_card'));
+      addError(errors, 'placement', actionsText(lang, 'action.record_on_card'));
   }
   const presetNames = Object.keys(f.preset);
   for (const name of presetNames)
     if (!params.has(name))
-      addError(errors, `preset.${name}`, am(lang, 'action.param_unknown', { name }));
+      addError(errors, `preset.${name}`, actionsText(lang, 'action.param_unknown', { name }));
   const known = proc!.params.filter((p) => presetNames.includes(p.name));
   const { errors: valueErrors } = await paramValues(
     ctx,
@@ -128,9 +132,10 @@ async function checkFields(ctx: OpContext, f: Fields): Promise<Procedure> {
   for (const [name, msgs] of Object.entries(valueErrors))
     for (const m of msgs) addError(errors, `preset.${name}`, m);
   f.ask.forEach((name, i) => {
-    if (!params.has(name)) addError(errors, `ask.${i}`, am(lang, 'action.param_unknown', { name }));
+    if (!params.has(name))
+      addError(errors, `ask.${i}`, actionsText(lang, 'action.param_unknown', { name }));
     else if (name in f.preset || name === f.recordParam)
-      addError(errors, `ask.${i}`, am(lang, 'action.ask_preset', { name }));
+      addError(errors, `ask.${i}`, actionsText(lang, 'action.ask_preset', { name }));
   });
   for (const p of proc!.params) {
     const covered =
@@ -139,7 +144,7 @@ async function checkFields(ctx: OpContext, f: Fields): Promise<Procedure> {
       p.name === f.recordParam ||
       (p.default !== null && p.default !== '');
     if (p.required && !covered)
-      addError(errors, 'ask', am(lang, 'action.missing_param', { name: p.name }));
+      addError(errors, 'ask', actionsText(lang, 'action.missing_param', { name: p.name }));
   }
   if (Object.keys(errors).length) throw invalid(lang, errors);
   return proc!;
@@ -229,13 +234,13 @@ export async function runAction(
   const action = await getAction(ctx, input.id);
   const role = await callerRole(ctx);
   if (!role || !action.roles.includes(role))
-    throw new AppError('forbidden', am(ctx.lang, 'action.not_allowed'));
+    throw new AppError('forbidden', actionsText(ctx.lang, 'action.not_allowed'));
   const errors: Record<string, string[]> = {};
   for (const name of Object.keys(input.params))
     if (!action.ask.includes(name))
-      addError(errors, `params.${name}`, am(ctx.lang, 'action.not_asked', { name }));
+      addError(errors, `params.${name}`, actionsText(ctx.lang, 'action.not_asked', { name }));
   if (action.recordParam !== null && input.recordId === undefined)
-    addError(errors, 'recordId', am(ctx.lang, 'action.record_required'));
+    addError(errors, 'recordId', actionsText(ctx.lang, 'action.record_required'));
   if (Object.keys(errors).length) throw invalid(ctx.lang, errors);
   const params: Record<string, string | number | boolean | null> = {
     ...input.params,

@@ -12,7 +12,7 @@ import { isoNow, nowMs } from '../../lib/clock.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { composeMail } from './auth.mails.js';
-import { msg } from './auth.messages.js';
+import { authText } from './auth.messages.js';
 import { authRepo as repo } from './auth.repository.js';
 import {
   EMAIL_CHANGE_TTL,
@@ -63,17 +63,19 @@ export class AccountService {
     const email = input.email.trim().toLowerCase();
     const fullName = input.fullName.trim();
     const fields: FieldErrors = {};
-    if (!username) fields.username = [msg(lang, 'auth.username_required')];
-    else if (!USERNAME_PATTERN.test(username)) fields.username = [msg(lang, 'auth.username_rule')];
-    if (!email) fields.email = [msg(lang, 'auth.email_required')];
+    if (!username) fields.username = [authText(lang, 'auth.username_required')];
+    else if (!USERNAME_PATTERN.test(username))
+      fields.username = [authText(lang, 'auth.username_rule')];
+    if (!email) fields.email = [authText(lang, 'auth.email_required')];
     else if (email.length > 254 || !EMAIL_PATTERN.test(email))
-      fields.email = [msg(lang, 'auth.email_invalid')];
-    if (fullName.length > 120) fields.fullName = [msg(lang, 'field.too_big_string', { max: 120 })];
+      fields.email = [authText(lang, 'auth.email_invalid')];
+    if (fullName.length > 120)
+      fields.fullName = [authText(lang, 'field.too_big_string', { max: 120 })];
     if (!fields.username && (await repo.usernameTaken(this.q, username, ctx.userId)))
-      fields.username = [msg(lang, 'auth.username_taken')];
+      fields.username = [authText(lang, 'auth.username_taken')];
     const newEmail = !fields.email && email !== user.email;
     if (newEmail && (await repo.emailTaken(this.q, email, ctx.userId)))
-      fields.email = [msg(lang, 'auth.email_taken')];
+      fields.email = [authText(lang, 'auth.email_taken')];
     if (newEmail && !fields.email) {
       // A code is used up when checked: not while the request is refused anyway.
       const spareCode = Object.keys(fields).length > 0 && !input.password && !!input.code;
@@ -89,7 +91,7 @@ export class AccountService {
         );
     }
     if (Object.keys(fields).length)
-      throw new AppError('validation_failed', msg(lang, 'error.validation_failed'), fields);
+      throw new AppError('validation_failed', authText(lang, 'error.validation_failed'), fields);
 
     if (newEmail) await this.requestChange(user, email, caller, true);
     if (username !== user.username || fullName !== user.full_name) {
@@ -101,8 +103,8 @@ export class AccountService {
         });
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
-        throw new AppError('validation_failed', msg(lang, 'error.validation_failed'), {
-          username: [msg(lang, 'auth.username_taken')],
+        throw new AppError('validation_failed', authText(lang, 'error.validation_failed'), {
+          username: [authText(lang, 'auth.username_taken')],
         });
       }
       await this.auth.event(ctx.userId, 'profile_update', caller, null);
@@ -114,7 +116,7 @@ export class AccountService {
   async resend(ctx: AuthContext, caller: Caller): Promise<User> {
     const user = await this.auth.userOf(ctx, caller.lang);
     const pending = await repo.pendingEmailChange(this.q, ctx.userId, isoNow());
-    if (!pending) throw new AppError('conflict', msg(caller.lang, 'auth.no_email_change'));
+    if (!pending) throw new AppError('conflict', authText(caller.lang, 'auth.no_email_change'));
     await this.requestChange(user, pending.new_email, caller, false);
     return this.userAnswer(ctx);
   }
@@ -132,18 +134,18 @@ export class AccountService {
     const tokenHash = sha256Hex(token);
     const row = await repo.findEmailChange(this.q, tokenHash);
     const invalid = () =>
-      new AppError('confirmation_invalid', msg(lang, 'auth.confirmation_invalid'));
+      new AppError('confirmation_invalid', authText(lang, 'auth.confirmation_invalid'));
     if (!row) throw invalid();
     // Nothing about another account's link is told, not even its state.
     if (row.user_id !== ctx.userId)
-      throw new AppError('forbidden', msg(lang, 'auth.confirmation_other_account'));
-    const used = () => new AppError('confirmation_used', msg(lang, 'auth.confirmation_used'));
+      throw new AppError('forbidden', authText(lang, 'auth.confirmation_other_account'));
+    const used = () => new AppError('confirmation_used', authText(lang, 'auth.confirmation_used'));
     if (row.used_at) throw used();
     if (row.cancelled_at) throw invalid();
     if (row.expires_at <= isoNow())
-      throw new AppError('confirmation_expired', msg(lang, 'auth.confirmation_expired'));
+      throw new AppError('confirmation_expired', authText(lang, 'auth.confirmation_expired'));
     const user = await this.auth.userOf(ctx, lang);
-    const taken = () => new AppError('conflict', msg(lang, 'auth.email_taken_now'));
+    const taken = () => new AppError('conflict', authText(lang, 'auth.email_taken_now'));
     if (await repo.emailTaken(this.q, row.new_email, ctx.userId)) {
       await repo.cancelEmailChanges(this.q, ctx.userId, isoNow());
       throw taken();
@@ -208,16 +210,16 @@ export class AccountService {
       throw this.config.allowedHosts.length
         ? new AppError(
             'bad_request',
-            msg(lang, 'auth.links_host_refused', { host: origin?.host ?? '' }),
+            authText(lang, 'auth.links_host_refused', { host: origin?.host ?? '' }),
           )
-        : new AppError('service_unavailable', msg(lang, 'auth.links_unconfigured'));
+        : new AppError('service_unavailable', authText(lang, 'auth.links_unconfigured'));
     }
     const hour = 3600_000;
     const recent = await repo.countEmailChangesSince(this.q, user.id, isoNow(-hour));
     if (recent.count >= EMAIL_CHANGES_PER_HOUR && recent.first) {
       const wait = Math.max(1, Math.ceil((Date.parse(recent.first) + hour - nowMs()) / 1000));
       throw new ThrottledError(
-        msg(lang, 'auth.email_changes_throttled', { minutes: Math.ceil(wait / 60) }),
+        authText(lang, 'auth.email_changes_throttled', { minutes: Math.ceil(wait / 60) }),
         wait,
       );
     }
@@ -250,7 +252,7 @@ export class AccountService {
     } catch (err) {
       this.log.error({ err, userId: user.id }, 'could not send the e-mail confirmation');
       await repo.cancelEmailChanges(this.q, user.id, isoNow());
-      throw new AppError('service_unavailable', msg(lang, 'auth.mail_failed'));
+      throw new AppError('service_unavailable', authText(lang, 'auth.mail_failed'));
     }
     await this.auth.event(user.id, 'email_change_requested', caller, { to: email });
     if (!notifyOld) return;

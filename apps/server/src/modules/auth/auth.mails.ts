@@ -1,6 +1,6 @@
 import type { Mail } from '../../lib/mailer.js';
 import type { Lang } from '../../platform/messages.js';
-import { msg } from './auth.messages.js';
+import { authText } from './auth.messages.js';
 
 /** The mails of sign-in and account changes (texts `auth.mail.<kind>.*`). */
 export type MailKind = 'reset' | 'email_confirm' | 'email_change_notice' | 'email_changed';
@@ -19,7 +19,7 @@ export function composeMail(
   params: Record<string, string | number>,
   link?: string,
 ): Mail {
-  const text = msg(lang, `auth.mail.${kind}.text`, { ...params, ...(link ? { link } : {}) });
+  const text = authText(lang, `auth.mail.${kind}.text`, { ...params, ...(link ? { link } : {}) });
   const html = text
     .split('\n\n')
     .map((para) =>
@@ -28,5 +28,5 @@ export function composeMail(
         : `<p>${escape(para).replace(/\n/g, '<br>')}</p>`,
     )
     .join('\n');
-  return { to, subject: msg(lang, `auth.mail.${kind}.subject`, params), text, html };
+  return { to, subject: authText(lang, `auth.mail.${kind}.subject`, params), text, html };
 }

@@ -1,7 +1,7 @@
 import { defineMessages } from '../../platform/messages.js';
 
 /** Texts of sign-in, registration, password and two-step verification, in all five languages. */
-export const msg = defineMessages({
+export const authText = defineMessages({
   en: {
     'auth.no_domain': 'This account belongs to no domain. Please ask a domain owner to invite you.',
     'auth.unauthorized': 'Please sign in.',

@@ -6,7 +6,7 @@ import { createMailer, type Mailer } from '../../lib/mailer.js';
 import { langOf } from '../../platform/messages.js';
 import { linkConfigWarning } from './auth.links.js';
 import { AuthService, type AuthContext } from './auth.service.js';
-import { msg } from './auth.messages.js';
+import { authText } from './auth.messages.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -76,11 +76,11 @@ export const authPlugin = fp(
       const result = await service.verify(bearerToken(request));
       if (!result.ok || !result.auth) {
         if (!result.ok && result.reason === 'expired') {
-          throw new AppError('token_expired', msg(lang, 'auth.token_expired'));
+          throw new AppError('token_expired', authText(lang, 'auth.token_expired'));
         }
         throw new AppError(
           'unauthorized',
-          msg(
+          authText(
             lang,
             result.ok || result.reason === 'missing' ? 'auth.unauthorized' : 'auth.invalid_token',
           ),
@@ -94,9 +94,9 @@ export const authPlugin = fp(
       function authorize(request: FastifyRequest, action: Action, subject: Subject) {
         const lang = langOf(request);
         if (!(request.auth as AuthContext | null))
-          throw new AppError('unauthorized', msg(lang, 'auth.unauthorized'));
+          throw new AppError('unauthorized', authText(lang, 'auth.unauthorized'));
         if (!request.auth.ability.can(action, subject))
-          throw new AppError('forbidden', msg(lang, 'error.forbidden'));
+          throw new AppError('forbidden', authText(lang, 'error.forbidden'));
       },
     );
   },

@@ -55,7 +55,7 @@ import {
   verifyAccessToken,
   type VerifyResult,
 } from './auth.tokens.js';
-import { msg } from './auth.messages.js';
+import { authText } from './auth.messages.js';
 
 /** Who is calling, set on the request by `app.authenticate`. */
 export interface AuthContext {
@@ -256,14 +256,14 @@ export class AuthService {
     const domains = await repo.domainsOf(this.q, user.id);
     const last = domains.find((d) => d.id === user.last_domain_id);
     const chosen = last ?? domains[0];
-    if (!chosen) throw new AppError('forbidden', msg(lang, 'auth.no_domain'));
+    if (!chosen) throw new AppError('forbidden', authText(lang, 'auth.no_domain'));
     return chosen.id;
   }
 
   /** A complete sign-in answer: new sign-in (family), tokens and the session. */
   async signIn(userId: string, domainId?: string, lang: Lang = 'en'): Promise<SignedIn> {
     const user = await repo.findUserById(this.q, userId);
-    if (!user) throw new AppError('unauthorized', msg(lang, 'auth.unauthorized'));
+    if (!user) throw new AppError('unauthorized', authText(lang, 'auth.unauthorized'));
     const domain = domainId ?? (await this.startDomain(user, lang));
     const { accessToken, refreshToken } = await this.issueTokens(user.id, domain);
     return { accessToken, refreshToken, session: await this.session(user.id, domain) };
@@ -276,7 +276,7 @@ export class AuthService {
    */
   async switchDomain(auth: AuthContext, domainId: string, lang: Lang): Promise<SignedIn> {
     const role = await repo.roleIn(this.q, auth.userId, domainId);
-    if (!role) throw new AppError('forbidden', msg(lang, 'error.forbidden'));
+    if (!role) throw new AppError('forbidden', authText(lang, 'error.forbidden'));
     const tokens = await this.issueTokens(auth.userId, domainId, auth.sessionId);
     await this.q
       .updateTable('refresh_tokens')
@@ -314,7 +314,7 @@ export class AuthService {
    */
   async refresh(token: string, caller: Caller): Promise<Tokens> {
     const invalid = () =>
-      new AppError('invalid_refresh_token', msg(caller.lang, 'auth.invalid_refresh_token'));
+      new AppError('invalid_refresh_token', authText(caller.lang, 'auth.invalid_refresh_token'));
     const row = await repo.findRefreshToken(this.q, sha256Hex(token));
     if (!row || row.revoked_at) throw invalid();
     const now = nowMs();
@@ -448,9 +448,9 @@ export class AuthService {
   // Registration ---------------------------------------------------------------------------------
 
   passwordFieldErrors(password: string, lang: Lang): string[] {
-    if (!password) return [msg(lang, 'auth.password_required')];
+    if (!password) return [authText(lang, 'auth.password_required')];
     return passwordProblems(password).map((p) =>
-      msg(lang, `auth.password_${p}`, { min: PASSWORD_MIN, max: PASSWORD_MAX }),
+      authText(lang, `auth.password_${p}`, { min: PASSWORD_MIN, max: PASSWORD_MAX }),
     );
   }
 
@@ -460,20 +460,21 @@ export class AuthService {
     const email = (body.email ?? '').trim().toLowerCase();
     const password = body.password ?? '';
     const fields: FieldErrors = {};
-    if (!username) fields.username = [msg(lang, 'auth.username_required')];
-    else if (!USERNAME_PATTERN.test(username)) fields.username = [msg(lang, 'auth.username_rule')];
-    if (!email) fields.email = [msg(lang, 'auth.email_required')];
+    if (!username) fields.username = [authText(lang, 'auth.username_required')];
+    else if (!USERNAME_PATTERN.test(username))
+      fields.username = [authText(lang, 'auth.username_rule')];
+    if (!email) fields.email = [authText(lang, 'auth.email_required')];
     else if (email.length > 254 || !EMAIL_PATTERN.test(email))
-      fields.email = [msg(lang, 'auth.email_invalid')];
+      fields.email = [authText(lang, 'auth.email_invalid')];
     const pw = this.passwordFieldErrors(password, lang);
     if (pw.length) fields.password = pw;
     if (!fields.username && (await repo.usernameTaken(this.q, username))) {
-      fields.username = [msg(lang, 'auth.username_taken')];
+      fields.username = [authText(lang, 'auth.username_taken')];
     }
     if (!fields.email && (await repo.emailTaken(this.q, email)))
-      fields.email = [msg(lang, 'auth.email_taken')];
+      fields.email = [authText(lang, 'auth.email_taken')];
     if (Object.keys(fields).length)
-      throw new AppError('validation_failed', msg(lang, 'error.validation_failed'), fields);
+      throw new AppError('validation_failed', authText(lang, 'error.validation_failed'), fields);
 
     const passwordHash = await this.passwords.hash(password);
     const now = isoNow();
@@ -498,7 +499,7 @@ export class AuthService {
         });
         await repo.insertDomain(trx, {
           id: domainId,
-          name: msg(lang, 'auth.domain_name', { username }),
+          name: authText(lang, 'auth.domain_name', { username }),
           created_at: now,
           created_by: userId,
         });
@@ -522,9 +523,9 @@ export class AuthService {
       // Somebody registered the same name or address a moment ago.
       const taken: FieldErrors = {};
       if (await repo.usernameTaken(this.q, username))
-        taken.username = [msg(lang, 'auth.username_taken')];
-      if (await repo.emailTaken(this.q, email)) taken.email = [msg(lang, 'auth.email_taken')];
-      throw new AppError('validation_failed', msg(lang, 'error.validation_failed'), taken);
+        taken.username = [authText(lang, 'auth.username_taken')];
+      if (await repo.emailTaken(this.q, email)) taken.email = [authText(lang, 'auth.email_taken')];
+      throw new AppError('validation_failed', authText(lang, 'error.validation_failed'), taken);
     }
     await this.event(userId, 'register', caller, null);
     return this.signIn(userId, domainId);
@@ -575,7 +576,7 @@ export class AuthService {
     }
     if (wait > 0) {
       await this.event(userId, 'login_throttled', caller, { retryAfter: wait });
-      throw new ThrottledError(msg(caller.lang, 'auth.throttled', { seconds: wait }), wait);
+      throw new ThrottledError(authText(caller.lang, 'auth.throttled', { seconds: wait }), wait);
     }
   }
 
@@ -612,7 +613,7 @@ export class AuthService {
     if (!(await this.checkPassword(user, password)) || !user) {
       await this.recordFailure(keys.map((k) => k.key));
       await this.event(user?.id ?? null, 'login_failed', caller, { login: login.slice(0, 254) });
-      throw new AppError('invalid_credentials', msg(caller.lang, 'auth.invalid_credentials'));
+      throw new AppError('invalid_credentials', authText(caller.lang, 'auth.invalid_credentials'));
     }
     await repo.clearFailures(this.q, keys[0]!.key);
     const totp = await repo.findTotp(this.q, user.id);
@@ -663,8 +664,9 @@ export class AuthService {
   async verifySecondFactor(challengeId: string, code: string, caller: Caller): Promise<SignedIn> {
     const { lang } = caller;
     const expired = () =>
-      new AppError('second_factor_required', msg(lang, 'auth.invalid_challenge'));
-    const spent = () => new AppError('second_factor_required', msg(lang, 'auth.challenge_spent'));
+      new AppError('second_factor_required', authText(lang, 'auth.invalid_challenge'));
+    const spent = () =>
+      new AppError('second_factor_required', authText(lang, 'auth.challenge_spent'));
     const tokenHash = sha256Hex(challengeId);
     const challenge = await repo.findChallenge(this.q, tokenHash);
     if (!challenge || challenge.used_at || challenge.expires_at <= isoNow()) throw expired();
@@ -690,7 +692,7 @@ export class AuthService {
         await repo.spendChallenge(this.q, tokenHash, isoNow());
         throw spent();
       }
-      throw new AppError('invalid_second_factor', msg(lang, 'auth.invalid_second_factor'));
+      throw new AppError('invalid_second_factor', authText(lang, 'auth.invalid_second_factor'));
     }
     // Only one request signs in with a challenge, however many arrive at once.
     if (!(await repo.spendChallenge(this.q, tokenHash, isoNow()))) throw expired();
@@ -702,9 +704,9 @@ export class AuthService {
   async totpSetup(auth: AuthContext, caller: Caller): Promise<TotpSetupAnswer> {
     const existing = await repo.findTotp(this.q, auth.userId);
     if (existing?.enabled === 1)
-      throw new AppError('conflict', msg(caller.lang, 'auth.totp_already_enabled'));
+      throw new AppError('conflict', authText(caller.lang, 'auth.totp_already_enabled'));
     const user = await repo.findUserById(this.q, auth.userId);
-    if (!user) throw new AppError('unauthorized', msg(caller.lang, 'auth.unauthorized'));
+    if (!user) throw new AppError('unauthorized', authText(caller.lang, 'auth.unauthorized'));
     const secret = authenticator.generateSecret(20);
     await repo.saveTotpSecret(this.q, auth.userId, encrypt(this.secretKey, secret), isoNow());
     const otpauthUrl = authenticator.keyuri(user.username, this.config.appName, secret);
@@ -726,8 +728,9 @@ export class AuthService {
     const { lang } = caller;
     const user = await this.userOf(auth, lang);
     const totp = await repo.findTotp(this.q, auth.userId);
-    if (!totp) throw new AppError('conflict', msg(lang, 'auth.totp_not_set_up'));
-    if (totp.enabled === 1) throw new AppError('conflict', msg(lang, 'auth.totp_already_enabled'));
+    if (!totp) throw new AppError('conflict', authText(lang, 'auth.totp_not_set_up'));
+    if (totp.enabled === 1)
+      throw new AppError('conflict', authText(lang, 'auth.totp_already_enabled'));
     // Two-step verification is off, so only the password can prove who is asking.
     const fields = await this.proveIdentity(user, { password }, caller, 'totp_enable');
     const step = fields.password
@@ -735,10 +738,10 @@ export class AuthService {
       : this.totpStep(decrypt(this.secretKey, totp.secret), code.replace(/\s/g, ''));
     if (!fields.password && (step === null || !(await repo.claimTotpStep(this.q, user.id, step)))) {
       await this.event(auth.userId, 'second_factor_failed', caller, { during: 'enable' });
-      fields.code = [msg(lang, 'auth.invalid_second_factor')];
+      fields.code = [authText(lang, 'auth.invalid_second_factor')];
     }
     if (Object.keys(fields).length)
-      throw new AppError('validation_failed', msg(lang, 'error.validation_failed'), fields);
+      throw new AppError('validation_failed', authText(lang, 'error.validation_failed'), fields);
     const codes = Array.from({ length: BACKUP_CODE_COUNT }, randomBackupCode);
     await this.q.transaction().execute(async (trx) => {
       await repo.enableTotp(trx, auth.userId);
@@ -757,7 +760,7 @@ export class AuthService {
   async totpDisable(auth: AuthContext, proof: IdentityProof, caller: Caller): Promise<void> {
     const user = await this.userOf(auth, caller.lang);
     const totp = await repo.findTotp(this.q, auth.userId);
-    if (!totp) throw new AppError('conflict', msg(caller.lang, 'auth.totp_not_enabled'));
+    if (!totp) throw new AppError('conflict', authText(caller.lang, 'auth.totp_not_enabled'));
     await this.requireIdentity(user, proof, caller, 'totp_disable');
     await repo.deleteTotp(this.q, auth.userId);
     await this.event(auth.userId, 'totp_disabled', caller, null);
@@ -768,7 +771,7 @@ export class AuthService {
   /** The signed-in user's row; 401 when the account is gone. */
   async userOf(auth: AuthContext, lang: Lang): Promise<UsersTable> {
     const user = await repo.findUserById(this.q, auth.userId);
-    if (!user) throw new AppError('unauthorized', msg(lang, 'auth.unauthorized'));
+    if (!user) throw new AppError('unauthorized', authText(lang, 'auth.unauthorized'));
     return user;
   }
 
@@ -789,7 +792,7 @@ export class AuthService {
     const password = proof.password ?? '';
     const code = proof.code?.trim() ?? '';
     if (!password && !code)
-      return { [passwordField]: [msg(lang, 'auth.current_password_required')] };
+      return { [passwordField]: [authText(lang, 'auth.current_password_required')] };
     const key = `reauth:${user.id}`;
     await this.checkThrottle([{ key, limit: this.settings.maxFailures }], caller, user.id);
     let fields: FieldErrors = {};
@@ -797,7 +800,7 @@ export class AuthService {
       if (!(await this.passwords.verify(user.password_hash, password)))
         fields = {
           [passwordField]: [
-            msg(
+            authText(
               lang,
               passwordField === 'oldPassword' ? 'auth.old_password_wrong' : 'auth.password_wrong',
             ),
@@ -805,9 +808,9 @@ export class AuthService {
         };
     } else {
       const totp = await repo.findTotp(this.q, user.id);
-      if (totp?.enabled !== 1) return { code: [msg(lang, 'auth.code_needs_totp')] };
+      if (totp?.enabled !== 1) return { code: [authText(lang, 'auth.code_needs_totp')] };
       if (!(await this.checkSecondFactor(user.id, code, decrypt(this.secretKey, totp.secret))))
-        fields = { code: [msg(lang, 'auth.invalid_second_factor')] };
+        fields = { code: [authText(lang, 'auth.invalid_second_factor')] };
     }
     if (!Object.keys(fields).length) {
       await repo.clearFailures(this.q, key);
@@ -829,7 +832,11 @@ export class AuthService {
   ): Promise<void> {
     const fields = await this.proveIdentity(user, proof, caller, during);
     if (Object.keys(fields).length)
-      throw new AppError('validation_failed', msg(caller.lang, 'error.validation_failed'), fields);
+      throw new AppError(
+        'validation_failed',
+        authText(caller.lang, 'error.validation_failed'),
+        fields,
+      );
   }
 
   // Passwords --------------------------------------------------------------------------------------
@@ -912,11 +919,11 @@ export class AuthService {
     const tokenHash = sha256Hex(token);
     const row = await repo.findResetToken(this.q, tokenHash);
     const invalid = () =>
-      new AppError('invalid_reset_token', msg(lang, 'auth.invalid_reset_token'));
+      new AppError('invalid_reset_token', authText(lang, 'auth.invalid_reset_token'));
     if (!row || row.used_at || row.expires_at <= isoNow()) throw invalid();
     const problems = this.passwordFieldErrors(password, lang);
     if (problems.length) {
-      throw new AppError('validation_failed', msg(lang, 'error.validation_failed'), {
+      throw new AppError('validation_failed', authText(lang, 'error.validation_failed'), {
         password: problems,
       });
     }
@@ -954,7 +961,7 @@ export class AuthService {
         );
     if (problems.length) fields.newPassword = problems;
     if (Object.keys(fields).length)
-      throw new AppError('validation_failed', msg(lang, 'error.validation_failed'), fields);
+      throw new AppError('validation_failed', authText(lang, 'error.validation_failed'), fields);
     await this.setPassword(user.id, newPassword);
     await this.event(user.id, 'password_changed', caller, null);
     return this.signIn(user.id, auth.domainId, lang);

@@ -7,7 +7,7 @@ import {
 } from '@fiscus/contracts';
 import type { OpContext } from '../../platform/context.js';
 import { addError, invalid } from '../../platform/errors.js';
-import { cm } from './cubes.messages.js';
+import { cubesText } from './cubes.messages.js';
 import type { CubeModel, DimModel } from './cubes.model.js';
 
 /**
@@ -81,13 +81,13 @@ export function resolveCoords(
       return addError(
         errors,
         `coords.${i}.dimension`,
-        cm(ctx.lang, 'cube.unknown_dimension', { key: c.dimension }),
+        cubesText(ctx.lang, 'cube.unknown_dimension', { key: c.dimension }),
       );
     if (out.some((o) => o.dim === dim))
       return addError(
         errors,
         `coords.${i}.dimension`,
-        cm(ctx.lang, 'cube.axis_twice', { key: c.dimension }),
+        cubesText(ctx.lang, 'cube.axis_twice', { key: c.dimension }),
       );
     const m = c.member;
     const ok =
@@ -100,7 +100,10 @@ export function resolveCoords(
       return addError(
         errors,
         `coords.${i}.member`,
-        cm(ctx.lang, 'cube.member', { member: String(m).slice(0, 60), dimension: dim.label }),
+        cubesText(ctx.lang, 'cube.member', {
+          member: String(m).slice(0, 60),
+          dimension: dim.label,
+        }),
       );
     out.push({ dim, member: m });
   });

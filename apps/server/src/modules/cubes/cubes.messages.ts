@@ -223,4 +223,4 @@ const ru: Texts<typeof en> = {
     'Запись с этими элементами не попала бы в ячейку: её исключают параметры куба или фильтр раскладки.',
 };
 
-export const cm = defineMessages({ en, de, fr, pt, ru });
+export const cubesText = defineMessages({ en, de, fr, pt, ru });

@@ -22,7 +22,7 @@ import {
   type FieldMeta,
   type ObjectMeta,
 } from '../../platform/meta.js';
-import { cm } from './cubes.messages.js';
+import { cubesText } from './cubes.messages.js';
 import { fieldScale } from './cubes.numbers.js';
 
 /** A cube's definition as stored (JSON in pf_cubes.definition). */
@@ -148,11 +148,11 @@ export async function resolveCube(
   const lang = ctx.lang;
   const keys = new Set<string>();
   const claim = (key: string, path: string) => {
-    if (keys.has(key)) addError(errors, path, cm(lang, 'cube.key_twice', { key }));
+    if (keys.has(key)) addError(errors, path, cubesText(lang, 'cube.key_twice', { key }));
     keys.add(key);
   };
   const unknown = (field: string) =>
-    cm(lang, 'cube.unknown_field', { field: field.slice(0, 60), object: meta.name });
+    cubesText(lang, 'cube.unknown_field', { field: field.slice(0, 60), object: meta.name });
 
   const dims: DimModel[] = [];
   def.dimensions.forEach((d, i) => {
@@ -162,9 +162,13 @@ export async function resolveCube(
     if (!f) return addError(errors, `${path}.field`, unknown(d.field));
     const kind = dimKind(f.type);
     if (!kind)
-      return addError(errors, `${path}.field`, cm(lang, 'cube.dimension_type', { type: f.type }));
+      return addError(
+        errors,
+        `${path}.field`,
+        cubesText(lang, 'cube.dimension_type', { type: f.type }),
+      );
     if (d.grain && kind !== 'date')
-      return addError(errors, `${path}.grain`, cm(lang, 'cube.grain_not_date'));
+      return addError(errors, `${path}.grain`, cubesText(lang, 'cube.grain_not_date'));
     const grain = kind === 'date' ? (d.grain ?? 'month') : undefined;
     const name = shownName(lang, f);
     const label = d.label?.trim()
@@ -187,10 +191,10 @@ export async function resolveCube(
         return addError(
           errors,
           `${path}.fn`,
-          cm(lang, 'cube.measure_type', { fn: m.fn, type: f.type }),
+          cubesText(lang, 'cube.measure_type', { fn: m.fn, type: f.type }),
         );
     } else if (m.fn !== 'count') {
-      return addError(errors, `${path}.field`, cm(lang, 'cube.measure_field', { fn: m.fn }));
+      return addError(errors, `${path}.field`, cubesText(lang, 'cube.measure_field', { fn: m.fn }));
     }
     const label = m.label?.trim()
       ? nameIn(lang, { name: m.label.trim(), names: m.names })
@@ -228,7 +232,7 @@ export async function resolveCube(
     let ok = true;
     for (const side of ['left', 'right'] as const) {
       if (!numericKey(c[side])) {
-        addError(errors, `${path}.${side}`, cm(lang, 'cube.calc_order'));
+        addError(errors, `${path}.${side}`, cubesText(lang, 'cube.calc_order'));
         ok = false;
       }
     }
@@ -256,14 +260,14 @@ export async function resolveCube(
     const dim = dims.find((d) => d.key === l.dimension);
     // The records below a written cell are checked by their own reference (a stored one).
     if (!dim || dim.kind !== 'reference' || !dim.field.options.target || dim.field.computed) {
-      addError(errors, `locks.${i}.dimension`, cm(lang, 'cube.lock_dimension'));
+      addError(errors, `locks.${i}.dimension`, cubesText(lang, 'cube.lock_dimension'));
       continue;
     }
     let target: ObjectMeta;
     try {
       target = await loadObject(ctx, dim.field.options.target);
     } catch {
-      addError(errors, `locks.${i}.dimension`, cm(lang, 'cube.lock_dimension'));
+      addError(errors, `locks.${i}.dimension`, cubesText(lang, 'cube.lock_dimension'));
       continue;
     }
     const flag = findField(target, l.field);
@@ -271,7 +275,7 @@ export async function resolveCube(
       addError(
         errors,
         `locks.${i}.field`,
-        cm(lang, 'cube.lock_field', { field: l.field.slice(0, 60), object: target.name }),
+        cubesText(lang, 'cube.lock_field', { field: l.field.slice(0, 60), object: target.name }),
       );
       continue;
     }
@@ -281,7 +285,8 @@ export async function resolveCube(
   const keyDims: DimModel[] = [];
   def.keyDimensions.forEach((k, i) => {
     const d = dims.find((x) => x.key === k);
-    if (!d) addError(errors, `keyDimensions.${i}`, cm(lang, 'cube.unknown_dimension', { key: k }));
+    if (!d)
+      addError(errors, `keyDimensions.${i}`, cubesText(lang, 'cube.unknown_dimension', { key: k }));
     else if (!keyDims.includes(d)) keyDims.push(d);
   });
 
@@ -317,23 +322,23 @@ export function checkLayout(
   for (const axis of ['rows', 'cols'] as const) {
     layout[axis].forEach((k, i) => {
       if (!dims.some((d) => d.key === k))
-        addError(errors, p(`${axis}.${i}`), cm(lang, 'cube.unknown_dimension', { key: k }));
+        addError(errors, p(`${axis}.${i}`), cubesText(lang, 'cube.unknown_dimension', { key: k }));
       else if (seen.has(k))
-        addError(errors, p(`${axis}.${i}`), cm(lang, 'cube.axis_twice', { key: k }));
+        addError(errors, p(`${axis}.${i}`), cubesText(lang, 'cube.axis_twice', { key: k }));
       seen.add(k);
     });
   }
   const mkeys = new Set<string>();
   layout.measures.forEach((k, i) => {
     if (!measures.some((m) => m.key === k) && !calcs.some((c) => c.key === k))
-      addError(errors, p(`measures.${i}`), cm(lang, 'cube.unknown_measure', { key: k }));
+      addError(errors, p(`measures.${i}`), cubesText(lang, 'cube.unknown_measure', { key: k }));
     else if (mkeys.has(k))
-      addError(errors, p(`measures.${i}`), cm(lang, 'cube.axis_twice', { key: k }));
+      addError(errors, p(`measures.${i}`), cubesText(lang, 'cube.axis_twice', { key: k }));
     mkeys.add(k);
   });
   for (const s of ['rowSort', 'colSort'] as const) {
     const sort = layout[s];
     if (sort?.by === 'measure' && (!sort.measure || !mkeys.has(sort.measure)))
-      addError(errors, p(`${s}.measure`), cm(lang, 'cube.sort_measure'));
+      addError(errors, p(`${s}.measure`), cubesText(lang, 'cube.sort_measure'));
   }
 }

@@ -14,7 +14,7 @@ import type { OpContext } from '../../platform/context.js';
 import { invalid } from '../../platform/errors.js';
 import { compileOptionsFor, resolveLabels } from '../../platform/read.js';
 import { relationOf, relRows } from '../../platform/relation.js';
-import { cm } from './cubes.messages.js';
+import { cubesText } from './cubes.messages.js';
 import { checkLayout, type CubeModel, type DimModel, type MeasureModel } from './cubes.model.js';
 import { buildAxis, PivotData, windowCells, type Values } from './cubes.pivot.js';
 import { loadCube } from './cubes.service.js';
@@ -129,7 +129,7 @@ async function aggregate(
       if (rows.length > MAX_GROUPS)
         throw new AppError(
           'unprocessable',
-          cm(ctx.lang, 'cube.too_many_cells', { max: MAX_GROUPS }),
+          cubesText(ctx.lang, 'cube.too_many_cells', { max: MAX_GROUPS }),
         );
       const sets = new Map<number, Map<string, Values>>();
       const n = dims.length;
@@ -185,13 +185,13 @@ async function labeller(
         })),
       )
     : new Map<string, Map<number, string | null>>();
-  const empty = cm(ctx.lang, 'cube.empty_member');
+  const empty = cubesText(ctx.lang, 'cube.empty_member');
   return (i, m) => {
     const d = dims[i] as DimModel;
     if (m === null) return empty;
     switch (d.kind) {
       case 'boolean':
-        return cm(ctx.lang, m ? 'cube.yes' : 'cube.no');
+        return cubesText(ctx.lang, m ? 'cube.yes' : 'cube.no');
       case 'reference':
         return texts.get(d.field.id)?.get(Number(m)) ?? `#${String(m)}`;
       case 'select':

@@ -12,7 +12,7 @@ import { newId } from '../../lib/ids.js';
 import type { OpContext } from '../../platform/context.js';
 import { loadObject } from '../../platform/meta.js';
 import { indexCube } from './cubes.index.js';
-import { cm } from './cubes.messages.js';
+import { cubesText } from './cubes.messages.js';
 import { checkLayout, resolveCube, type CubeDefinition, type CubeModel } from './cubes.model.js';
 import { invalid } from '../../platform/errors.js';
 import './cubes.tables.js';
@@ -48,7 +48,7 @@ async function cubeRow(ctx: OpContext, id: string): Promise<Row> {
     .where('id', '=', id)
     .where('domain_id', '=', ctx.domainId)
     .executeTakeFirst();
-  if (!row) throw new AppError('not_found', cm(ctx.lang, 'cube.not_found'));
+  if (!row) throw new AppError('not_found', cubesText(ctx.lang, 'cube.not_found'));
   return row;
 }
 

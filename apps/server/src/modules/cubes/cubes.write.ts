@@ -25,8 +25,8 @@ import {
   type ObjectMeta,
 } from '../../platform/meta.js';
 import { relationOf } from '../../platform/relation.js';
-import { msg } from '../../platform/messages.js';
-import { t } from '../../platform/platform.messages.js';
+import { commonText } from '../../platform/messages.js';
+import { pfText } from '../../platform/platform.messages.js';
 import { compileOptionsFor, resolveLabels, selectList, type Raw } from '../../platform/read.js';
 import { inLists, insertRows, updateRows } from '../../platform/rows.js';
 import {
@@ -39,7 +39,7 @@ import {
   storageOf,
 } from '../../platform/values.js';
 import { cellFilterTree, periodBounds, resolveCoords, type ResolvedCoord } from './cubes.cells.js';
-import { cm } from './cubes.messages.js';
+import { cubesText } from './cubes.messages.js';
 import type { CubeModel, DimModel, MeasureModel } from './cubes.model.js';
 import { fieldScale, maxUnits, parseExact, unitsFromDb, unitsToDb } from './cubes.numbers.js';
 import { lockedMembers } from './cubes.query.js';
@@ -78,12 +78,14 @@ function writableMeasure(ctx: OpContext, cube: CubeModel, key: string): MeasureM
     const calc = cube.calcs.find((c) => c.key === key);
     if (calc)
       throw invalid(ctx.lang, {
-        measure: [cm(ctx.lang, 'cube.not_writable', { measure: calc.label })],
+        measure: [cubesText(ctx.lang, 'cube.not_writable', { measure: calc.label })],
       });
-    throw invalid(ctx.lang, { measure: [cm(ctx.lang, 'cube.unknown_measure', { key })] });
+    throw invalid(ctx.lang, { measure: [cubesText(ctx.lang, 'cube.unknown_measure', { key })] });
   }
   if (!m.info.writable || !m.field)
-    throw invalid(ctx.lang, { measure: [cm(ctx.lang, 'cube.not_writable', { measure: m.label })] });
+    throw invalid(ctx.lang, {
+      measure: [cubesText(ctx.lang, 'cube.not_writable', { measure: m.label })],
+    });
   return m;
 }
 
@@ -92,12 +94,15 @@ function parseAmount(ctx: OpContext, value: number | string, scale: number): big
   const text = typeof value === 'number' ? String(value) : value;
   const units = parseExact(text, scale);
   if (units === undefined)
-    throw invalid(ctx.lang, { value: [cm(ctx.lang, 'cube.value', { scale })] });
+    throw invalid(ctx.lang, { value: [cubesText(ctx.lang, 'cube.value', { scale })] });
   return units;
 }
 
 function lockedError(ctx: OpContext, dim: DimModel, member: string): AppError {
-  return new AppError('conflict', cm(ctx.lang, 'cube.locked', { member, dimension: dim.label }));
+  return new AppError(
+    'conflict',
+    cubesText(ctx.lang, 'cube.locked', { member, dimension: dim.label }),
+  );
 }
 
 /** The value a new record gets from a coordinate (dates: the period's first day). */
@@ -118,11 +123,11 @@ function newRecordValues(
 ): Map<string, unknown> {
   const { lang } = ctx;
   const keyLabels = cube.keyDims.map((d) => d.label).join(', ');
-  if (!cube.keyDims.length) throw unprocessable(cm(lang, 'cube.no_records'));
+  if (!cube.keyDims.length) throw unprocessable(cubesText(lang, 'cube.no_records'));
   for (const d of cube.keyDims) {
     const c = coords.find((x) => x.dim === d);
     if (!c || c.member === null)
-      throw unprocessable(cm(lang, 'cube.new_leaf', { dimensions: keyLabels }));
+      throw unprocessable(cubesText(lang, 'cube.new_leaf', { dimensions: keyLabels }));
   }
   const given = new Map<string, unknown>();
   const errors: Record<string, string[]> = {};
@@ -156,7 +161,7 @@ function newRecordValues(
       if (p.ok && !checkRules(f.type, f.options, p.value, lang)) v = p.value;
     }
     if (f.options.required && isEmptyValue(v))
-      throw unprocessable(cm(lang, 'cube.new_required', { field: f.name }));
+      throw unprocessable(cubesText(lang, 'cube.new_required', { field: f.name }));
     values.set(f.id, v ?? null);
   }
   return values;
@@ -181,7 +186,7 @@ async function memberTitle(ctx: OpContext, coords: ResolvedCoord[]): Promise<str
         case 'select':
           return c.dim.field.options.choices?.find((x) => x.value === m)?.label || String(m);
         case 'boolean':
-          return cm(ctx.lang, m ? 'cube.yes' : 'cube.no');
+          return cubesText(ctx.lang, m ? 'cube.yes' : 'cube.no');
         default:
           return String(m);
       }
@@ -274,7 +279,7 @@ export async function writeCell(ctx: OpContext, input: WriteInput): Promise<Cube
   const scale = fieldScale(f);
   const amount = parseAmount(ctx, input.value, input.mode === 'percentage' ? PERCENT_SCALE : scale);
   const limit = maxUnits(f);
-  const tooBig = () => invalid(lang, { value: [cm(lang, 'cube.value_range')] });
+  const tooBig = () => invalid(lang, { value: [cubesText(lang, 'cube.value_range')] });
   if (input.mode !== 'percentage' && (amount > limit || -amount > limit)) throw tooBig();
 
   const opts = await compileOptionsFor(ctx, meta);
@@ -304,11 +309,12 @@ export async function writeCell(ctx: OpContext, input: WriteInput): Promise<Cube
   let fresh:
     { values: Map<string, unknown>; targets: Map<FieldMeta, ObjectMeta | undefined> } | undefined;
   const prepareFresh = async () => {
-    if (input.mode === 'percentage') throw unprocessable(cm(lang, 'cube.no_records_percent'));
+    if (input.mode === 'percentage')
+      throw unprocessable(cubesText(lang, 'cube.no_records_percent'));
     const api = decode(f.type, unitsToDb(f, amount, ctx.db.dialect));
     const values = newRecordValues(ctx, cube, coords, f, api, await memberTitle(ctx, coords));
     if (!ctx.ability.can('create', 'Record'))
-      throw new AppError('forbidden', msg(lang, 'error.forbidden'));
+      throw new AppError('forbidden', commonText(lang, 'error.forbidden'));
     return { values, targets: await referenceTargets(ctx, meta, values) };
   };
 
@@ -346,7 +352,8 @@ export async function writeCell(ctx: OpContext, input: WriteInput): Promise<Cube
       const under = await sql<{
         n: number | string;
       }>`select count(*) as n from ${table} where id = ${id} and ${where}`.execute(trx);
-      if (Number(under.rows[0]?.n ?? 0) === 0) throw unprocessable(cm(lang, 'cube.new_outside'));
+      if (Number(under.rows[0]?.n ?? 0) === 0)
+        throw unprocessable(cubesText(lang, 'cube.new_outside'));
       const writeId = await saveWrite(ctx, trx, cube, { field: f.id, updated: [], created: [id] });
       return {
         id: writeId,
@@ -396,7 +403,11 @@ export async function writeCell(ctx: OpContext, input: WriteInput): Promise<Cube
       });
     });
     if (broken) {
-      const text = cm(lang, 'cube.rule', { count: broken, field: f.name, reason: reason ?? '' });
+      const text = cubesText(lang, 'cube.rule', {
+        count: broken,
+        field: f.name,
+        reason: reason ?? '',
+      });
       throw invalid(lang, { value: [text] });
     }
     if (audit.length) {
@@ -434,7 +445,7 @@ export async function writeCell(ctx: OpContext, input: WriteInput): Promise<Cube
       before: formatUnits(before, measure.info.scale),
       after: formatUnits(result.target, measure.info.scale),
       applied: result.applied,
-      message: result.applied !== input.mode ? cm(lang, 'cube.spread_equal') : null,
+      message: result.applied !== input.mode ? cubesText(lang, 'cube.spread_equal') : null,
     };
   });
 }
@@ -458,7 +469,8 @@ async function insertRecord(
           trx,
         )
       : { rows: [] };
-    if (!found.rows.length) throw invalid(lang, { [f.code]: [t(lang, 'pf.reference_missing')] });
+    if (!found.rows.length)
+      throw invalid(lang, { [f.code]: [pfText(lang, 'pf.reference_missing')] });
   }
   const used = meta.fields.filter((f) => fresh.values.get(f.id) !== null);
   const columns = [
@@ -476,7 +488,7 @@ async function insertRecord(
       returningId: true,
     })) as [number];
   } catch (e) {
-    if (isUniqueViolation(e)) throw new AppError('conflict', t(lang, 'pf.unique'));
+    if (isUniqueViolation(e)) throw new AppError('conflict', pfText(lang, 'pf.unique'));
     throw e;
   }
   await writeAudit(trx, ctx.db.dialect, [
@@ -530,7 +542,7 @@ export async function undoWrite(ctx: OpContext, input: UndoInput): Promise<Cubes
       .orderBy('created_at', 'desc')
       .limit(1)
       .executeTakeFirst();
-    if (!w) throw new AppError('conflict', cm(lang, 'cube.nothing_to_undo'));
+    if (!w) throw new AppError('conflict', cubesText(lang, 'cube.nothing_to_undo'));
     const changes = JSON.parse(w.changes) as StoredChanges;
     const f = meta.fields.find((x) => x.id === changes.field);
     const ids = [...changes.updated.map((u) => u[0]), ...changes.created];
@@ -554,7 +566,8 @@ export async function undoWrite(ctx: OpContext, input: UndoInput): Promise<Cubes
       const r = found.get(id);
       if (!r || r.deleted_at || !f) changed++;
     }
-    if (changed) throw new AppError('conflict', cm(lang, 'cube.undo_conflict', { count: changed }));
+    if (changed)
+      throw new AppError('conflict', cubesText(lang, 'cube.undo_conflict', { count: changed }));
     const field = f as FieldMeta;
     const stamp = isoNow();
     const audit: AuditEntry[] = [];

@@ -48,4 +48,4 @@ const ru: Texts<typeof en> = {
   'ds.file_empty': 'В этом файле нет строк.',
 };
 
-export const dst = defineMessages({ en, de, fr, pt, ru });
+export const datasourcesText = defineMessages({ en, de, fr, pt, ru });

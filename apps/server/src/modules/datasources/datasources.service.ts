@@ -16,7 +16,7 @@ import { isoNow, nowMs } from '../../lib/clock.js';
 import { randomKey } from '../../lib/ids.js';
 import type { OpContext } from '../../platform/context.js';
 import { invalid } from '../../platform/errors.js';
-import { msg } from '../../platform/messages.js';
+import { commonText } from '../../platform/messages.js';
 import {
   SourceError,
   closeSource,
@@ -39,7 +39,7 @@ import {
 import { findFile, tempDir, tempPath } from '../files/index.js';
 import { formatOfType } from '../imports/index.js';
 import { fileToSqlite, type FileTable } from './file-source.js';
-import { dst } from './datasources.messages.js';
+import { datasourcesText } from './datasources.messages.js';
 import { isOwnDatabase } from './own-database.js';
 
 type CreateInput = z.output<typeof datasourcesCreateInput>;
@@ -62,10 +62,10 @@ function parseUrl(ctx: OpContext, url: string): Settings {
   try {
     u = new URL(url);
   } catch {
-    throw invalid(ctx.lang, { url: [dst(ctx.lang, 'ds.url_invalid')] });
+    throw invalid(ctx.lang, { url: [datasourcesText(ctx.lang, 'ds.url_invalid')] });
   }
   if (!['postgres:', 'postgresql:'].includes(u.protocol) || !u.hostname)
-    throw invalid(ctx.lang, { url: [dst(ctx.lang, 'ds.url_invalid')] });
+    throw invalid(ctx.lang, { url: [datasourcesText(ctx.lang, 'ds.url_invalid')] });
   const mode = u.searchParams.get('sslmode');
   const sslMode: SslMode | undefined =
     mode === 'disable' || mode === 'prefer' || mode === 'require' || mode === 'verify-full'
@@ -98,28 +98,29 @@ function settingsOf(ctx: OpContext, input: Settings & { url?: string | undefined
 
 function requirePostgres(ctx: OpContext, s: Settings): void {
   const errors: Record<string, string[]> = {};
-  if (!s.host) errors.host = [msg(ctx.lang, 'field.required')];
-  if (!s.database) errors.database = [msg(ctx.lang, 'field.required')];
-  if (!s.user) errors.user = [msg(ctx.lang, 'field.required')];
+  if (!s.host) errors.host = [commonText(ctx.lang, 'field.required')];
+  if (!s.database) errors.database = [commonText(ctx.lang, 'field.required')];
+  if (!s.user) errors.user = [commonText(ctx.lang, 'field.required')];
   if (Object.keys(errors).length) throw invalid(ctx.lang, errors);
 }
 
 async function sqliteFile(ctx: OpContext, app: FastifyInstance, fileId: string | undefined) {
-  if (!fileId) throw invalid(ctx.lang, { fileId: [msg(ctx.lang, 'field.required')] });
+  if (!fileId) throw invalid(ctx.lang, { fileId: [commonText(ctx.lang, 'field.required')] });
   const file = await findFile(ctx.db, app.config.dataDir, ctx.domainId, fileId);
-  if (!file) throw invalid(ctx.lang, { fileId: [msg(ctx.lang, 'error.not_found')] });
+  if (!file) throw invalid(ctx.lang, { fileId: [commonText(ctx.lang, 'error.not_found')] });
   if (file.info.type !== 'application/x-sqlite3')
-    throw invalid(ctx.lang, { fileId: [dst(ctx.lang, 'ds.file_not_sqlite')] });
+    throw invalid(ctx.lang, { fileId: [datasourcesText(ctx.lang, 'ds.file_not_sqlite')] });
   return file;
 }
 
 /** An uploaded CSV or XLSX file of the domain, for a file source. */
 async function tableFile(ctx: OpContext, app: FastifyInstance, fileId: string | undefined) {
-  if (!fileId) throw invalid(ctx.lang, { fileId: [msg(ctx.lang, 'field.required')] });
+  if (!fileId) throw invalid(ctx.lang, { fileId: [commonText(ctx.lang, 'field.required')] });
   const file = await findFile(ctx.db, app.config.dataDir, ctx.domainId, fileId);
-  if (!file) throw invalid(ctx.lang, { fileId: [msg(ctx.lang, 'error.not_found')] });
+  if (!file) throw invalid(ctx.lang, { fileId: [commonText(ctx.lang, 'error.not_found')] });
   const format = formatOfType(file.info.type);
-  if (!format) throw invalid(ctx.lang, { fileId: [dst(ctx.lang, 'ds.file_not_table')] });
+  if (!format)
+    throw invalid(ctx.lang, { fileId: [datasourcesText(ctx.lang, 'ds.file_not_table')] });
   return { ...file, format };
 }
 
@@ -148,7 +149,7 @@ async function writeFileSource(
   }
   if (!tables.some((t) => t.rows > 0)) {
     await rm(target, { force: true });
-    throw invalid(ctx.lang, { fileId: [dst(ctx.lang, 'ds.file_empty')] });
+    throw invalid(ctx.lang, { fileId: [datasourcesText(ctx.lang, 'ds.file_empty')] });
   }
   return tables;
 }
@@ -345,7 +346,7 @@ export async function deleteDatasource(ctx: OpContext, id: string): Promise<{ ok
   if (used.length)
     throw new AppError(
       'conflict',
-      dst(ctx.lang, 'ds.in_use', {
+      datasourcesText(ctx.lang, 'ds.in_use', {
         names: used
           .slice(0, 5)
           .map((u) => `"${u.name}"`)
@@ -369,9 +370,9 @@ export async function testDatasource(ctx: OpContext, app: FastifyInstance, input
   let spec: SourceSpec;
   const row = input.id ? await sourceRow(ctx, input.id) : undefined;
   const kind = row?.kind ?? input.kind;
-  if (!kind) throw invalid(ctx.lang, { kind: [msg(ctx.lang, 'field.required')] });
+  if (!kind) throw invalid(ctx.lang, { kind: [commonText(ctx.lang, 'field.required')] });
   if (input.kind && row && input.kind !== row.kind)
-    throw invalid(ctx.lang, { kind: [dst(ctx.lang, 'ds.kind_fixed')] });
+    throw invalid(ctx.lang, { kind: [datasourcesText(ctx.lang, 'ds.kind_fixed')] });
   const answer = (reason: SourceReason | null, version: string | null) => ({
     ok: reason === null,
     reason,
@@ -398,14 +399,14 @@ export async function testDatasource(ctx: OpContext, app: FastifyInstance, input
           return answer(reasonOf(err), null);
         }
       }
-      if (!row) throw invalid(ctx.lang, { fileId: [msg(ctx.lang, 'field.required')] });
+      if (!row) throw invalid(ctx.lang, { fileId: [commonText(ctx.lang, 'field.required')] });
       spec = await specOf(ctx.db, row);
     } else if (kind === 'sqlite') {
       if (input.fileId) {
         const file = await sqliteFile(ctx, app, input.fileId);
         spec = { kind: 'sqlite', file: file.path };
       } else if (row) spec = await specOf(ctx.db, row);
-      else throw invalid(ctx.lang, { fileId: [msg(ctx.lang, 'field.required')] });
+      else throw invalid(ctx.lang, { fileId: [commonText(ctx.lang, 'field.required')] });
     } else {
       const s = settingsOf(ctx, input);
       const stored = row ? ((await specOf(ctx.db, row)) as Settings) : {};
@@ -476,7 +477,7 @@ export async function datasourcePreview(ctx: OpContext, input: PreviewInput) {
   const table = await findTable(db, input.schema ?? null, input.table).catch((err: unknown) => {
     throw sourceFailure(ctx.db, ctx.lang, err);
   });
-  if (!table) throw new AppError('not_found', msg(ctx.lang, 'error.not_found'));
+  if (!table) throw new AppError('not_found', commonText(ctx.lang, 'error.not_found'));
   try {
     return {
       columns: table.columns.map((c) => ({ name: c.name, type: c.type })),

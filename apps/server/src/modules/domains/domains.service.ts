@@ -11,7 +11,7 @@ import { newId } from '../../lib/ids.js';
 import '../../platform/tables.js'; // the users, domains and memberships tables
 import type { OpContext, Q } from '../../platform/context.js';
 import { invalid, notFoundIn } from '../../platform/errors.js';
-import { t } from '../../platform/platform.messages.js';
+import { pfText } from '../../platform/platform.messages.js';
 import { recordEvent } from '../../platform/events/index.js';
 
 async function domainItems(ctx: OpContext, k: Q, onlyId?: string): Promise<DomainItem[]> {
@@ -70,7 +70,7 @@ export async function renameDomain(ctx: OpContext, id: string, name: string): Pr
   const [item] = await domainItems(ctx, ctx.db.kysely, id);
   if (!item) throw notFoundIn(ctx.lang, 'domain');
   if (!buildAbility(rulesForRole(item.role)).can('update', 'Domain')) {
-    throw new AppError('forbidden', t(ctx.lang, 'error.forbidden'));
+    throw new AppError('forbidden', pfText(ctx.lang, 'error.forbidden'));
   }
   await ctx.db.kysely.updateTable('domains').set({ name }).where('id', '=', id).execute();
   return { ...item, name };
@@ -107,7 +107,7 @@ export async function addMember(ctx: OpContext, login: string, role: Role): Prom
     .select(['id'])
     .where((eb) => eb.or([eb(eb.fn('lower', ['username']), '=', wanted), eb('email', '=', wanted)]))
     .executeTakeFirst();
-  if (!user) throw invalid(ctx.lang, { login: [t(ctx.lang, 'pf.user_not_found')] });
+  if (!user) throw invalid(ctx.lang, { login: [pfText(ctx.lang, 'pf.user_not_found')] });
   const existing = await k
     .selectFrom('memberships')
     .select('role')
@@ -115,7 +115,7 @@ export async function addMember(ctx: OpContext, login: string, role: Role): Prom
     .where('domain_id', '=', ctx.domainId)
     .executeTakeFirst();
   if (existing) {
-    const m = t(ctx.lang, 'pf.already_member');
+    const m = pfText(ctx.lang, 'pf.already_member');
     throw new AppError('conflict', m, { login: [m] });
   }
   const [member] = await k.transaction().execute(async (trx) => {
@@ -156,7 +156,7 @@ export async function setMemberRole(ctx: OpContext, userId: string, role: Role):
       role !== 'owner' &&
       (await ownersLeft(trx, ctx.domainId, userId)) === 0
     ) {
-      throw new AppError('conflict', t(ctx.lang, 'pf.last_owner'));
+      throw new AppError('conflict', pfText(ctx.lang, 'pf.last_owner'));
     }
     await trx
       .updateTable('memberships')
@@ -174,7 +174,7 @@ export async function removeMember(ctx: OpContext, userId: string): Promise<{ ok
     const [member] = await memberRows(trx, ctx.domainId, userId);
     if (!member) throw notFoundIn(ctx.lang, 'member');
     if (member.role === 'owner' && (await ownersLeft(trx, ctx.domainId, userId)) === 0) {
-      throw new AppError('conflict', t(ctx.lang, 'pf.last_owner'));
+      throw new AppError('conflict', pfText(ctx.lang, 'pf.last_owner'));
     }
     await trx
       .deleteFrom('memberships')

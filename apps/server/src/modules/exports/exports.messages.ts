@@ -76,4 +76,4 @@ const ru: Catalog = {
   'export.write_failed': 'Не удалось записать файл экспорта.',
 };
 
-export const xt = defineMessages({ en, de, fr, pt, ru });
+export const exportsText = defineMessages({ en, de, fr, pt, ru });

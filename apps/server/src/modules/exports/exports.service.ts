@@ -15,7 +15,7 @@ import '../../platform/tables.js'; // the users, domains and memberships tables
 import { AppError } from '../../lib/app-error.js';
 import { jobFromRow, type JobContext, type JobOutcome } from '../../platform/jobs.js';
 import { streamRows } from '../../platform/lanes.js';
-import { msg } from '../../platform/messages.js';
+import { commonText } from '../../platform/messages.js';
 import { storeFile, tempPath } from '../files/index.js';
 import { loadObject, shownName, type FieldMeta, type ObjectMeta } from '../../platform/meta.js';
 import { relationOf, relRows, type Relation } from '../../platform/relation.js';
@@ -31,7 +31,7 @@ import { invalid } from '../../platform/errors.js';
 import { compileOptionsFor, pickFields, resolveLabels } from '../../platform/read.js';
 import type { Cell, CellKind, Convert, SheetColumn } from './cells.js';
 import { CsvWriter } from './csv-writer.js';
-import { xt } from './exports.messages.js';
+import { exportsText } from './exports.messages.js';
 import { sheetName, XLSX_MAX_ROWS, XlsxWriter } from './xlsx-writer.js';
 import { ZipTooLargeError } from './zip-writer.js';
 
@@ -106,7 +106,7 @@ function planColumns(ctx: OpContext, meta: ObjectMeta, input: ExportParams): Out
       else {
         const system = c.column as SystemColumn;
         cols.push({
-          heading: byCode ? system : xt(ctx.lang, `export.col.${system}`),
+          heading: byCode ? system : exportsText(ctx.lang, `export.col.${system}`),
           kind: SYSTEM_KINDS[system],
           column: system,
           system,
@@ -114,7 +114,8 @@ function planColumns(ctx: OpContext, meta: ObjectMeta, input: ExportParams): Out
       }
     }
   }
-  if (!cols.length) throw invalid(ctx.lang, { fields: [xt(ctx.lang, 'export.no_columns')] });
+  if (!cols.length)
+    throw invalid(ctx.lang, { fields: [exportsText(ctx.lang, 'export.no_columns')] });
   return cols;
 }
 
@@ -153,7 +154,7 @@ export async function getExport(
 ): Promise<OpOutput<'exports.get'>> {
   const row = await app.jobs.row(ctx.domainId, input.id);
   if (!row || row.kind !== 'export')
-    throw new AppError('not_found', msg(ctx.lang, 'error.not_found'));
+    throw new AppError('not_found', commonText(ctx.lang, 'error.not_found'));
   return jobFromRow(row);
 }
 
@@ -421,14 +422,14 @@ export async function runExport(
         if (p.format === 'xlsx' && total > XLSX_MAX_ROWS - 1) {
           throw new AppError(
             'unprocessable',
-            xt(ctx.lang, 'export.too_many_rows', { rows: total, max: XLSX_MAX_ROWS - 1 }),
+            exportsText(ctx.lang, 'export.too_many_rows', { rows: total, max: XLSX_MAX_ROWS - 1 }),
           );
         }
         if (p.format === 'csv') return (csv = new CsvWriter(temp, columns, p.csvStyle));
         return new XlsxWriter(
           temp,
           columns,
-          sheetName(shownName(ctx.lang, meta), xt(ctx.lang, 'export.sheet')),
+          sheetName(shownName(ctx.lang, meta), exportsText(ctx.lang, 'export.sheet')),
           p.timeZone,
         );
       },
@@ -437,11 +438,11 @@ export async function runExport(
   } catch (err) {
     await rm(temp, { force: true });
     if (err instanceof ZipTooLargeError)
-      throw new AppError('unprocessable', xt(ctx.lang, 'export.too_large'));
+      throw new AppError('unprocessable', exportsText(ctx.lang, 'export.too_large'));
     if (!job.signal.aborted && typeof (err as NodeJS.ErrnoException).syscall === 'string') {
       // The disk (full, not writable): say so rather than "internal error".
       job.log.error({ err }, 'export file not written');
-      throw new AppError('internal', xt(ctx.lang, 'export.write_failed'));
+      throw new AppError('internal', exportsText(ctx.lang, 'export.write_failed'));
     }
     throw err;
   }

@@ -11,7 +11,7 @@ import {
   type ExprType,
 } from '../../platform/expr/index.js';
 import { findField, loadObject, type ObjectMeta } from '../../platform/meta.js';
-import { t } from '../../platform/platform.messages.js';
+import { pfText } from '../../platform/platform.messages.js';
 
 type ValidateInput = z.output<typeof expressionsValidateInput>;
 
@@ -77,7 +77,7 @@ export async function validateExpression(ctx: OpContext, input: ValidateInput) {
     const target = await loadObject(ctx, input.target.objectId);
     const field = findField(target, input.target.field);
     const message = !field
-      ? t(ctx.lang, 'pf.unknown_field', { field: input.target.field.slice(0, 60) })
+      ? pfText(ctx.lang, 'pf.unknown_field', { field: input.target.field.slice(0, 60) })
       : undefined;
     const fit = field ? checkAssign(result.expr, field, ctx.lang) : undefined;
     const problem = message ?? (fit?.issue ? issueText(ctx.lang, fit.issue) : undefined);

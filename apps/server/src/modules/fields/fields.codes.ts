@@ -2,7 +2,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { OpContext } from '../../platform/context.js';
 import { invalid } from '../../platform/errors.js';
 import type { ObjectMeta } from '../../platform/meta.js';
-import { t } from '../../platform/platform.messages.js';
+import { pfText } from '../../platform/platform.messages.js';
 
 /** Field codes: the reserved ones, uniqueness within an object, a free code for a new field. */
 
@@ -17,10 +17,10 @@ const RESERVED_CODES = [
 ];
 export function checkCode(ctx: OpContext, meta: ObjectMeta, code: string, exceptId?: string): void {
   if (RESERVED_CODES.includes(code)) {
-    throw invalid(ctx.lang, { code: [t(ctx.lang, 'pf.code_reserved', { code })] });
+    throw invalid(ctx.lang, { code: [pfText(ctx.lang, 'pf.code_reserved', { code })] });
   }
   if (meta.fields.some((f) => f.code === code && f.id !== exceptId)) {
-    const m = t(ctx.lang, 'pf.code_taken', { code });
+    const m = pfText(ctx.lang, 'pf.code_taken', { code });
     throw new AppError('conflict', m, { code: [m] });
   }
 }

@@ -19,7 +19,11 @@ import {
   storable,
   syncStoredFormulas,
 } from '../../platform/computed.js';
-import { ct, problemReason, type ComputedProblem } from '../../platform/computed.messages.js';
+import {
+  computedText,
+  problemReason,
+  type ComputedProblem,
+} from '../../platform/computed.messages.js';
 import type { OpContext } from '../../platform/context.js';
 import { dropColumn } from '../../platform/ddl.js';
 import { addError, invalid } from '../../platform/errors.js';
@@ -83,7 +87,7 @@ function computedOptions(
       out.scale = v as number;
     else if (key === 'currency' && kind === 'formula' && type === 'money')
       out.currency = v as string;
-    else addError(errors, `options.${key}`, ct(lang, 'computed.option', { option: key }));
+    else addError(errors, `options.${key}`, computedText(lang, 'computed.option', { option: key }));
   }
   return out;
 }
@@ -166,7 +170,7 @@ export async function createComputedField(
   const errors: Errors = {};
   if (input.type !== undefined) {
     if (given.kind === 'formula' && !DECLARED_TYPES.includes(input.type))
-      addError(errors, 'type', ct(lang, 'computed.formula_type'));
+      addError(errors, 'type', computedText(lang, 'computed.formula_type'));
   }
   const options = computedOptions(lang, given.kind, input.type, input.options, errors);
   if (Object.keys(errors).length) throw invalid(lang, errors);
@@ -194,7 +198,9 @@ export async function createComputedField(
   const c = field.computed;
   if (c?.problem) throw refuse(lang, def, c.problem);
   if (given.kind !== 'formula' && input.type !== undefined && input.type !== field.type)
-    throw invalid(lang, { type: [ct(lang, 'computed.type_fixed', { type: field.type })] });
+    throw invalid(lang, {
+      type: [computedText(lang, 'computed.type_fixed', { type: field.type })],
+    });
   if (dry) return checked(field);
   try {
     await ctx.db.kysely.transaction().execute(async (trx) => {
@@ -238,8 +244,8 @@ async function usersOf(ctx: OpContext, field: FieldMeta): Promise<string[]> {
 export function usedBy(lang: Lang, field: FieldMeta, users: string[]): AppError {
   const m =
     users.length === 1
-      ? ct(lang, 'computed.used_by', { field: field.name, users: users[0] ?? '' })
-      : ct(lang, 'computed.used_by_many', { field: field.name, users: users.join(', ') });
+      ? computedText(lang, 'computed.used_by', { field: field.name, users: users[0] ?? '' })
+      : computedText(lang, 'computed.used_by_many', { field: field.name, users: users.join(', ') });
   return new AppError('conflict', m, { id: [m] });
 }
 
@@ -280,7 +286,7 @@ export async function updateComputedField(
 ) {
   const lang = ctx.lang;
   if (!field.computed) {
-    const m = ct(lang, 'computed.no_switch');
+    const m = computedText(lang, 'computed.no_switch');
     throw new AppError('unprocessable', m, { computed: [m] });
   }
   const given = input.computed ?? field.computed.def;
@@ -290,7 +296,7 @@ export async function updateComputedField(
   const wasDeclared = field.computed.def.kind === 'formula' && !field.computed.inferred;
   const type = formula ? (input.type ?? (wasDeclared ? field.type : undefined)) : undefined;
   if (input.type !== undefined && formula && !DECLARED_TYPES.includes(input.type))
-    addError(errors, 'type', ct(lang, 'computed.formula_type'));
+    addError(errors, 'type', computedText(lang, 'computed.formula_type'));
   const ownOptions = input.options ?? {
     ...(field.options.hidden ? { hidden: true } : {}),
     ...(type && field.options.scale !== undefined ? { scale: field.options.scale } : {}),
@@ -315,7 +321,7 @@ export async function updateComputedField(
   const { field: next } = await checkDraft(ctx, meta.id, draft);
   if (next.computed?.problem) throw refuse(lang, def, next.computed.problem);
   if (!formula && input.type !== undefined && input.type !== next.type)
-    throw invalid(lang, { type: [ct(lang, 'computed.type_fixed', { type: next.type })] });
+    throw invalid(lang, { type: [computedText(lang, 'computed.type_fixed', { type: next.type })] });
   if (valuesChange(field, next.type, next.options)) await assertUnused(ctx, field);
   if (dry) return checked(next);
   try {

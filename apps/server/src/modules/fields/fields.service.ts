@@ -36,8 +36,8 @@ import {
 import { type OpContext, type Q } from '../../platform/context.js';
 import { fieldOut } from '../../platform/meta.js';
 import { addError, invalid, notFoundIn } from '../../platform/errors.js';
-import { t } from '../../platform/platform.messages.js';
-import { msg } from '../../platform/messages.js';
+import { pfText } from '../../platform/platform.messages.js';
+import { commonText } from '../../platform/messages.js';
 import { pruneViewsOfField } from '../views/index.js';
 import { checkCode, freeFieldCode } from './fields.codes.js';
 import { renameInFormulas } from '../../platform/computed.js';
@@ -86,14 +86,14 @@ async function checkOptions(
 ): Promise<FieldOptions> {
   const lang = ctx.lang;
   const na = (key: string) =>
-    addError(errors, `options.${key}`, t(lang, 'pf.option_not_applicable', { type }));
+    addError(errors, `options.${key}`, pfText(lang, 'pf.option_not_applicable', { type }));
   const out: FieldOptions = Object.fromEntries(
     Object.entries(options).filter(([, v]) => v !== undefined),
   );
   if (out.pattern !== undefined) {
     if (![...textualTypes].includes(type)) na('pattern');
     else if (!compilePattern(out.pattern))
-      addError(errors, 'options.pattern', t(lang, 'pf.invalid_pattern'));
+      addError(errors, 'options.pattern', pfText(lang, 'pf.invalid_pattern'));
   }
   const isDate = type === 'date' || type === 'datetime';
   for (const key of ['min', 'max'] as const) {
@@ -101,9 +101,10 @@ async function checkOptions(
     if (v === undefined) continue;
     if (isDate) {
       if (typeof v !== 'string' || !(isValidDate(v) || normalizeDatetime(v)))
-        addError(errors, `options.${key}`, t(lang, 'pf.expected_date'));
+        addError(errors, `options.${key}`, pfText(lang, 'pf.expected_date'));
     } else if (numericTypes.includes(type) || textualTypes.includes(type)) {
-      if (typeof v !== 'number') addError(errors, `options.${key}`, t(lang, 'pf.expected_number'));
+      if (typeof v !== 'number')
+        addError(errors, `options.${key}`, pfText(lang, 'pf.expected_number'));
     } else na(key);
   }
   if (
@@ -112,7 +113,7 @@ async function checkOptions(
     typeof out.min === typeof out.max &&
     out.min > out.max
   ) {
-    addError(errors, 'options.min', t(lang, 'pf.min_above_max'));
+    addError(errors, 'options.min', pfText(lang, 'pf.min_above_max'));
   }
   if (out.choices !== undefined) {
     if (type !== 'select' && type !== 'multiselect') na('choices');
@@ -123,7 +124,7 @@ async function checkOptions(
           addError(
             errors,
             `options.choices.${i}.value`,
-            t(lang, 'pf.code_taken', { code: c.value.slice(0, 60) }),
+            pfText(lang, 'pf.code_taken', { code: c.value.slice(0, 60) }),
           );
         seen.add(c.value);
       });
@@ -133,17 +134,17 @@ async function checkOptions(
   if (out.currency !== undefined && type !== 'money') na('currency');
   if (out.unique && !UNIQUE_TYPES.includes(type)) na('unique');
   if (type === 'reference') {
-    if (!out.target) addError(errors, 'options.target', t(lang, 'pf.reference_target'));
+    if (!out.target) addError(errors, 'options.target', pfText(lang, 'pf.reference_target'));
     else {
       let target: ObjectMeta | undefined;
       try {
         target = await loadObject(ctx, out.target);
       } catch {
-        addError(errors, 'options.target', t(lang, 'pf.reference_target'));
+        addError(errors, 'options.target', pfText(lang, 'pf.reference_target'));
       }
       if (target && out.displayField) {
         const df = findField(target, out.displayField);
-        if (!df) addError(errors, 'options.displayField', t(lang, 'pf.display_field'));
+        if (!df) addError(errors, 'options.displayField', pfText(lang, 'pf.display_field'));
         else out.displayField = df.id;
       }
     }
@@ -177,7 +178,7 @@ async function assertNoDuplicates(
   )} is not null group by ${sql.id(column)} having count(*) > 1 limit 1`.execute(k);
   const dup = rows[0];
   if (dup) {
-    const m = t(ctx.lang, 'pf.unique_duplicates', {
+    const m = pfText(ctx.lang, 'pf.unique_duplicates', {
       field: field.name,
       example: JSON.stringify(decode(field.type, dup.v)).slice(0, 60),
     });
@@ -192,10 +193,13 @@ export async function createField(ctx: OpContext, input: CreateInput) {
   // A mounted object's fields are its mount's columns (mounts.*).
   assertWritable(ctx.lang, meta);
   if (meta.fields.length >= MAX_FIELDS)
-    throw new AppError('unprocessable', t(ctx.lang, 'pf.too_many_fields', { max: MAX_FIELDS }));
+    throw new AppError(
+      'unprocessable',
+      pfText(ctx.lang, 'pf.too_many_fields', { max: MAX_FIELDS }),
+    );
   if (input.computed) return createComputedField(ctx, meta, input);
   const type = input.type;
-  if (!type) throw invalid(ctx.lang, { type: [msg(ctx.lang, 'field.required')] });
+  if (!type) throw invalid(ctx.lang, { type: [commonText(ctx.lang, 'field.required')] });
   const errors: Errors = {};
   const options = await checkOptions(ctx, type, input.options, errors);
   if (Object.keys(errors).length) throw invalid(ctx.lang, errors);
@@ -383,7 +387,7 @@ async function convertField(
       if (!found.has(v)) for (let n = 0; n < (refIds.get(v)?.length ?? 0); n++) fail(v);
   }
   if (failures) {
-    const m = t(ctx.lang, 'pf.type_change_lossy', {
+    const m = pfText(ctx.lang, 'pf.type_change_lossy', {
       field: field.name,
       type: to,
       count: failures,

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import type { Lang } from '../../platform/messages.js';
 import { invalid } from '../../platform/errors.js';
-import { ft } from './files.messages.js';
+import { filesText } from './files.messages.js';
 
 /**
  * How an upload's body is read. A body that stops arriving (the client went silent, or cut it
@@ -50,11 +50,11 @@ export class UploadBody {
       this.reply.header('connection', 'close');
       return new AppError(
         'request_timeout',
-        ft(this.lang, 'files.idle', { seconds: Math.round(this.idleMs / 1000) }),
+        filesText(this.lang, 'files.idle', { seconds: Math.round(this.idleMs / 1000) }),
       );
     }
     if (err instanceof BodyError)
-      return new AppError('bad_request', ft(this.lang, 'files.cut_off'));
+      return new AppError('bad_request', filesText(this.lang, 'files.cut_off'));
     return err;
   }
 
@@ -82,7 +82,7 @@ export class UploadBody {
       } catch (err) {
         if (err instanceof Idle) throw err;
         if (err instanceof app.multipartErrors.FilesLimitError)
-          throw invalid(this.lang, { [fileField]: [ft(this.lang, 'files.one_file')] });
+          throw invalid(this.lang, { [fileField]: [filesText(this.lang, 'files.one_file')] });
         if (err instanceof AppError) throw err;
         throw new BodyError(err);
       }

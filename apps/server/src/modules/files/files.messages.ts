@@ -149,7 +149,7 @@ const ru: Catalog = {
   'files.unit_gb': 'ГБ',
 };
 
-export const ft = defineMessages({ en, de, fr, pt, ru });
+export const filesText = defineMessages({ en, de, fr, pt, ru });
 
 /** A byte count as megabytes (or gigabytes from 1 GB on), written the language's way. */
 export function formatBytes(lang: Lang, bytes: number): string {
@@ -158,27 +158,29 @@ export function formatBytes(lang: Lang, bytes: number): string {
   const text = new Intl.NumberFormat(lang, { maximumFractionDigits: value < 10 ? 2 : 0 }).format(
     value,
   );
-  return `${text} ${ft(lang, gb ? 'files.unit_gb' : 'files.unit_mb')}`;
+  return `${text} ${filesText(lang, gb ? 'files.unit_gb' : 'files.unit_mb')}`;
 }
 
 export function tooLarge(lang: Lang, maxBytes: number): AppError {
   return new AppError(
     'payload_too_large',
-    ft(lang, 'files.too_large', { max: formatBytes(lang, maxBytes) }),
+    filesText(lang, 'files.too_large', { max: formatBytes(lang, maxBytes) }),
   );
 }
 
 export function unsupportedType(lang: Lang, type: string | undefined): AppError {
   return new AppError(
     'unsupported_media_type',
-    ft(lang, 'files.unsupported_type', { type: type ?? ft(lang, 'files.unknown_binary') }),
+    filesText(lang, 'files.unsupported_type', {
+      type: type ?? filesText(lang, 'files.unknown_binary'),
+    }),
   );
 }
 
 export function uploadNotFound(lang: Lang): AppError {
-  return new AppError('not_found', ft(lang, 'files.upload_not_found'));
+  return new AppError('not_found', filesText(lang, 'files.upload_not_found'));
 }
 
 export function fileNotFound(lang: Lang): AppError {
-  return new AppError('not_found', ft(lang, 'files.file_not_found'));
+  return new AppError('not_found', filesText(lang, 'files.file_not_found'));
 }

@@ -15,10 +15,16 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
 import { invalid, issuesToFields } from '../../platform/errors.js';
-import { langOf, msg, type Lang } from '../../platform/messages.js';
+import { langOf, commonText, type Lang } from '../../platform/messages.js';
 import { boundaryOf, UploadBody } from './files.body.js';
 import { detectType, isAllowedType } from './files.detect.js';
-import { fileNotFound, formatBytes, ft, tooLarge, unsupportedType } from './files.messages.js';
+import {
+  fileNotFound,
+  formatBytes,
+  filesText,
+  tooLarge,
+  unsupportedType,
+} from './files.messages.js';
 import { findFile, storeFile, tempPath } from './files.storage.js';
 import { ChunkedUploads, ResumeConflict } from './files.uploads.js';
 
@@ -60,14 +66,14 @@ export function contentDisposition(name: string): string {
 function mayUpload(request: FastifyRequest, lang: Lang): void {
   const { ability } = request.auth;
   if (!ability.can('create', 'Import') && !ability.can('create', 'Record'))
-    throw new AppError('forbidden', msg(lang, 'error.forbidden'));
+    throw new AppError('forbidden', commonText(lang, 'error.forbidden'));
 }
 
 function requireMultipart(request: FastifyRequest, lang: Lang): void {
   if (!request.isMultipart())
-    throw new AppError('unsupported_media_type', ft(lang, 'files.not_multipart'));
+    throw new AppError('unsupported_media_type', filesText(lang, 'files.not_multipart'));
   if (!boundaryOf(request.headers['content-type']))
-    throw new AppError('bad_request', ft(lang, 'files.no_boundary'));
+    throw new AppError('bad_request', filesText(lang, 'files.no_boundary'));
 }
 
 /**
@@ -129,9 +135,9 @@ async function fileEndpoints(scope: FastifyInstance): Promise<void> {
         } finally {
           body.done();
         }
-        if (!got || !temp) throw invalid(lang, { file: [ft(lang, 'files.no_file')] });
+        if (!got || !temp) throw invalid(lang, { file: [filesText(lang, 'files.no_file')] });
         if (got.size === 0) {
-          const text = ft(lang, 'files.empty');
+          const text = filesText(lang, 'files.empty');
           throw new AppError('unprocessable', text, { file: [text] });
         }
         const type = await detectType(temp);
@@ -173,11 +179,11 @@ async function fileEndpoints(scope: FastifyInstance): Promise<void> {
             if (part.file.truncated)
               throw new AppError(
                 'payload_too_large',
-                ft(lang, 'files.chunk_too_large', { max: formatBytes(lang, max) }),
+                filesText(lang, 'files.chunk_too_large', { max: formatBytes(lang, max) }),
               );
             chunk = bytes;
           } else if (part.valueTruncated) {
-            throw invalid(lang, { [part.fieldname]: [msg(lang, 'field.invalid_value')] });
+            throw invalid(lang, { [part.fieldname]: [commonText(lang, 'field.invalid_value')] });
           } else {
             raw[part.fieldname] = String(part.value);
           }

@@ -8,10 +8,16 @@ import type { PfUploadsTable } from './files.tables.js';
 import { AppError, RetryLaterError } from '../../lib/app-error.js';
 import { isoAt, isoNow, nowMs } from '../../lib/clock.js';
 import { randomKey } from '../../lib/ids.js';
-import { msg, type Lang } from '../../platform/messages.js';
+import { commonText, type Lang } from '../../platform/messages.js';
 import { invalid } from '../../platform/errors.js';
 import { detectType, isAllowedType } from './files.detect.js';
-import { formatBytes, ft, tooLarge, unsupportedType, uploadNotFound } from './files.messages.js';
+import {
+  formatBytes,
+  filesText,
+  tooLarge,
+  unsupportedType,
+  uploadNotFound,
+} from './files.messages.js';
 import { cleanName, filesRoot, sha256Of, storeFile, tempPath } from './files.storage.js';
 
 /** Where an upload stands; the body of every answer of `/api/uploadchunk`. */
@@ -26,7 +32,7 @@ export class ResumeConflict extends AppError {
     lang: Lang,
     readonly state: { uploadId: string; received: number; size: number },
   ) {
-    const text = ft(lang, 'files.offset_ahead', { received: state.received });
+    const text = filesText(lang, 'files.offset_ahead', { received: state.received });
     super('conflict', text, { offset: [text] });
   }
 }
@@ -85,8 +91,8 @@ export class ChunkedUploads {
   private async start(req: ChunkRequest): Promise<string> {
     const { fields, lang } = req;
     const missing: Record<string, string[]> = {};
-    if (!fields.name) missing.name = [msg(lang, 'field.required')];
-    if (fields.size === undefined) missing.size = [msg(lang, 'field.required')];
+    if (!fields.name) missing.name = [commonText(lang, 'field.required')];
+    if (fields.size === undefined) missing.size = [commonText(lang, 'field.required')];
     if (Object.keys(missing).length > 0 || !fields.name || fields.size === undefined)
       throw invalid(lang, missing);
     const max = this.config.uploadChunkedMaxBytes;
@@ -133,7 +139,7 @@ export class ChunkedUploads {
       return;
     throw new RetryLaterError(
       'too_many_requests',
-      ft(lang, 'files.too_many_open', {
+      filesText(lang, 'files.too_many_open', {
         count: open.length,
         size: formatBytes(lang, announced),
         wanted: formatBytes(lang, size),
@@ -168,16 +174,17 @@ export class ChunkedUploads {
 
     if (chunk) {
       const offset = fields.offset;
-      if (offset === undefined) throw invalid(lang, { offset: [msg(lang, 'field.required')] });
+      if (offset === undefined)
+        throw invalid(lang, { offset: [commonText(lang, 'field.required')] });
       if (fields.checksum) {
         const actual = createHash('sha256').update(chunk).digest('hex');
         if (actual !== fields.checksum) {
-          const text = ft(lang, 'files.checksum_mismatch');
+          const text = filesText(lang, 'files.checksum_mismatch');
           throw new AppError('unprocessable', text, { checksum: [text] });
         }
       }
       if (offset + chunk.length > size)
-        throw invalid(lang, { offset: [ft(lang, 'files.beyond_size', { size })] });
+        throw invalid(lang, { offset: [filesText(lang, 'files.beyond_size', { size })] });
       if (offset > received) throw new ResumeConflict(lang, { uploadId: id, received, size });
       // Bytes before `received` are already here (a chunk sent again): only the rest counts.
       const fresh = chunk.subarray(received - offset);
@@ -205,7 +212,7 @@ export class ChunkedUploads {
     const sha256 = await sha256Of(temp);
     if (row.sha256 && row.sha256 !== sha256) {
       await this.discard(row.id, temp);
-      const text = ft(lang, 'files.sha_mismatch');
+      const text = filesText(lang, 'files.sha_mismatch');
       throw new AppError('unprocessable', text, { sha256: [text] });
     }
     const type = await detectType(temp);

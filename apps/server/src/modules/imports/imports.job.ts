@@ -10,7 +10,7 @@ import type { Db, DialectName } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import { isoNow } from '../../lib/clock.js';
 import { JobFailure, type JobContext, type JobOutcome } from '../../platform/jobs.js';
-import { msg } from '../../platform/messages.js';
+import { commonText } from '../../platform/messages.js';
 import {
   checkRules,
   columnType,
@@ -24,8 +24,8 @@ import { ensureIndex } from '../../platform/ddl.js';
 import { refreshStatistics } from '../../platform/stats.js';
 import { loadObject, storedFields, type FieldMeta, type ObjectMeta } from '../../platform/meta.js';
 import { type Q } from '../../platform/context.js';
-import { t } from '../../platform/platform.messages.js';
-import { ti } from './imports.messages.js';
+import { pfText } from '../../platform/platform.messages.js';
+import { importsText } from './imports.messages.js';
 import './imports.tables.js';
 import {
   choiceMatcher,
@@ -214,19 +214,19 @@ export async function runImport(
     .where('id', '=', ctx.params.importId)
     .where('domain_id', '=', ctx.domainId)
     .executeTakeFirst();
-  if (!imp) throw new AppError('not_found', ti(lang, 'imp.not_found'));
+  if (!imp) throw new AppError('not_found', importsText(lang, 'imp.not_found'));
   const meta = await loadObject({ db, domainId: ctx.domainId, lang }, imp.object_id, k);
   const settings = importSettingsSchema.parse(JSON.parse(imp.settings));
   const file = await findFile(db, dataDir, ctx.domainId, imp.file_id);
-  if (!file) throw new AppError('not_found', ti(lang, 'imp.file_not_found'));
+  if (!file) throw new AppError('not_found', importsText(lang, 'imp.file_not_found'));
   const targets = targetsOf(meta, settings);
-  if (!targets.length) throw new AppError('unprocessable', ti(lang, 'imp.nothing_mapped'));
+  if (!targets.length) throw new AppError('unprocessable', importsText(lang, 'imp.nothing_mapped'));
   const keyTarget =
     settings.mode === 'update'
       ? targets.find((x) => x.field.code === settings.keyField)
       : undefined;
   if (settings.mode === 'update' && !keyTarget)
-    throw new AppError('unprocessable', ti(lang, 'imp.key_required'));
+    throw new AppError('unprocessable', importsText(lang, 'imp.key_required'));
 
   await k.deleteFrom('pf_import_log').where('import_id', '=', imp.id).execute();
   const staging = stagingName(ctx.id);
@@ -378,8 +378,8 @@ async function importInto(ctx: JobContext<ImportJobParams>, plan: Plan): Promise
   const failRow = async (row: number, entries: LogEntry[]) => {
     const first = entries[0] as LogEntry;
     const text = first.column
-      ? ti(lang, 'imp.row_failed', { row, column: first.column, reason: first.message })
-      : ti(lang, 'imp.row_failed_plain', { row, reason: first.message });
+      ? importsText(lang, 'imp.row_failed', { row, column: first.column, reason: first.message })
+      : importsText(lang, 'imp.row_failed_plain', { row, reason: first.message });
     logs = [];
     for (const e of entries) addLog(e);
     await flushLogs();
@@ -416,11 +416,15 @@ async function importInto(ctx: JobContext<ImportJobParams>, plan: Plan): Promise
       const target = references[j] as ObjectMeta;
       if ('ambiguous' in m)
         return refused(
-          ti(lang, 'imp.ref_ambiguous', { value: raw, count: m.ambiguous, object: target.name }),
+          importsText(lang, 'imp.ref_ambiguous', {
+            value: raw,
+            count: m.ambiguous,
+            object: target.name,
+          }),
         );
       const n = prepareCell(f.type, f.options, raw);
       if (typeof n !== 'number')
-        return refused(ti(lang, 'imp.ref_unknown', { value: raw, object: target.name }));
+        return refused(importsText(lang, 'imp.ref_unknown', { value: raw, object: target.name }));
       return n;
     }
     return prepareCell(f.type, f.options, raw);
@@ -480,8 +484,8 @@ async function importInto(ctx: JobContext<ImportJobParams>, plan: Plan): Promise
           }
           if (!error && (value === null || (Array.isArray(value) && !value.length))) {
             value = null;
-            if (j === keyIndex) error = ti(lang, 'imp.key_empty');
-            else if (required[j]) error = msg(lang, 'field.required');
+            if (j === keyIndex) error = importsText(lang, 'imp.key_empty');
+            else if (required[j]) error = commonText(lang, 'field.required');
           }
           if (error) {
             rowErrors.push({
@@ -518,7 +522,8 @@ async function importInto(ctx: JobContext<ImportJobParams>, plan: Plan): Promise
       if (pendingRows >= FLUSH_ROWS || pendingText >= FLUSH_TEXT) await flush();
     },
   );
-  if (!processed && !failed) throw new AppError('unprocessable', ti(lang, 'imp.empty_file'));
+  if (!processed && !failed)
+    throw new AppError('unprocessable', importsText(lang, 'imp.empty_file'));
   await flush();
 
   // Checks that need every row (keys, unique values, references) run in SQL: a bad row is
@@ -564,7 +569,7 @@ async function importInto(ctx: JobContext<ImportJobParams>, plan: Plan): Promise
     await check(
       plan.keyTarget,
       sql`exists (select 1 from ${st} s2 where s2.${kc} = s.${kc} and s2.n < s.n)`,
-      ti(lang, 'imp.key_twice'),
+      importsText(lang, 'imp.key_twice'),
     );
     await sliced(k, dialect, staging, staging, 'rowid', (range) =>
       sql`update ${st} set k = (select min(o.id) from ${obj} o where o.${kf} = ${st}.${kc} and o.deleted_at is null) where ${range}`.execute(
@@ -580,13 +585,13 @@ async function importInto(ctx: JobContext<ImportJobParams>, plan: Plan): Promise
         await check(
           x,
           sql`s.${c} is not null and exists (select 1 from ${st} s2 where s2.${c} = s.${c} and s2.n < s.n)`,
-          ti(lang, 'imp.unique_in_file'),
+          importsText(lang, 'imp.unique_in_file'),
         );
       }
       await check(
         x,
         sql`s.${c} is not null and exists (select 1 from ${obj} o where o.${sql.id(x.field.column)} = s.${c} and o.id <> coalesce(s.k, 0))`,
-        t(lang, 'pf.unique'),
+        pfText(lang, 'pf.unique'),
       );
     }
     if (x.field.type === 'reference') {
@@ -601,7 +606,11 @@ async function importInto(ctx: JobContext<ImportJobParams>, plan: Plan): Promise
       const exists = target
         ? sql`exists (select 1 from ${sql.id(target.table)} r where r.id = s.${c})`
         : sql`1 = 0`;
-      await check(x, sql`s.${c} is not null and not ${exists}`, t(lang, 'pf.reference_missing'));
+      await check(
+        x,
+        sql`s.${c} is not null and not ${exists}`,
+        pfText(lang, 'pf.reference_missing'),
+      );
     }
   }
   if (firstBad) await failRow(firstBad.row, [firstBad]);
@@ -723,7 +732,10 @@ async function apply(ctx: JobContext<ImportJobParams>, plan: Plan): Promise<Impo
     if (isUniqueViolation(e)) {
       const text = String((e as { message?: string }).message ?? '');
       const f = meta.fields.find((x) => x.options.unique && text.includes(x.column));
-      throw new AppError('conflict', ti(lang, 'imp.apply_unique', { field: f?.name ?? '' }));
+      throw new AppError(
+        'conflict',
+        importsText(lang, 'imp.apply_unique', { field: f?.name ?? '' }),
+      );
     }
     throw e;
   }
@@ -766,12 +778,12 @@ async function referenceTargets(
 
 /** An import that wrote nothing while rows failed is not a success; its counts are kept. */
 function nothingImported(
-  lang: Parameters<typeof ti>[0],
+  lang: Parameters<typeof importsText>[0],
   processed: number,
   failed: number,
   result?: ImportResult,
 ): JobFailure {
-  return new JobFailure(ti(lang, 'imp.nothing_imported', { count: processed }), {
+  return new JobFailure(importsText(lang, 'imp.nothing_imported', { count: processed }), {
     processed,
     result: result ?? { inserted: 0, updated: 0, skipped: processed, failed },
   });

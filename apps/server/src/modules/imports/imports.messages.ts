@@ -235,7 +235,7 @@ const ru: Catalog = {
   'imp.log.message': 'Проблема',
 };
 
-export const ti = defineMessages({ en, de, fr, pt, ru });
+export const importsText = defineMessages({ en, de, fr, pt, ru });
 type ImportsKey = Extract<keyof typeof en, string>;
 
 /** A 422 for a file that cannot be read as asked. */
@@ -244,5 +244,5 @@ export function unreadable(
   key: ImportsKey,
   params: Record<string, string | number> = {},
 ) {
-  return new AppError('unprocessable', ti(lang, key, params));
+  return new AppError('unprocessable', importsText(lang, key, params));
 }

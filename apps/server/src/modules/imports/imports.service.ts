@@ -23,7 +23,7 @@ import { findFile, storeFile, tempPath } from '../files/index.js';
 import { assertWritable, loadObject, type ObjectMeta } from '../../platform/meta.js';
 import { type OpContext } from '../../platform/context.js';
 import { addError, invalid } from '../../platform/errors.js';
-import { ti } from './imports.messages.js';
+import { importsText } from './imports.messages.js';
 import './imports.tables.js';
 import {
   columnNames,
@@ -43,7 +43,7 @@ function q(ctx: OpContext) {
 }
 
 function notFound(ctx: OpContext): AppError {
-  return new AppError('not_found', ti(ctx.lang, 'imp.not_found'));
+  return new AppError('not_found', importsText(ctx.lang, 'imp.not_found'));
 }
 
 function baseQuery(ctx: OpContext) {
@@ -180,7 +180,7 @@ async function sample(
 
 async function fileOf(ctx: OpContext, app: FastifyInstance, fileId: string) {
   const file = await findFile(ctx.db, app.config.dataDir, ctx.domainId, fileId);
-  if (!file) throw new AppError('not_found', ti(ctx.lang, 'imp.file_not_found'));
+  if (!file) throw new AppError('not_found', importsText(ctx.lang, 'imp.file_not_found'));
   return file;
 }
 
@@ -208,7 +208,7 @@ function checkSettings(ctx: OpContext, meta: ObjectMeta, s: ImportSettings, full
       addError(
         errors,
         `settings.mapping.${i}.column`,
-        ti(ctx.lang, 'imp.column_twice', { column: m.column + 1 }),
+        importsText(ctx.lang, 'imp.column_twice', { column: m.column + 1 }),
       );
     seenColumns.add(m.column);
     if (!m.field) return;
@@ -217,7 +217,7 @@ function checkSettings(ctx: OpContext, meta: ObjectMeta, s: ImportSettings, full
       addError(
         errors,
         `settings.mapping.${i}.field`,
-        ti(ctx.lang, 'imp.unknown_field', { field: m.field.slice(0, 60) }),
+        importsText(ctx.lang, 'imp.unknown_field', { field: m.field.slice(0, 60) }),
       );
       return;
     }
@@ -229,33 +229,38 @@ function checkSettings(ctx: OpContext, meta: ObjectMeta, s: ImportSettings, full
       addError(
         errors,
         `settings.mapping.${i}.field`,
-        ti(ctx.lang, 'imp.field_twice', { field: f.name }),
+        importsText(ctx.lang, 'imp.field_twice', { field: f.name }),
       );
     seenFields.add(f.id);
   });
   if (s.mode === 'update') {
-    if (!s.keyField) addError(errors, 'settings.keyField', ti(ctx.lang, 'imp.key_required'));
+    if (!s.keyField)
+      addError(errors, 'settings.keyField', importsText(ctx.lang, 'imp.key_required'));
     else {
       const f = meta.fields.find((x) => x.code === s.keyField);
       if (!f)
         addError(
           errors,
           'settings.keyField',
-          ti(ctx.lang, 'imp.unknown_field', { field: s.keyField.slice(0, 60) }),
+          importsText(ctx.lang, 'imp.unknown_field', { field: s.keyField.slice(0, 60) }),
         );
       else if (KEY_TYPES_REFUSED.has(f.type))
-        addError(errors, 'settings.keyField', ti(ctx.lang, 'imp.key_type', { type: f.type }));
+        addError(
+          errors,
+          'settings.keyField',
+          importsText(ctx.lang, 'imp.key_type', { type: f.type }),
+        );
       else if (!seenFields.has(f.id))
         addError(
           errors,
           'settings.keyField',
-          ti(ctx.lang, 'imp.key_not_mapped', { field: f.name }),
+          importsText(ctx.lang, 'imp.key_not_mapped', { field: f.name }),
         );
     }
   }
   if (full) {
     if (!seenFields.size && !errors['settings.mapping'])
-      addError(errors, 'settings.mapping', ti(ctx.lang, 'imp.nothing_mapped'));
+      addError(errors, 'settings.mapping', importsText(ctx.lang, 'imp.nothing_mapped'));
     const adds = s.mode !== 'update' || s.insertMissing;
     if (adds) {
       for (const f of meta.fields) {
@@ -263,7 +268,7 @@ function checkSettings(ctx: OpContext, meta: ObjectMeta, s: ImportSettings, full
           addError(
             errors,
             'settings.mapping',
-            ti(ctx.lang, 'imp.required_unmapped', { field: f.name }),
+            importsText(ctx.lang, 'imp.required_unmapped', { field: f.name }),
           );
       }
     }
@@ -312,7 +317,8 @@ export async function importsCreate(
   assertWritable(ctx.lang, meta);
   const file = await fileOf(ctx, app, input.fileId);
   const format = formatOfType(file.info.type);
-  if (!format) throw new AppError('unsupported_media_type', ti(ctx.lang, 'imp.unsupported_format'));
+  if (!format)
+    throw new AppError('unsupported_media_type', importsText(ctx.lang, 'imp.unsupported_format'));
   const defaults = importSettingsSchema.parse({});
   // The first rows give the column names (and refuse a file that cannot be read at all).
   const first = await sample(ctx, file.path, format, defaults, 1);
@@ -388,7 +394,8 @@ export async function importsUpdate(
   _app: FastifyInstance,
 ): Promise<OpOutput<'imports.update'>> {
   const current = await getOne(ctx, input.id);
-  if (isActive(current.status)) throw new AppError('conflict', ti(ctx.lang, 'imp.running'));
+  if (isActive(current.status))
+    throw new AppError('conflict', importsText(ctx.lang, 'imp.running'));
   const meta = await loadObject(ctx, current.objectId);
   const settings = importSettingsSchema.parse({
     ...current.settings,
@@ -411,7 +418,8 @@ export async function importsRun(
 ): Promise<OpOutput<'imports.run'>> {
   const row = await rowOf(ctx, input.id);
   const current = await getOne(ctx, input.id);
-  if (isActive(current.status)) throw new AppError('conflict', ti(ctx.lang, 'imp.running'));
+  if (isActive(current.status))
+    throw new AppError('conflict', importsText(ctx.lang, 'imp.running'));
   const meta = await loadObject(ctx, current.objectId);
   checkSettings(ctx, meta, current.settings, true);
   const file = await fileOf(ctx, app, current.fileId);
@@ -421,7 +429,7 @@ export async function importsRun(
     if (info.encodingUncertain)
       throw invalid(ctx.lang, {
         'settings.encoding': [
-          ti(ctx.lang, 'imp.encoding_uncertain', {
+          importsText(ctx.lang, 'imp.encoding_uncertain', {
             choices: info.encodings.map((e) => textEncodingLabels[e.encoding]).join(', '),
           }),
         ],
@@ -446,7 +454,7 @@ export async function importsRun(
   const res = await claim.executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) {
     await app.jobs.cancel(ctx.domainId, job.id, ctx.lang);
-    throw new AppError('conflict', ti(ctx.lang, 'imp.running'));
+    throw new AppError('conflict', importsText(ctx.lang, 'imp.running'));
   }
   return getOne(ctx, input.id);
 }
@@ -517,11 +525,11 @@ export async function importsLogFile(
   try {
     out.write('\uFEFF');
     await write([
-      ti(ctx.lang, 'imp.log.row'),
-      ti(ctx.lang, 'imp.log.column'),
-      ti(ctx.lang, 'imp.log.field'),
-      ti(ctx.lang, 'imp.log.value'),
-      ti(ctx.lang, 'imp.log.message'),
+      importsText(ctx.lang, 'imp.log.row'),
+      importsText(ctx.lang, 'imp.log.column'),
+      importsText(ctx.lang, 'imp.log.field'),
+      importsText(ctx.lang, 'imp.log.value'),
+      importsText(ctx.lang, 'imp.log.message'),
     ]);
     if (row.job_id) {
       let after = 0;
@@ -568,7 +576,7 @@ export async function importsDelete(
   const ids = [...new Set(input.ids)];
   const rows = await baseQuery(ctx).where('i.id', 'in', ids).execute();
   if (rows.some((r) => isActive((r.status ?? 'draft') as ImportStatus)))
-    throw new AppError('conflict', ti(ctx.lang, 'imp.running'));
+    throw new AppError('conflict', importsText(ctx.lang, 'imp.running'));
   if (!rows.length) return { affected: 0 };
   const found = rows.map((r) => r.id);
   await q(ctx)

@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { Lang } from '../../platform/messages.js';
 import { decode, detectEncoding, excerpt, joined } from '../../lib/text-encoding.js';
 import { CsvError, CsvParser, detectDelimiter, makeDecoder, type Row } from './csv.js';
-import { ti, unreadable } from './imports.messages.js';
+import { importsText, unreadable } from './imports.messages.js';
 import { Workbook, XlsxError, type RowBatch, type XlsxLimits } from './xlsx.js';
 
 export type { Row, RowBatch };
@@ -128,12 +128,15 @@ async function readXlsx(
   });
   try {
     const sheets = wb.sheets.map((s) => s.name);
-    if (!sheets.length) throw new AppError('unprocessable', ti(opts.lang, 'imp.no_sheets'));
+    if (!sheets.length)
+      throw new AppError('unprocessable', importsText(opts.lang, 'imp.no_sheets'));
     const sheet = wb.sheet(settings.sheet);
     if (!sheet)
       throw new AppError(
         'unprocessable',
-        ti(opts.lang, 'imp.sheet_missing', { sheet: String(settings.sheet).slice(0, 100) }),
+        importsText(opts.lang, 'imp.sheet_missing', {
+          sheet: String(settings.sheet).slice(0, 100),
+        }),
       );
     if (opts.sample !== undefined) await onBatch(await wb.sample(sheet, opts.sample), 0);
     else await wb.readSheet(sheet, opts.batchSize, (batch) => onBatch(batch, wb.fraction()));

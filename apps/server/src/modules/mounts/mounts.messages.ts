@@ -112,4 +112,4 @@ const ru: Texts<typeof en> = {
   'mnt.duplicate_column': 'Столбец «{column}» сопоставлен дважды.',
 };
 
-export const mt = defineMessages({ en, de, fr, pt, ru });
+export const mountsText = defineMessages({ en, de, fr, pt, ru });

@@ -29,7 +29,7 @@ import {
   type SourceDb,
 } from '../../platform/sources/index.js';
 import { storageOf } from '../../platform/values.js';
-import { mt } from './mounts.messages.js';
+import { mountsText } from './mounts.messages.js';
 
 type CreateInput = z.output<typeof mountsCreateInput>;
 type UpdateInput = z.output<typeof mountsUpdateInput>;
@@ -69,7 +69,7 @@ export async function mountRow(
     .where('object_id', '=', objectId)
     .where('domain_id', '=', ctx.domainId)
     .executeTakeFirst();
-  if (!row) throw new AppError('not_found', mt(ctx.lang, 'mnt.not_found'));
+  if (!row) throw new AppError('not_found', mountsText(ctx.lang, 'mnt.not_found'));
   return row;
 }
 
@@ -77,8 +77,8 @@ export function problemsText(lang: Lang, problems: MountProblem[]): string {
   return problems
     .map((p) =>
       p.problem === 'missing'
-        ? mt(lang, 'mnt.column_missing', { column: p.column })
-        : mt(lang, 'mnt.column_type', { column: p.column, was: p.was, now: p.now ?? '' }),
+        ? mountsText(lang, 'mnt.column_missing', { column: p.column })
+        : mountsText(lang, 'mnt.column_type', { column: p.column, was: p.was, now: p.now ?? '' }),
     )
     .join(' ');
 }
@@ -185,14 +185,14 @@ async function catalogTable(
   });
   if (!found)
     throw invalid(ctx.lang, {
-      table: [mt(ctx.lang, 'mnt.table_missing', { table: table.slice(0, 120) })],
+      table: [mountsText(ctx.lang, 'mnt.table_missing', { table: table.slice(0, 120) })],
     });
   return found;
 }
 
 export async function inspectMount(ctx: OpContext, input: InspectInput) {
   if (!input.sourceId || !input.table)
-    throw invalid(ctx.lang, { sourceId: [mt(ctx.lang, 'mnt.origin')] });
+    throw invalid(ctx.lang, { sourceId: [mountsText(ctx.lang, 'mnt.origin')] });
   const db = await source(ctx, input.sourceId);
   const t = await catalogTable(ctx, db, input.schema, input.table);
   const rows = await previewRows(db, ctx, t, 20).catch((err: unknown) => {
@@ -276,8 +276,9 @@ function chooseKey(
   if (given) {
     const bad = keyAllowed(t, given, dialect);
     if (bad === 'unknown')
-      errors.keyColumn = [mt(ctx.lang, 'mnt.unknown_column', { column: given })];
-    else if (bad) errors.keyColumn = [mt(ctx.lang, 'mnt.key_type', { column: given, type: bad })];
+      errors.keyColumn = [mountsText(ctx.lang, 'mnt.unknown_column', { column: given })];
+    else if (bad)
+      errors.keyColumn = [mountsText(ctx.lang, 'mnt.key_type', { column: given, type: bad })];
     return given;
   }
   if (given === null) return null;
@@ -297,10 +298,10 @@ function checkUpdated(
 ) {
   if (!column) return;
   const c = t.columns.find((x) => x.name === column);
-  if (!c) errors.updatedColumn = [mt(ctx.lang, 'mnt.unknown_column', { column })];
+  if (!c) errors.updatedColumn = [mountsText(ctx.lang, 'mnt.unknown_column', { column })];
   else if (!['date', 'datetime', 'integer', 'decimal'].includes(c.proposed ?? ''))
-    errors.updatedColumn = [mt(ctx.lang, 'mnt.updated_type', { column, type: c.type })];
-  else if (!key) errors.updatedColumn = [mt(ctx.lang, 'mnt.incremental_needs_key')];
+    errors.updatedColumn = [mountsText(ctx.lang, 'mnt.updated_type', { column, type: c.type })];
+  else if (!key) errors.updatedColumn = [mountsText(ctx.lang, 'mnt.incremental_needs_key')];
 }
 
 async function freeCode(k: Q, domainId: string, base: string): Promise<string> {
@@ -335,7 +336,7 @@ export async function createMount(
   input: CreateInput,
 ): Promise<Mount> {
   if (!input.sourceId || !input.table)
-    throw invalid(ctx.lang, { sourceId: [mt(ctx.lang, 'mnt.origin')] });
+    throw invalid(ctx.lang, { sourceId: [mountsText(ctx.lang, 'mnt.origin')] });
   const db = await source(ctx, input.sourceId);
   const t = await catalogTable(ctx, db, input.schema, input.table);
   const errors: Errors = {};
@@ -344,23 +345,29 @@ export async function createMount(
     const col = t.columns.find((x) => x.name === c.column);
     if (!col)
       return (errors[`columns.${i}.column`] = [
-        mt(ctx.lang, 'mnt.unknown_column', { column: c.column }),
+        mountsText(ctx.lang, 'mnt.unknown_column', { column: c.column }),
       ]);
     if (seen.has(c.column))
-      errors[`columns.${i}.column`] = [mt(ctx.lang, 'mnt.duplicate_column', { column: c.column })];
+      errors[`columns.${i}.column`] = [
+        mountsText(ctx.lang, 'mnt.duplicate_column', { column: c.column }),
+      ];
     seen.add(c.column);
     if (col.proposed === null)
       errors[`columns.${i}.type`] = [
-        mt(ctx.lang, 'mnt.not_mountable', { column: c.column, type: col.type }),
+        mountsText(ctx.lang, 'mnt.not_mountable', { column: c.column, type: col.type }),
       ];
     else if (!compatible(c.type, col.proposed, db.dialect))
       errors[`columns.${i}.type`] = [
-        mt(ctx.lang, 'mnt.type_mismatch', { column: c.column, source: col.type, type: c.type }),
+        mountsText(ctx.lang, 'mnt.type_mismatch', {
+          column: c.column,
+          source: col.type,
+          type: c.type,
+        }),
       ];
   });
   const key = chooseKey(ctx, t, db.dialect, input.keyColumn, errors);
   if (input.mode === 'live' && !key && !errors.keyColumn)
-    errors.keyColumn = [mt(ctx.lang, 'mnt.live_needs_key')];
+    errors.keyColumn = [mountsText(ctx.lang, 'mnt.live_needs_key')];
   checkUpdated(ctx, t, input.updatedColumn, key, errors);
   const k = ctx.db.kysely;
   if (
@@ -372,7 +379,7 @@ export async function createMount(
       .where('code', '=', input.code)
       .executeTakeFirst())
   )
-    errors.code = [mt(ctx.lang, 'mnt.code_taken', { code: input.code })];
+    errors.code = [mountsText(ctx.lang, 'mnt.code_taken', { code: input.code })];
   if (Object.keys(errors).length) throw invalid(ctx.lang, errors);
 
   const id = shortId();
@@ -488,7 +495,7 @@ export async function updateMount(
     const t = await catalogTable(ctx, db, row.source_schema, row.source_table);
     if (input.keyColumn !== undefined) key = chooseKey(ctx, t, db.dialect, input.keyColumn, errors);
     if (mode === 'live' && !key && !errors.keyColumn)
-      errors.keyColumn = [mt(ctx.lang, 'mnt.live_needs_key')];
+      errors.keyColumn = [mountsText(ctx.lang, 'mnt.live_needs_key')];
     checkUpdated(
       ctx,
       t,

@@ -23,7 +23,7 @@ import {
   type SourceDb,
 } from '../../platform/sources/index.js';
 import { decode, encode } from '../../platform/values.js';
-import { mt } from './mounts.messages.js';
+import { mountsText } from './mounts.messages.js';
 import { checkMount, mountRow, problemsText } from './mounts.service.js';
 
 export interface SyncParams {
@@ -131,12 +131,13 @@ export async function runSync(
   invalidateObject(ctx.db, row.object_id);
   const meta = await loadObject(ctx, row.object_id);
   const mount = meta.mount;
-  if (!mount || !row.source_id) throw new AppError('not_found', mt(ctx.lang, 'mnt.not_found'));
+  if (!mount || !row.source_id)
+    throw new AppError('not_found', mountsText(ctx.lang, 'mnt.not_found'));
   const problems = await checkMount(ctx, row.object_id);
   if (problems.length)
     throw new AppError(
       'unprocessable',
-      mt(ctx.lang, 'mnt.sync_blocked', { problems: problemsText(ctx.lang, problems) }),
+      mountsText(ctx.lang, 'mnt.sync_blocked', { problems: problemsText(ctx.lang, problems) }),
     );
   let src: SourceDb;
   try {

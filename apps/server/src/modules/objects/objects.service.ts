@@ -1,5 +1,5 @@
 import { computedUsers, readsObject } from '../../platform/computed.js';
-import { ct } from '../../platform/computed.messages.js';
+import { computedText } from '../../platform/computed.messages.js';
 import {
   cleanNames,
   type ObjectSummary,
@@ -23,7 +23,7 @@ import {
 } from '../../platform/meta.js';
 import { type OpContext, type Q } from '../../platform/context.js';
 import { invalid } from '../../platform/errors.js';
-import { t } from '../../platform/platform.messages.js';
+import { pfText } from '../../platform/platform.messages.js';
 import { storageOf } from '../../platform/values.js';
 
 export async function listObjects(
@@ -98,8 +98,8 @@ type CreateInput = z.output<typeof objectsCreateInput>;
 export async function createObject(ctx: OpContext, input: CreateInput): Promise<PlatformObject> {
   const k = ctx.db.kysely;
   if (input.code && (await codeTaken(k, ctx.domainId, input.code))) {
-    throw new AppError('conflict', t(ctx.lang, 'pf.code_taken', { code: input.code }), {
-      code: [t(ctx.lang, 'pf.code_taken', { code: input.code })],
+    throw new AppError('conflict', pfText(ctx.lang, 'pf.code_taken', { code: input.code }), {
+      code: [pfText(ctx.lang, 'pf.code_taken', { code: input.code })],
     });
   }
   const id = shortId();
@@ -166,12 +166,12 @@ export async function updateObject(ctx: OpContext, input: UpdateInput): Promise<
     input.code !== meta.code &&
     (await codeTaken(k, ctx.domainId, input.code, meta.id))
   ) {
-    throw new AppError('conflict', t(ctx.lang, 'pf.code_taken', { code: input.code }), {
-      code: [t(ctx.lang, 'pf.code_taken', { code: input.code })],
+    throw new AppError('conflict', pfText(ctx.lang, 'pf.code_taken', { code: input.code }), {
+      code: [pfText(ctx.lang, 'pf.code_taken', { code: input.code })],
     });
   }
   if (input.displayFieldId && !meta.fields.some((f) => f.id === input.displayFieldId)) {
-    throw invalid(ctx.lang, { displayFieldId: [t(ctx.lang, 'pf.display_field_own')] });
+    throw invalid(ctx.lang, { displayFieldId: [pfText(ctx.lang, 'pf.display_field_own')] });
   }
   await k
     .updateTable('pf_objects')
@@ -221,7 +221,7 @@ export async function deleteObject(ctx: OpContext, id: string): Promise<{ ok: tr
   if (first) {
     throw new AppError(
       'conflict',
-      t(ctx.lang, 'pf.object_referenced', { field: first.field, other: first.object }),
+      pfText(ctx.lang, 'pf.object_referenced', { field: first.field, other: first.object }),
     );
   }
   // Computed fields of other objects that read this one (a rollup of its records, a lookup).
@@ -229,7 +229,7 @@ export async function deleteObject(ctx: OpContext, id: string): Promise<{ ok: tr
   if (users.length)
     throw new AppError(
       'conflict',
-      ct(ctx.lang, 'computed.object_used_by', { users: users.join(', ') }),
+      computedText(ctx.lang, 'computed.object_used_by', { users: users.join(', ') }),
     );
   await k.transaction().execute(async (trx) => {
     await dropRecordTable(trx, ctx.db.dialect, meta.id, meta.table);

@@ -13,7 +13,7 @@ import {
   type TExpr,
   type Value,
 } from '../../platform/expr/index.js';
-import { pm } from './procedures.messages.js';
+import { proceduresText } from './procedures.messages.js';
 import {
   MAX_DEPTH,
   paramValues,
@@ -90,7 +90,7 @@ function checkTime(env: ExecEnv): void {
   if (nowMs() > env.deadline)
     throw new AppError(
       'unprocessable',
-      pm(env.ctx.lang, 'proc.timeout', { seconds: env.timeoutSeconds }),
+      proceduresText(env.ctx.lang, 'proc.timeout', { seconds: env.timeoutSeconds }),
     );
 }
 
@@ -102,7 +102,10 @@ export async function execPlan(
   depth = 0,
 ): Promise<void> {
   if (depth >= MAX_DEPTH)
-    throw new AppError('unprocessable', pm(env.ctx.lang, 'proc.depth', { max: MAX_DEPTH }));
+    throw new AppError(
+      'unprocessable',
+      proceduresText(env.ctx.lang, 'proc.depth', { max: MAX_DEPTH }),
+    );
   for (const [i, step] of plan.steps.entries()) {
     // Let the server answer between steps (SQLite runs statements synchronously): a cancel is
     // seen before the next step starts.
@@ -137,7 +140,7 @@ export async function execPlan(
       entry.ms = nowMs() - started;
       throw new AppError(
         'unprocessable',
-        pm(env.ctx.lang, 'proc.step_failed', {
+        proceduresText(env.ctx.lang, 'proc.step_failed', {
           step: entry.path,
           title: step.title,
           message: entry.message,
@@ -171,11 +174,11 @@ function errorText(env: ExecEnv, e: unknown, step: PlannedStep): string {
   const text = String((e as { message?: unknown })?.message ?? '');
   const code = (e as { code?: unknown })?.code;
   if (code === '57014' || /statement timeout/i.test(text))
-    return pm(env.ctx.lang, 'proc.timeout', { seconds: env.timeoutSeconds });
+    return proceduresText(env.ctx.lang, 'proc.timeout', { seconds: env.timeoutSeconds });
   if (code === '23505' || /UNIQUE constraint failed/.test(text)) {
     const detail = `${text} ${String((e as { detail?: unknown })?.detail ?? '')}`;
     const f = fields.find((x) => detail.includes(x.column));
-    return pm(env.ctx.lang, 'proc.unique', { field: f?.name ?? '' });
+    return proceduresText(env.ctx.lang, 'proc.unique', { field: f?.name ?? '' });
   }
   throw e;
 }

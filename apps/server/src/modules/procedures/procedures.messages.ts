@@ -204,4 +204,4 @@ const ru: Texts<typeof en> = {
   'proc.type.check': 'Проверка',
 };
 
-export const pm = defineMessages({ en, de, fr, pt, ru });
+export const proceduresText = defineMessages({ en, de, fr, pt, ru });

@@ -27,7 +27,7 @@ import {
 } from '../../platform/meta.js';
 import { srcT } from '../../platform/sources/index.js';
 import { objectLoader, paramType } from '../expressions/index.js';
-import { pm } from './procedures.messages.js';
+import { proceduresText } from './procedures.messages.js';
 
 /**
  * A procedure's definition checked against the domain's metadata: every expression parsed and
@@ -111,13 +111,13 @@ export async function planDefinition(
   const paramTypes = new Map<string, ExprType>();
   for (const [i, p] of def.params.entries()) {
     if (paramTypes.has(p.name))
-      problem(`params.${i}.name`, pm(lang, 'proc.param_twice', { name: p.name }));
+      problem(`params.${i}.name`, proceduresText(lang, 'proc.param_twice', { name: p.name }));
     if (p.type === 'record' && !p.objectId)
-      problem(`params.${i}.objectId`, pm(lang, 'proc.param_object'));
+      problem(`params.${i}.objectId`, proceduresText(lang, 'proc.param_object'));
     if (p.type === 'select' && !p.choices.length)
-      problem(`params.${i}.choices`, pm(lang, 'proc.param_choices'));
+      problem(`params.${i}.choices`, proceduresText(lang, 'proc.param_choices'));
     if (p.type === 'record' && p.objectId && !(await tryObject(ctx, p.objectId)))
-      problem(`params.${i}.objectId`, pm(lang, 'proc.unknown_object'));
+      problem(`params.${i}.objectId`, proceduresText(lang, 'proc.unknown_object'));
     paramTypes.set(p.name, await paramType(ctx, p));
   }
 
@@ -130,7 +130,7 @@ export async function planDefinition(
   ) => {
     if (!id) return undefined;
     const o = await tryObject(ctx, id);
-    if (!o) problem(path, pm(lang, 'proc.unknown_object'));
+    if (!o) problem(path, proceduresText(lang, 'proc.unknown_object'));
     else if (o.kind === 'mounted' && (use === 'write' || isLive(o)))
       problem(
         path,
@@ -177,12 +177,18 @@ export async function planDefinition(
       if (!field) {
         problem(
           `${path}.${i}.field`,
-          pm(lang, 'proc.unknown_field', { field: a.field.slice(0, 60), object: into.name }),
+          proceduresText(lang, 'proc.unknown_field', {
+            field: a.field.slice(0, 60),
+            object: into.name,
+          }),
         );
         continue;
       }
       if (seen.has(field.id))
-        problem(`${path}.${i}.field`, pm(lang, 'proc.assigned_twice', { field: field.name }));
+        problem(
+          `${path}.${i}.field`,
+          proceduresText(lang, 'proc.assigned_twice', { field: field.name }),
+        );
       seen.add(field.id);
       const e = await expr(`${path}.${i}.expr`, a.expr, from, false, extra);
       if (!e) continue;
@@ -196,7 +202,7 @@ export async function planDefinition(
         if (byName && (!display || !NAME_TYPES.includes(display.type))) {
           problem(
             `${path}.${i}.expr`,
-            pm(lang, 'proc.reference_by_name', {
+            proceduresText(lang, 'proc.reference_by_name', {
               field: field.name,
               object: refObj?.name ?? '',
             }),
@@ -217,7 +223,10 @@ export async function planDefinition(
   const steps: PlannedStep[] = [];
   for (const [i, s] of def.steps.entries()) {
     const path = `steps.${i}`;
-    const base = { path: String(i + 1), title: s.title || pm(lang, `proc.type.${s.type}`) };
+    const base = {
+      path: String(i + 1),
+      title: s.title || proceduresText(lang, `proc.type.${s.type}`),
+    };
     switch (s.type) {
       case 'copy': {
         const source = await object(`${path}.source`, s.source, 'read');
@@ -227,11 +236,11 @@ export async function planDefinition(
         if (s.series) {
           const name = s.series.name;
           if ([...paramTypes.keys()].some((p) => p.toLowerCase() === name.toLowerCase()))
-            problem(`${path}.series.name`, pm(lang, 'proc.series_name', { name }));
+            problem(`${path}.series.name`, proceduresText(lang, 'proc.series_name', { name }));
           const bound = async (key: 'from' | 'to') => {
             const e = await expr(`${path}.series.${key}`, s.series![key], source, false);
             if (e && e.type.t !== 'int' && e.type.t !== 'null') {
-              problem(`${path}.series.${key}`, pm(lang, 'proc.series_whole'));
+              problem(`${path}.series.${key}`, proceduresText(lang, 'proc.series_whole'));
               return undefined;
             }
             return e;
@@ -303,7 +312,10 @@ export async function planDefinition(
           if (!field) {
             problem(
               `${path}.values.${j}.field`,
-              pm(lang, 'proc.unknown_field', { field: v.field.slice(0, 60), object: target.name }),
+              proceduresText(lang, 'proc.unknown_field', {
+                field: v.field.slice(0, 60),
+                object: target.name,
+              }),
             );
             continue;
           }
@@ -318,7 +330,10 @@ export async function planDefinition(
             continue;
           }
           if (!v.expr.trim()) {
-            problem(`${path}.values.${j}.expr`, pm(lang, 'proc.aggregate_expr', { fn: v.fn }));
+            problem(
+              `${path}.values.${j}.expr`,
+              proceduresText(lang, 'proc.aggregate_expr', { fn: v.fn }),
+            );
             continue;
           }
           const e = await expr(`${path}.values.${j}.expr`, v.expr, source, false);
@@ -329,14 +344,14 @@ export async function planDefinition(
           if ((v.fn === 'sum' || v.fn === 'avg') && !numeric) {
             problem(
               `${path}.values.${j}.expr`,
-              pm(lang, 'proc.aggregate_type', { fn: v.fn, type: e.type.t }),
+              proceduresText(lang, 'proc.aggregate_type', { fn: v.fn, type: e.type.t }),
             );
             continue;
           }
           if (!ordered) {
             problem(
               `${path}.values.${j}.expr`,
-              pm(lang, 'proc.aggregate_type', { fn: v.fn, type: e.type.t }),
+              proceduresText(lang, 'proc.aggregate_type', { fn: v.fn, type: e.type.t }),
             );
             continue;
           }
@@ -361,18 +376,18 @@ export async function planDefinition(
       case 'run': {
         const callee = await env.procedure(s.procedure);
         if (!callee) {
-          problem(`${path}.procedure`, pm(lang, 'proc.unknown_procedure'));
+          problem(`${path}.procedure`, proceduresText(lang, 'proc.unknown_procedure'));
           break;
         }
         if (await reaches(env, callee.id, selfId, new Set())) {
-          problem(`${path}.procedure`, pm(lang, 'proc.cycle'));
+          problem(`${path}.procedure`, proceduresText(lang, 'proc.cycle'));
           break;
         }
         const params = new Map<string, TExpr>();
         for (const [name, text] of Object.entries(s.params)) {
           const p = callee.definition.params.find((x) => x.name === name);
           if (!p) {
-            problem(`${path}.params.${name}`, pm(lang, 'proc.param_unknown', { name }));
+            problem(`${path}.params.${name}`, proceduresText(lang, 'proc.param_unknown', { name }));
             continue;
           }
           const e = await expr(`${path}.params.${name}`, text, undefined, false);
@@ -472,12 +487,12 @@ export async function paramValues(
   const errors: Record<string, string[]> = {};
   for (const name of Object.keys(given))
     if (!params.some((p) => p.name === name))
-      errors[name] = [pm(lang, 'proc.param_unknown', { name })];
+      errors[name] = [proceduresText(lang, 'proc.param_unknown', { name })];
   for (const p of params) {
     const raw = given[p.name] !== undefined ? given[p.name] : p.default;
     const fail = (m: string) => (errors[p.name] = [m]);
     if (raw === null || raw === undefined || raw === '') {
-      if (p.required) fail(pm(lang, 'proc.param_required'));
+      if (p.required) fail(proceduresText(lang, 'proc.param_required'));
       values.set(p.name, null);
       continue;
     }
@@ -487,7 +502,7 @@ export async function paramValues(
           typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
         const m = NUMBER.exec(text);
         if (!m || (m[1]?.length ?? 0) > p.scale) {
-          fail(pm(lang, 'proc.param_number', { scale: p.scale }));
+          fail(proceduresText(lang, 'proc.param_number', { scale: p.scale }));
           break;
         }
         const [whole = '0', frac = ''] = text.replace('-', '').split('.');
@@ -497,23 +512,28 @@ export async function paramValues(
       }
       case 'date':
         if (typeof raw === 'string' && isIsoDate(raw)) values.set(p.name, raw);
-        else fail(pm(lang, 'proc.param_date'));
+        else fail(proceduresText(lang, 'proc.param_date'));
         break;
       case 'month': {
         const m = typeof raw === 'string' ? MONTH.exec(raw) : null;
         if (m && isIsoDate(`${raw as string}-01`)) values.set(p.name, `${raw as string}-01`);
         else if (typeof raw === 'string' && isIsoDate(raw))
           values.set(p.name, `${raw.slice(0, 7)}-01`);
-        else fail(pm(lang, 'proc.param_month'));
+        else fail(proceduresText(lang, 'proc.param_month'));
         break;
       }
       case 'boolean':
         if (typeof raw === 'boolean') values.set(p.name, raw);
-        else fail(pm(lang, 'proc.param_boolean'));
+        else fail(proceduresText(lang, 'proc.param_boolean'));
         break;
       case 'select':
         if (typeof raw === 'string' && p.choices.includes(raw)) values.set(p.name, raw);
-        else fail(pm(lang, 'proc.param_choice', { choices: p.choices.join(', ').slice(0, 200) }));
+        else
+          fail(
+            proceduresText(lang, 'proc.param_choice', {
+              choices: p.choices.join(', ').slice(0, 200),
+            }),
+          );
         break;
       case 'record': {
         const id = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw) : NaN;
@@ -528,12 +548,12 @@ export async function paramValues(
                 .executeTakeFirst()
             : undefined;
         if (found) values.set(p.name, String(id));
-        else fail(pm(lang, 'proc.param_record', { object: obj?.name ?? '' }));
+        else fail(proceduresText(lang, 'proc.param_record', { object: obj?.name ?? '' }));
         break;
       }
       default:
         if (typeof raw === 'string' && raw.length <= 1000) values.set(p.name, raw);
-        else fail(pm(lang, 'proc.param_text'));
+        else fail(proceduresText(lang, 'proc.param_text'));
     }
   }
   return { values, errors };

@@ -19,7 +19,7 @@ import { invalid } from '../../platform/errors.js';
 import { recordEvent } from '../../platform/events/index.js';
 import type { JobContext } from '../../platform/jobs.js';
 import { execPlan, type ObjectChanges } from './procedures.exec.js';
-import { pm } from './procedures.messages.js';
+import { proceduresText } from './procedures.messages.js';
 import {
   paramValues,
   planDefinition,
@@ -65,7 +65,7 @@ async function procedureRow(ctx: OpContext, id: string): Promise<Row> {
     .where('id', '=', id)
     .where('domain_id', '=', ctx.domainId)
     .executeTakeFirst();
-  if (!row) throw new AppError('not_found', pm(ctx.lang, 'proc.not_found'));
+  if (!row) throw new AppError('not_found', proceduresText(ctx.lang, 'proc.not_found'));
   return row;
 }
 
@@ -347,7 +347,7 @@ function runOut(r: RunRow): ProcedureRun {
 
 export async function getRun(ctx: OpContext, id: string): Promise<ProcedureRun> {
   const row = await runsQuery(ctx).where('r.id', '=', id).executeTakeFirst();
-  if (!row) throw new AppError('not_found', pm(ctx.lang, 'proc.run_not_found'));
+  if (!row) throw new AppError('not_found', proceduresText(ctx.lang, 'proc.run_not_found'));
   return runOut(row);
 }
 
@@ -404,19 +404,20 @@ export async function runProcedureJob(
   const makePlan = async (id: string): Promise<void> => {
     if (plans.has(id)) return;
     const p = await penv.procedure(id);
-    if (!p) throw new AppError('unprocessable', pm(ctx.lang, 'proc.unknown_procedure'));
+    if (!p) throw new AppError('unprocessable', proceduresText(ctx.lang, 'proc.unknown_procedure'));
     const { plan, issues } = await planDefinition(penv, p.definition, p.id);
     if (!plan)
       throw new AppError(
         'unprocessable',
-        `${pm(ctx.lang, 'proc.invalid')} ${issues[0]?.message ?? ''}`,
+        `${proceduresText(ctx.lang, 'proc.invalid')} ${issues[0]?.message ?? ''}`,
       );
     plans.set(id, plan);
     for (const s of plan.steps) if (s.type === 'run') await makePlan(s.procedureId);
   };
   const planOf = async (id: string): Promise<Plan> => {
     const plan = plans.get(id);
-    if (!plan) throw new AppError('unprocessable', pm(ctx.lang, 'proc.unknown_procedure'));
+    if (!plan)
+      throw new AppError('unprocessable', proceduresText(ctx.lang, 'proc.unknown_procedure'));
     return plan;
   };
   const log: StepLog[] = [];

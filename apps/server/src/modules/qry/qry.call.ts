@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import type { OpContext } from '../../platform/context.js';
 import { invalid, issuesToFields } from '../../platform/errors.js';
-import { msg } from '../../platform/messages.js';
+import { commonText } from '../../platform/messages.js';
 import type { OpHandler } from '../../platform/ops.js';
 import { handlers } from './qry.handlers.js';
 
@@ -32,7 +32,7 @@ export async function callOp<K extends PlatformOpName>(
   if (SIGN_IN_OPS.has(op)) throw new Error(`${op} acts on a sign-in and needs a request`);
   const contract = platformOps[op];
   if (!ctx.ability.can(contract.action, contract.subject))
-    throw new AppError('forbidden', msg(ctx.lang, 'error.forbidden'));
+    throw new AppError('forbidden', commonText(ctx.lang, 'error.forbidden'));
   const parsed = contract.input.safeParse(input);
   if (!parsed.success) throw invalid(ctx.lang, issuesToFields(parsed.error.issues, ctx.lang));
   const handler = handlers[op] as OpHandler<K>;

@@ -27,4 +27,4 @@ const ru: Catalog = {
     'Запрос больше {mb} МБ. Отправляйте меньше строк за вызов (массовая запись принимает до {rows} строк в пределах {mb} МБ).',
 };
 
-export const qt = defineMessages({ en, de, fr, pt, ru });
+export const qryText = defineMessages({ en, de, fr, pt, ru });

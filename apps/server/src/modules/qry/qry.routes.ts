@@ -9,11 +9,11 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import type { OpContext } from '../../platform/context.js';
 import { invalid, issuesToFields } from '../../platform/errors.js';
-import { langOf, msg, type Lang } from '../../platform/messages.js';
-import { t } from '../../platform/platform.messages.js';
+import { langOf, commonText, type Lang } from '../../platform/messages.js';
+import { pfText } from '../../platform/platform.messages.js';
 import type { OpHandler } from '../../platform/ops.js';
 import { handlers } from './qry.handlers.js';
-import { qt } from './qry.messages.js';
+import { qryText } from './qry.messages.js';
 
 /** Deepest nesting of a request body the dispatcher reads (filter trees are far shallower). */
 const MAX_BODY_DEPTH = 40;
@@ -108,12 +108,12 @@ async function runOp(
   body: unknown,
   lang: Lang,
 ): Promise<unknown> {
-  if (!isPlainObject(body)) throw invalid(lang, { op: [msg(lang, 'field.required')] });
+  if (!isPlainObject(body)) throw invalid(lang, { op: [commonText(lang, 'field.required')] });
   const { op, ...rest } = body;
   if (typeof op !== 'string' || op === '')
-    throw invalid(lang, { op: [msg(lang, 'field.required')] });
+    throw invalid(lang, { op: [commonText(lang, 'field.required')] });
   if (!Object.hasOwn(platformOps, op))
-    throw invalid(lang, { op: [t(lang, 'pf.unknown_op', { op: op.slice(0, 60) })] });
+    throw invalid(lang, { op: [pfText(lang, 'pf.unknown_op', { op: op.slice(0, 60) })] });
   const name = op as PlatformOpName;
   const contract = platformOps[name];
   app.authorize(request, contract.action, contract.subject);
@@ -135,7 +135,7 @@ async function runOp(
       { op: name, issues: answer.error.issues.slice(0, 5) },
       'answer does not match its schema',
     );
-    throw new AppError('internal', msg(lang, 'error.internal'));
+    throw new AppError('internal', commonText(lang, 'error.internal'));
   }
   return answer.data;
 }
@@ -150,7 +150,7 @@ function envelopeOf(e: unknown, request: FastifyRequest, lang: Lang): ErrorEnvel
     };
   }
   request.log.error({ err: e }, 'batch op failed');
-  return { code: 'internal', message: msg(lang, 'error.internal'), requestId: request.id };
+  return { code: 'internal', message: commonText(lang, 'error.internal'), requestId: request.id };
 }
 
 /**
@@ -165,7 +165,7 @@ export async function qryRoutes(app: FastifyInstance): Promise<void> {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
       throw new AppError(
         'payload_too_large',
-        qt(langOf(request), 'qry.too_large', { mb, rows: MAX_BULK_ROWS }),
+        qryText(langOf(request), 'qry.too_large', { mb, rows: MAX_BULK_ROWS }),
       );
     throw error;
   };
@@ -174,15 +174,15 @@ export async function qryRoutes(app: FastifyInstance): Promise<void> {
     const body = request.body;
     const problem = bodyProblem(body);
     if (problem?.kind === 'depth')
-      throw invalid(lang, { _: [t(lang, 'pf.filter_too_deep', { max: MAX_BODY_DEPTH })] });
+      throw invalid(lang, { _: [pfText(lang, 'pf.filter_too_deep', { max: MAX_BODY_DEPTH })] });
     if (problem?.kind === 'nul')
-      throw invalid(lang, { [problem.path]: [msg(lang, 'field.invalid_value')] });
+      throw invalid(lang, { [problem.path]: [commonText(lang, 'field.invalid_value')] });
     if (isPlainObject(body) && body.op === 'batch') {
       const ops = body.ops;
       if (!Array.isArray(ops) || ops.length === 0)
-        throw invalid(lang, { ops: [msg(lang, 'field.required')] });
+        throw invalid(lang, { ops: [commonText(lang, 'field.required')] });
       if (ops.length > MAX_BATCH)
-        throw invalid(lang, { ops: [msg(lang, 'field.too_big_array', { max: MAX_BATCH })] });
+        throw invalid(lang, { ops: [commonText(lang, 'field.too_big_array', { max: MAX_BATCH })] });
       const results: unknown[] = [];
       for (const item of ops) {
         try {

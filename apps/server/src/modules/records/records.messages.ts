@@ -62,4 +62,4 @@ const ru: Catalog = {
   'records.more_problems': 'В этой строке есть ошибки; ответ перечисляет не более {max}.',
 };
 
-export const rt = defineMessages({ en, de, fr, pt, ru });
+export const recordsText = defineMessages({ en, de, fr, pt, ru });

@@ -14,7 +14,7 @@ import type {
 import { sql, type RawBuilder } from 'kysely';
 import type { z } from 'zod';
 import { isoNow } from '../../lib/clock.js';
-import { msg } from '../../platform/messages.js';
+import { commonText } from '../../platform/messages.js';
 import { readAudit, writeAudit, type AuditEntry } from '../../platform/audit.js';
 import { decode } from '../../platform/values.js';
 import {
@@ -27,7 +27,7 @@ import {
 } from '../../platform/meta.js';
 import { relationOf, relRows } from '../../platform/relation.js';
 import { type OpContext, type Q } from '../../platform/context.js';
-import { rt } from './records.messages.js';
+import { recordsText } from './records.messages.js';
 import { createOne, same, snapshot, updateOne, writeMany } from './records.write.js';
 import { cached } from '../../platform/cache.js';
 import { indexesOf } from '../../platform/ddl.js';
@@ -41,7 +41,7 @@ import {
 } from '../../platform/compiler.js';
 import { addError, invalid, notFoundIn } from '../../platform/errors.js';
 import { recordEvent } from '../../platform/events/index.js';
-import { t } from '../../platform/platform.messages.js';
+import { pfText } from '../../platform/platform.messages.js';
 import {
   attachDisplay,
   pickFields,
@@ -135,7 +135,7 @@ async function groupsOnce(
       return addError(
         errors,
         `groupby.groups.${i}.field`,
-        t(ctx.lang, 'pf.unknown_field', { field: g.field.slice(0, 60) }),
+        pfText(ctx.lang, 'pf.unknown_field', { field: g.field.slice(0, 60) }),
       );
     if (!groupCols.some((x) => x.column === c.column)) groupCols.push(c);
     (g.aggregates ?? []).forEach((a, j) => {
@@ -145,13 +145,16 @@ async function groupsOnce(
         return addError(
           errors,
           `${path}.field`,
-          t(ctx.lang, 'pf.unknown_field', { field: a.field.slice(0, 60) }),
+          pfText(ctx.lang, 'pf.unknown_field', { field: a.field.slice(0, 60) }),
         );
       if (!aggregateAllowed(ac.kind, a.fn)) {
         return addError(
           errors,
           `${path}.fn`,
-          t(ctx.lang, 'pf.aggregate_not_allowed', { fn: a.fn, type: ac.field?.type ?? ac.kind }),
+          pfText(ctx.lang, 'pf.aggregate_not_allowed', {
+            fn: a.fn,
+            type: ac.field?.type ?? ac.kind,
+          }),
         );
       }
       const key = `${a.fn}:${ac.key}`;
@@ -159,7 +162,7 @@ async function groupsOnce(
     });
   });
   if (!groupCols.length && !Object.keys(errors).length)
-    addError(errors, 'groupby.groups', msg(ctx.lang, 'field.required'));
+    addError(errors, 'groupby.groups', commonText(ctx.lang, 'field.required'));
   if (Object.keys(errors).length) throw invalid(ctx.lang, errors);
   const query = await compileQuery(ctx, meta, input);
   const where = query.fast;
@@ -339,11 +342,11 @@ export async function upsertMany(
   const field = findField(meta, input.key);
   if (!field)
     throw invalid(ctx.lang, {
-      key: [t(ctx.lang, 'pf.unknown_field', { field: input.key.slice(0, 60) })],
+      key: [pfText(ctx.lang, 'pf.unknown_field', { field: input.key.slice(0, 60) })],
     });
   if (!field.options.unique)
     throw invalid(ctx.lang, {
-      key: [rt(ctx.lang, 'records.key_not_unique', { field: field.name })],
+      key: [recordsText(ctx.lang, 'records.key_not_unique', { field: field.name })],
     });
   const rows = input.rows.map((values) => ({ values }));
   return writeMany(ctx, meta, rows, { kind: 'field', field }, input.onError);

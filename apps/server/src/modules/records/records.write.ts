@@ -8,8 +8,8 @@ import type { OpContext, Q } from '../../platform/context.js';
 import { addError, invalid, notFoundIn } from '../../platform/errors.js';
 import { loadObject, storedFields, type FieldMeta, type ObjectMeta } from '../../platform/meta.js';
 import { readOnlyText } from '../../platform/computed.messages.js';
-import { msg } from '../../platform/messages.js';
-import { t } from '../../platform/platform.messages.js';
+import { commonText } from '../../platform/messages.js';
+import { pfText } from '../../platform/platform.messages.js';
 import { selectList, type Raw } from '../../platform/read.js';
 import { inLists, insertRows, updateRows } from '../../platform/rows.js';
 import {
@@ -21,7 +21,7 @@ import {
   parseValue,
   storageOf,
 } from '../../platform/values.js';
-import { rt } from './records.messages.js';
+import { recordsText } from './records.messages.js';
 
 /**
  * Every write of record values — one record from the console or thousands from a client's sync —
@@ -120,7 +120,7 @@ function parseRows(ctx: OpContext, meta: ObjectMeta, rows: WriteRow[], key: Writ
     for (const [name, v] of Object.entries(row.values)) {
       const f = byKey.get(name);
       if (!f) {
-        problem(s, name, t(lang, 'pf.unknown_field', { field: name.slice(0, 60) }));
+        problem(s, name, pfText(lang, 'pf.unknown_field', { field: name.slice(0, 60) }));
         continue;
       }
       if (f.computed) {
@@ -140,11 +140,15 @@ function parseRows(ctx: OpContext, meta: ObjectMeta, rows: WriteRow[], key: Writ
       if (typeof row.id === 'number' && Number.isSafeInteger(row.id) && row.id > 0) {
         s.id = row.id;
         s.key = keyText(row.id);
-      } else problem(s, 'id', t(lang, 'pf.expected_record_id'));
+      } else problem(s, 'id', pfText(lang, 'pf.expected_record_id'));
     } else if (key.kind === 'field' && !hasError(s, key.field.code)) {
       const v = s.given.get(key.field.id);
       if (isEmptyValue(v))
-        problem(s, key.field.code, rt(lang, 'records.key_empty', { field: key.field.name }));
+        problem(
+          s,
+          key.field.code,
+          recordsText(lang, 'records.key_empty', { field: key.field.name }),
+        );
       else s.key = keyText(v);
     }
     return s;
@@ -168,7 +172,7 @@ async function resolveTargets(
     if (s.key === undefined) continue;
     const earlier = first.get(s.key);
     if (earlier) {
-      problem(s, path, rt(lang, 'records.key_twice', { row: earlier.index }));
+      problem(s, path, recordsText(lang, 'records.key_twice', { row: earlier.index }));
       continue;
     }
     first.set(s.key, s);
@@ -202,11 +206,11 @@ async function resolveTargets(
   for (const s of keyed) {
     const raw = found.get(s.key as string);
     if (!raw) {
-      if (key.kind === 'id') problem(s, path, t(lang, 'pf.not_found.record'), 'missing');
+      if (key.kind === 'id') problem(s, path, pfText(lang, 'pf.not_found.record'), 'missing');
       continue;
     }
     if (raw.deleted_at) {
-      problem(s, path, t(lang, 'pf.record_deleted'), 'deleted');
+      problem(s, path, pfText(lang, 'pf.record_deleted'), 'deleted');
       continue;
     }
     s.target = Number(raw.id);
@@ -235,13 +239,13 @@ function completeRows(ctx: OpContext, meta: ObjectMeta, states: RowState[]): voi
       }
       for (const f of required) {
         if (!hasError(s, f.code) && isEmptyValue(write.get(f.id)))
-          problem(s, f.code, msg(lang, 'field.required'));
+          problem(s, f.code, commonText(lang, 'field.required'));
       }
     } else {
       const current = s.current ?? {};
       for (const f of required) {
         if (s.given.has(f.id) && !hasError(s, f.code) && isEmptyValue(s.given.get(f.id)))
-          problem(s, f.code, msg(lang, 'field.required'));
+          problem(s, f.code, commonText(lang, 'field.required'));
       }
       for (const [fid, v] of s.given) {
         if (!same(current[fid], v)) write.set(fid, v ?? null);
@@ -303,7 +307,7 @@ async function checkReferences(
     }
     for (const s of rows) {
       if (!existing.has(Number(s.write?.get(f.id))))
-        problem(s, f.code, t(ctx.lang, 'pf.reference_missing'));
+        problem(s, f.code, pfText(ctx.lang, 'pf.reference_missing'));
     }
   }
 }
@@ -328,7 +332,12 @@ async function checkUnique(
       const k = keyText(v);
       const earlier = first.get(k);
       if (earlier) {
-        problem(s, f.code, rt(lang, 'records.unique_in_rows', { row: earlier.index }), 'conflict');
+        problem(
+          s,
+          f.code,
+          recordsText(lang, 'records.unique_in_rows', { row: earlier.index }),
+          'conflict',
+        );
         continue;
       }
       first.set(k, s);
@@ -347,7 +356,7 @@ async function checkUnique(
     for (const s of rows) {
       const holder = holders.get(keyText(s.write?.get(f.id)));
       if (holder !== undefined && holder !== s.target)
-        problem(s, f.code, t(lang, 'pf.unique'), 'conflict');
+        problem(s, f.code, pfText(lang, 'pf.unique'), 'conflict');
     }
   }
 }
@@ -362,8 +371,8 @@ function mapUniqueViolation(ctx: OpContext, meta: ObjectMeta, e: unknown): never
     /UNIQUE constraint failed/.test(text)
   ) {
     const f = meta.fields.find((x) => x.options.unique && text.includes(x.column));
-    const fields = f ? { [f.code]: [t(ctx.lang, 'pf.unique')] } : undefined;
-    throw new AppError('conflict', t(ctx.lang, 'pf.unique'), fields);
+    const fields = f ? { [f.code]: [pfText(ctx.lang, 'pf.unique')] } : undefined;
+    throw new AppError('conflict', pfText(ctx.lang, 'pf.unique'), fields);
   }
   throw e;
 }
@@ -534,7 +543,7 @@ async function run(
       good.some((s) => s.target === undefined) &&
       !ctx.ability.can('create', 'Record')
     )
-      throw new AppError('forbidden', msg(ctx.lang, 'error.forbidden'));
+      throw new AppError('forbidden', commonText(ctx.lang, 'error.forbidden'));
     try {
       Object.assign(result, await writeGood(ctx, trx, meta, good, ids));
     } catch (e) {
@@ -557,7 +566,7 @@ function reportRows(ctx: OpContext, bad: RowState[]): BulkRowError[] {
       room = 0;
       return {
         index: s.index,
-        fields: { _: [rt(ctx.lang, 'records.more_problems', { max: MAX_MESSAGES })] },
+        fields: { _: [recordsText(ctx.lang, 'records.more_problems', { max: MAX_MESSAGES })] },
       };
     }
     room -= count;
@@ -588,7 +597,7 @@ export async function writeMany(
   const conflictsOnly = bad.every((s) => !s.invalid && !s.missing);
   throw new AppError(
     conflictsOnly ? 'conflict' : 'validation_failed',
-    rt(ctx.lang, 'records.bulk_rejected', { bad: bad.length, total: rows.length }),
+    recordsText(ctx.lang, 'records.bulk_rejected', { bad: bad.length, total: rows.length }),
     fields,
   );
 }
@@ -596,9 +605,9 @@ export async function writeMany(
 /** The error of a single-record write, as records.create and records.update answer it. */
 function singleError(ctx: OpContext, s: RowState): AppError {
   if (s.missing) return notFoundIn(ctx.lang, 'record');
-  if (s.deleted) return new AppError('conflict', t(ctx.lang, 'pf.record_deleted'));
+  if (s.deleted) return new AppError('conflict', pfText(ctx.lang, 'pf.record_deleted'));
   if (s.invalid) return invalid(ctx.lang, s.errors ?? {});
-  return new AppError('conflict', t(ctx.lang, 'pf.unique'), s.errors ?? undefined);
+  return new AppError('conflict', pfText(ctx.lang, 'pf.unique'), s.errors ?? undefined);
 }
 
 /** records.create: one new record; answers its id. */

@@ -239,4 +239,4 @@ const ru: Texts<typeof en> = {
   'report.log.cancelled': 'Отменено.',
 };
 
-export const rpt = defineMessages({ en, de, fr, pt, ru });
+export const reportsText = defineMessages({ en, de, fr, pt, ru });

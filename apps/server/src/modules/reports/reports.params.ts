@@ -2,7 +2,7 @@ import type { Condition, FilterNode } from '@fiscus/contracts';
 import type { OpContext } from '../../platform/context.js';
 import { findField, shownName, type FieldMeta, type ObjectMeta } from '../../platform/meta.js';
 import { resolveLabels } from '../../platform/read.js';
-import { rpt } from './reports.messages.js';
+import { reportsText } from './reports.messages.js';
 
 /**
  * The parameters of a report as a person reads them — on every PDF page, in the XLSX heading
@@ -93,11 +93,14 @@ export async function describeFilter(
     : new Map<string, Map<number, string | null>>();
 
   const valueText = (f: FieldMeta | undefined, v: unknown): string => {
-    if (v === null || v === undefined || v === '') return rpt(lang, 'report.empty');
+    if (v === null || v === undefined || v === '') return reportsText(lang, 'report.empty');
     if (!f) return String(v);
     switch (f.type) {
       case 'boolean':
-        return rpt(lang, v === true || v === 'true' || v === 1 ? 'report.yes' : 'report.no');
+        return reportsText(
+          lang,
+          v === true || v === 'true' || v === 1 ? 'report.yes' : 'report.no',
+        );
       case 'select':
       case 'multiselect':
         return f.options.choices?.find((c) => c.value === v)?.label || String(v);
@@ -119,13 +122,13 @@ export async function describeFilter(
     const op = c.op as WordOp;
     if (op === 'between') {
       const [from, to] = Array.isArray(c.value) ? c.value : [c.value, c.value];
-      return rpt(lang, 'report.op.between', {
+      return reportsText(lang, 'report.op.between', {
         field,
         from: valueText(f, from),
         to: valueText(f, to),
       });
     }
-    return rpt(lang, `report.op.${op}`, {
+    return reportsText(lang, `report.op.${op}`, {
       field,
       value: list(c.value),
       values: list(c.value),
@@ -137,7 +140,7 @@ export async function describeFilter(
       ...n.conditions.map(condition),
       ...(depth < 10 ? n.children.filter(active).map((ch) => node(ch, depth + 1)) : []),
     ].filter((p) => p !== '');
-    const joiner = ` ${rpt(lang, n.operator.sid === 'or' ? 'report.or' : 'report.and')} `;
+    const joiner = ` ${reportsText(lang, n.operator.sid === 'or' ? 'report.or' : 'report.and')} `;
     if (parts.length <= 1) return parts[0] ?? '';
     const text = parts.join(joiner);
     return depth > 0 ? `(${text})` : text;
@@ -145,5 +148,5 @@ export async function describeFilter(
 
   const texts = roots.map((r) => node(r, 0)).filter((t) => t !== '');
   if (texts.length <= 1) return texts[0] ?? '';
-  return texts.map((t) => `(${t})`).join(` ${rpt(lang, 'report.and')} `);
+  return texts.map((t) => `(${t})`).join(` ${reportsText(lang, 'report.and')} `);
 }

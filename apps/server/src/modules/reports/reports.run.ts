@@ -46,7 +46,7 @@ import {
   type GridRow,
   type GridWriter,
 } from './reports.grid.js';
-import { rpt } from './reports.messages.js';
+import { reportsText } from './reports.messages.js';
 import { GridPdfWriter } from './reports.pdf.js';
 import { loadReport, type ReportJobParams, type ReportModel } from './reports.service.js';
 import { GridXlsxWriter } from './reports.xlsx.js';
@@ -184,7 +184,7 @@ class PdfRecords implements RecordsSink {
       cells: convert.map((c, i) => {
         const v: Cell = c(r[i]);
         if (v === null) return null;
-        if (typeof v === 'boolean') return rpt(this.lang, v ? 'report.yes' : 'report.no');
+        if (typeof v === 'boolean') return reportsText(this.lang, v ? 'report.yes' : 'report.no');
         if (typeof v === 'number' && this.kinds[i] === 'number') return num(v, undefined);
         return String(v);
       }),
@@ -244,10 +244,10 @@ async function viewReport(
         if (total > PDF_MAX_ROWS)
           throw new AppError(
             'unprocessable',
-            rpt(ctx.lang, 'report.pdf_too_many_rows', { rows: total, max: PDF_MAX_ROWS }),
+            reportsText(ctx.lang, 'report.pdf_too_many_rows', { rows: total, max: PDF_MAX_ROWS }),
           );
         const writer = new GridPdfWriter(file, heading, (page) =>
-          rpt(ctx.lang, 'report.page', { page }),
+          reportsText(ctx.lang, 'report.page', { page }),
         );
         return (pdf = new PdfRecords(writer, columns, ctx.lang));
       }
@@ -255,7 +255,7 @@ async function viewReport(
       if (total > XLSX_MAX_ROWS - 1)
         throw new AppError(
           'unprocessable',
-          rpt(ctx.lang, 'report.too_many_rows', { rows: total, max: XLSX_MAX_ROWS - 1 }),
+          reportsText(ctx.lang, 'report.too_many_rows', { rows: total, max: XLSX_MAX_ROWS - 1 }),
         );
       return new XlsxWriter(file, columns, sheetName(report.name, m.name), p.timeZone);
     },
@@ -275,7 +275,7 @@ async function cubeReport(
   const { lang } = ctx;
   const cube = await getCube(ctx, report.cubeId as string);
   const layout = report.layout ?? cube.defaultLayout;
-  if (!layout) throw new AppError('unprocessable', rpt(lang, 'report.layout_needed'));
+  if (!layout) throw new AppError('unprocessable', reportsText(lang, 'report.layout_needed'));
   const meta = await loadObject(ctx, cube.objectId);
   const base = {
     cubeId: cube.id,
@@ -298,19 +298,19 @@ async function cubeReport(
   if (p.format === 'pdf' && totalRows > PDF_MAX_ROWS)
     throw new AppError(
       'unprocessable',
-      rpt(lang, 'report.pdf_too_many_rows', { rows: totalRows, max: PDF_MAX_ROWS }),
+      reportsText(lang, 'report.pdf_too_many_rows', { rows: totalRows, max: PDF_MAX_ROWS }),
     );
   if (p.format === 'xlsx' && totalRows > XLSX_MAX_ROWS - 20)
     throw new AppError(
       'unprocessable',
-      rpt(lang, 'report.too_many_rows', { rows: totalRows, max: XLSX_MAX_ROWS - 20 }),
+      reportsText(lang, 'report.too_many_rows', { rows: totalRows, max: XLSX_MAX_ROWS - 20 }),
     );
   // Every column item (more than one window when there are many).
   const colItems = [...first.cols.items];
   for (let off = COL_WINDOW; off < first.cols.total; off += COL_WINDOW)
     colItems.push(...(await query(0, 1, off)).cols.items);
 
-  const total = rpt(lang, 'report.total');
+  const total = reportsText(lang, 'report.total');
   const dimLabel = (key: string) => {
     const d = cube.dimensions.find((x) => x.key === key);
     if (!d) return key;
@@ -348,7 +348,7 @@ async function cubeReport(
 
   const writer: GridWriter =
     p.format === 'pdf'
-      ? new GridPdfWriter(file, heading, (page) => rpt(lang, 'report.page', { page }))
+      ? new GridPdfWriter(file, heading, (page) => reportsText(lang, 'report.page', { page }))
       : p.format === 'csv'
         ? new GridCsvWriter(file)
         : new GridXlsxWriter(file, heading, report.name);
@@ -445,10 +445,10 @@ export async function runReportJob(
     .executeTakeFirstOrThrow();
   const log = logger(ctx.db, job.id);
   const report = await loadReport(ctx, p.reportId);
-  const paramsText = run.params_text || rpt(lang, 'report.no_parameters');
+  const paramsText = run.params_text || reportsText(lang, 'report.no_parameters');
   await log.add(
     'info',
-    rpt(lang, 'report.log.start', {
+    reportsText(lang, 'report.log.start', {
       name: report.name,
       format: p.format.toUpperCase(),
       source:
@@ -457,11 +457,11 @@ export async function runReportJob(
           : shownName(lang, await loadObject(ctx, report.objectId)),
     }),
   );
-  await log.add('info', rpt(lang, 'report.log.params', { text: paramsText }));
+  await log.add('info', reportsText(lang, 'report.log.params', { text: paramsText }));
   const heading: GridHeading = {
     title: report.name,
-    parameters: rpt(lang, 'report.parameters', { text: paramsText }),
-    generated: rpt(lang, 'report.generated', { at: generatedAt(lang, p.timeZone) }),
+    parameters: reportsText(lang, 'report.parameters', { text: paramsText }),
+    generated: reportsText(lang, 'report.generated', { at: generatedAt(lang, p.timeZone) }),
   };
   const temp = await tempPath(app.config.dataDir, job.id);
   let out: Output;
@@ -473,10 +473,10 @@ export async function runReportJob(
   } catch (err) {
     await removeFile(temp, { force: true });
     if (err instanceof ZipTooLargeError)
-      throw new AppError('unprocessable', rpt(lang, 'report.too_large'));
+      throw new AppError('unprocessable', reportsText(lang, 'report.too_large'));
     if (!job.signal.aborted && typeof (err as NodeJS.ErrnoException).syscall === 'string') {
       job.log.error({ err }, 'report file not written');
-      throw new AppError('internal', rpt(lang, 'report.write_failed'));
+      throw new AppError('internal', reportsText(lang, 'report.write_failed'));
     }
     throw err;
   }
@@ -496,12 +496,15 @@ export async function runReportJob(
     pages: out.pages,
     bytes: stored.size,
   };
-  await log.add('info', rpt(lang, 'report.log.rows', { rows: out.rows, columns: out.columns }));
-  if (out.pages !== null)
-    await log.add('info', rpt(lang, 'report.log.pages', { pages: out.pages }));
   await log.add(
     'info',
-    rpt(lang, 'report.log.stored', { file: stored.name, size: stored.size, ms }),
+    reportsText(lang, 'report.log.rows', { rows: out.rows, columns: out.columns }),
+  );
+  if (out.pages !== null)
+    await log.add('info', reportsText(lang, 'report.log.pages', { pages: out.pages }));
+  await log.add(
+    'info',
+    reportsText(lang, 'report.log.stored', { file: stored.name, size: stored.size, ms }),
   );
   await ctx.db.kysely
     .updateTable('pf_report_runs')
@@ -540,8 +543,8 @@ export async function reportEnded(
       level: job.status === 'cancelled' ? 'warn' : 'error',
       message:
         job.status === 'cancelled'
-          ? rpt(job.lang, 'report.log.cancelled')
-          : rpt(job.lang, 'report.log.failed', { reason: job.error ?? '' }),
+          ? reportsText(job.lang, 'report.log.cancelled')
+          : reportsText(job.lang, 'report.log.failed', { reason: job.error ?? '' }),
     });
     await db.kysely
       .updateTable('pf_report_runs')

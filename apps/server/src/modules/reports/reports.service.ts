@@ -25,7 +25,7 @@ import { loadObject, shownName, type ObjectMeta } from '../../platform/meta.js';
 import { compileOptionsFor } from '../../platform/read.js';
 import '../../platform/tables.js';
 import { checkCubeLayout, getCube } from '../cubes/index.js';
-import { rpt } from './reports.messages.js';
+import { reportsText } from './reports.messages.js';
 import { describeFilter } from './reports.params.js';
 import './reports.tables.js';
 
@@ -67,7 +67,7 @@ async function reportRow(ctx: OpContext, id: string): Promise<Row> {
     .where('id', '=', id)
     .where('domain_id', '=', ctx.domainId)
     .executeTakeFirst();
-  if (!row) throw new AppError('not_found', rpt(ctx.lang, 'report.not_found'));
+  if (!row) throw new AppError('not_found', reportsText(ctx.lang, 'report.not_found'));
   return row;
 }
 
@@ -116,7 +116,9 @@ export async function viewOf(
     .executeTakeFirst();
   if (!v || (Number(v.shared) !== 1 && v.owner_id !== ctx.userId))
     throw invalid(ctx.lang, {
-      [path]: [rpt(ctx.lang, 'report.view_not_found', { object: shownName(ctx.lang, meta) })],
+      [path]: [
+        reportsText(ctx.lang, 'report.view_not_found', { object: shownName(ctx.lang, meta) }),
+      ],
     });
   return { name: v.name, definition: JSON.parse(v.definition) as ViewDefinition };
 }
@@ -157,7 +159,7 @@ async function resolveDefinition(
   const { lang } = ctx;
   const parameters = d.parameters ?? null;
   if (d.source === 'view') {
-    if (!d.objectId) throw invalid(lang, { objectId: [rpt(lang, 'report.object_needed')] });
+    if (!d.objectId) throw invalid(lang, { objectId: [reportsText(lang, 'report.object_needed')] });
     const meta = await loadObject(ctx, d.objectId);
     if (d.viewId) await viewOf(ctx, meta, d.viewId);
     await checkParameters(ctx, meta, parameters);
@@ -170,12 +172,12 @@ async function resolveDefinition(
       parameters,
     };
   }
-  if (!d.cubeId) throw invalid(lang, { cubeId: [rpt(lang, 'report.cube_needed')] });
+  if (!d.cubeId) throw invalid(lang, { cubeId: [reportsText(lang, 'report.cube_needed')] });
   const cube = await getCube(ctx, d.cubeId);
   const layout = d.layout ?? null;
   if (layout) await checkCubeLayout(ctx, cube.id, layout, 'layout');
   else if (!cube.defaultLayout)
-    throw invalid(lang, { layout: [rpt(lang, 'report.layout_needed')] });
+    throw invalid(lang, { layout: [reportsText(lang, 'report.layout_needed')] });
   await checkParameters(ctx, await loadObject(ctx, cube.objectId), parameters);
   return {
     source: 'cube',
@@ -250,7 +252,7 @@ function runOut(r: RunRow): ReportRun {
 
 export async function getRun(ctx: OpContext, id: string): Promise<ReportRun> {
   const row = await runsQuery(ctx).where('r.id', '=', id).executeTakeFirst();
-  if (!row) throw new AppError('not_found', rpt(ctx.lang, 'report.run_not_found'));
+  if (!row) throw new AppError('not_found', reportsText(ctx.lang, 'report.run_not_found'));
   return runOut(row);
 }
 

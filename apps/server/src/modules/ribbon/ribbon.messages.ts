@@ -39,4 +39,4 @@ const ru: Texts<typeof en> = {
     'Открыто слишком много потоков событий; закройте несколько вкладок и попробуйте снова.',
 };
 
-export const rt = defineMessages({ en, de, fr, pt, ru });
+export const ribbonText = defineMessages({ en, de, fr, pt, ru });

@@ -16,7 +16,7 @@ import { eventOut, selectEvents } from '../../platform/events/index.js';
 import { jobFromRow } from '../../platform/jobs.js';
 import { isIsoDate } from '../../platform/expr/index.js';
 import { normalizeDatetime } from '../../platform/values.js';
-import { rt } from './ribbon.messages.js';
+import { ribbonText } from './ribbon.messages.js';
 
 type ListInput = z.output<typeof ribbonListInput>;
 
@@ -36,7 +36,7 @@ export async function listEvents(
     if (v === undefined) return undefined;
     if (isIsoDate(v)) return key === 'from' ? `${v}T00:00:00.000Z` : addDay(v);
     const iso = normalizeDatetime(v);
-    if (!iso) errors[key] = [rt(ctx.lang, 'ribbon.bad_period')];
+    if (!iso) errors[key] = [ribbonText(ctx.lang, 'ribbon.bad_period')];
     return iso;
   };
   const from = instant(input.from, 'from');

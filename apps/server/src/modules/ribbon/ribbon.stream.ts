@@ -12,7 +12,7 @@ import {
   selectEvents,
   type BusMessage,
 } from '../../platform/events/index.js';
-import { rt } from './ribbon.messages.js';
+import { ribbonText } from './ribbon.messages.js';
 import { jobItem, takeTicket } from './ribbon.service.js';
 
 declare module 'fastify' {
@@ -99,17 +99,18 @@ export const ribbonStream = fp(
       let lastId: number | undefined;
       if (lastText !== undefined && lastText !== '') {
         if (!/^\d{1,15}$/.test(lastText))
-          throw new AppError('validation_failed', rt(lang, 'ribbon.bad_last_event'), {
-            lastEventId: [rt(lang, 'ribbon.bad_last_event')],
+          throw new AppError('validation_failed', ribbonText(lang, 'ribbon.bad_last_event'), {
+            lastEventId: [ribbonText(lang, 'ribbon.bad_last_event')],
           });
         lastId = Number(lastText);
       }
       const who = ticket ? await takeTicket(app.db, ticket) : undefined;
       const role = who && (await liveRole(app, who));
-      if (!who || !role) throw new AppError('unauthorized', rt(lang, 'ribbon.ticket_invalid'));
+      if (!who || !role)
+        throw new AppError('unauthorized', ribbonText(lang, 'ribbon.ticket_invalid'));
       const open = perUser.get(who.userId) ?? 0;
       if (open >= STREAMS_PER_USER)
-        throw new AppError('too_many_requests', rt(lang, 'ribbon.too_many_streams'));
+        throw new AppError('too_many_requests', ribbonText(lang, 'ribbon.too_many_streams'));
       perUser.set(who.userId, open + 1);
 
       reply.hijack();

@@ -22,7 +22,7 @@ import {
   aggregateAllowed,
 } from '../../platform/compiler.js';
 import { addError, invalid, notFoundIn } from '../../platform/errors.js';
-import { t } from '../../platform/platform.messages.js';
+import { pfText } from '../../platform/platform.messages.js';
 import type { Database } from '../../db/schema.js';
 
 /** Indexes per object made for views; beyond it views still work, just unindexed. */
@@ -110,13 +110,13 @@ function checkDefinition(ctx: OpContext, meta: ObjectMeta, d: ViewDefinition): v
         addError(
           errors,
           `${path}.field`,
-          t(ctx.lang, 'pf.unknown_field', { field: a.field.slice(0, 60) }),
+          pfText(ctx.lang, 'pf.unknown_field', { field: a.field.slice(0, 60) }),
         );
       else if (!aggregateAllowed(c.kind, a.fn))
         addError(
           errors,
           `${path}.fn`,
-          t(ctx.lang, 'pf.aggregate_not_allowed', { fn: a.fn, type: c.field?.type ?? c.kind }),
+          pfText(ctx.lang, 'pf.aggregate_not_allowed', { fn: a.fn, type: c.field?.type ?? c.kind }),
         );
     }),
   );
@@ -125,7 +125,7 @@ function checkDefinition(ctx: OpContext, meta: ObjectMeta, d: ViewDefinition): v
       addError(
         errors,
         `definition.columns.${i}.field`,
-        t(ctx.lang, 'pf.unknown_field', { field: c.field.slice(0, 60) }),
+        pfText(ctx.lang, 'pf.unknown_field', { field: c.field.slice(0, 60) }),
       );
   });
   if (Object.keys(errors).length) throw invalid(ctx.lang, errors);
@@ -300,9 +300,9 @@ export async function saveView(
     if (!row || row.object_id !== meta.id || (row.owner_id !== ctx.userId && row.shared !== 1))
       throw notFoundIn(ctx.lang, 'view');
     if (row.owner_id !== ctx.userId && !canShare)
-      throw new AppError('forbidden', t(ctx.lang, 'pf.view_not_own'));
+      throw new AppError('forbidden', pfText(ctx.lang, 'pf.view_not_own'));
     if ((input.shared || row.shared === 1) && !canShare) {
-      throw new AppError('forbidden', t(ctx.lang, 'pf.shared_view_forbidden'));
+      throw new AppError('forbidden', pfText(ctx.lang, 'pf.shared_view_forbidden'));
     }
     await k
       .updateTable('pf_views')
@@ -316,7 +316,7 @@ export async function saveView(
       .execute();
   } else {
     if (input.shared && !canShare)
-      throw new AppError('forbidden', t(ctx.lang, 'pf.shared_view_forbidden'));
+      throw new AppError('forbidden', pfText(ctx.lang, 'pf.shared_view_forbidden'));
     id = shortId();
     await k
       .insertInto('pf_views')
@@ -353,7 +353,7 @@ export async function deleteView(ctx: OpContext, id: string): Promise<{ ok: true
     .executeTakeFirst();
   if (!row || (row.owner_id !== ctx.userId && row.shared !== 1)) throw notFoundIn(ctx.lang, 'view');
   if (row.owner_id !== ctx.userId && !ctx.ability.can('update', 'View'))
-    throw new AppError('forbidden', t(ctx.lang, 'pf.view_not_own'));
+    throw new AppError('forbidden', pfText(ctx.lang, 'pf.view_not_own'));
   await k.deleteFrom('pf_views').where('id', '=', id).execute();
   return { ok: true };
 }

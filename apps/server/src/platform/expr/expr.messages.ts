@@ -405,4 +405,4 @@ const ru: Texts<typeof en> = {
   'expr.assign_computed': 'Поле {field} вычисляемое; его значение нельзя записать.',
 };
 
-export const xt = defineMessages({ en, de, fr, pt, ru });
+export const exprText = defineMessages({ en, de, fr, pt, ru });

@@ -1,7 +1,7 @@
 import { AppError } from '../../lib/app-error.js';
 import type { Lang } from '../messages.js';
 import { checkTree, type CheckScope } from './checker.js';
-import { xt } from './expr.messages.js';
+import { exprText } from './expr.messages.js';
 import type { ExprIssue } from './issues.js';
 import { parseExpr, ParseError } from './parser.js';
 import { FX_ERROR } from './runtime.js';
@@ -57,7 +57,7 @@ export function runtimeError(
     const cut = rest.indexOf('\u0001');
     const field = fieldOfTag(cut >= 0 ? rest.slice(0, cut) : rest) ?? '';
     const value = cut >= 0 ? rest.slice(cut + 1, cut + 81) : '';
-    return new AppError('unprocessable', xt(lang, 'expr.reference_name', { field, value }));
+    return new AppError('unprocessable', exprText(lang, 'expr.reference_name', { field, value }));
   }
   if (at >= 0) {
     const [key = '', tag = ''] = text.slice(at + FX_ERROR.length).split(/[:\s]/);
@@ -65,7 +65,9 @@ export function runtimeError(
     if (key === 'expr.out_of_range' || key === 'expr.date_range')
       return new AppError(
         'unprocessable',
-        field ? xt(lang, `${key}_field` as 'expr.out_of_range_field', { field }) : xt(lang, key),
+        field
+          ? exprText(lang, `${key}_field` as 'expr.out_of_range_field', { field })
+          : exprText(lang, key),
       );
     const known = [
       'expr.required',
@@ -79,15 +81,15 @@ export function runtimeError(
     if (known.includes(key))
       return new AppError(
         'unprocessable',
-        xt(lang, key as 'expr.required', { field: field ?? '' }),
+        exprText(lang, key as 'expr.required', { field: field ?? '' }),
       );
-    return new AppError('unprocessable', xt(lang, 'expr.out_of_range'));
+    return new AppError('unprocessable', exprText(lang, 'expr.out_of_range'));
   }
   // Arithmetic the database refused: integer overflow (SQLite), numeric overflow (PostgreSQL).
   if (/integer overflow/i.test(text) || code === '22003')
-    return new AppError('unprocessable', xt(lang, 'expr.out_of_range'));
+    return new AppError('unprocessable', exprText(lang, 'expr.out_of_range'));
   if (code === '22008' || code === '22007')
-    return new AppError('unprocessable', xt(lang, 'expr.date_range'));
+    return new AppError('unprocessable', exprText(lang, 'expr.date_range'));
   return undefined;
 }
 
@@ -106,12 +108,12 @@ export function readOutput(type: ExprType, raw: unknown, lang: Lang): unknown {
     case 'dec': {
       const text = String(raw);
       if (text.replace(/^-/, '').replace('.', '').replace(/^0+/, '').length > OUTPUT_DIGITS)
-        throw new AppError('unprocessable', xt(lang, 'expr.out_of_range'));
+        throw new AppError('unprocessable', exprText(lang, 'expr.out_of_range'));
       if (type.t === 'dec') return text;
       // Whole numbers travel as JSON numbers: only those a number holds exactly.
       const n = Number(text);
       if (!Number.isSafeInteger(n))
-        throw new AppError('unprocessable', xt(lang, 'expr.out_of_range'));
+        throw new AppError('unprocessable', exprText(lang, 'expr.out_of_range'));
       return n;
     }
     case 'ref':

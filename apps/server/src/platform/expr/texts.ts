@@ -1,5 +1,5 @@
 import type { Lang } from '../messages.js';
-import { xt } from './expr.messages.js';
+import { exprText } from './expr.messages.js';
 import type { ExprIssue } from './issues.js';
 import type { ExprType } from './types.js';
 
@@ -9,7 +9,7 @@ import type { ExprType } from './types.js';
 export function typeText(lang: Lang, type: ExprType | string): string {
   const key =
     typeof type === 'string' ? type : type.t === 'ref' ? `ref:${type.objectName}` : type.t;
-  if (key.startsWith('ref:')) return xt(lang, 'expr.type.ref', { object: key.slice(4) });
+  if (key.startsWith('ref:')) return exprText(lang, 'expr.type.ref', { object: key.slice(4) });
   const known = [
     'null',
     'bool',
@@ -22,7 +22,7 @@ export function typeText(lang: Lang, type: ExprType | string): string {
     'multi',
     'file',
   ];
-  return known.includes(key) ? xt(lang, `expr.type.${key}` as 'expr.type.text') : key;
+  return known.includes(key) ? exprText(lang, `expr.type.${key}` as 'expr.type.text') : key;
 }
 
 const TYPE_PARAMS = ['type', 'left', 'right', 'actual', 'expected'];
@@ -38,10 +38,10 @@ export function issueText(lang: Lang, issue: Pick<ExprIssue, 'code' | 'params'>)
         ? typeText(lang, v)
         : v;
   }
-  return xt(lang, issue.code, params);
+  return exprText(lang, issue.code, params);
 }
 
 /** The message of an issue with where it is (characters counted from 1). */
 export function issueMessage(lang: Lang, issue: ExprIssue): string {
-  return xt(lang, 'expr.at', { message: issueText(lang, issue), pos: issue.start + 1 });
+  return exprText(lang, 'expr.at', { message: issueText(lang, issue), pos: issue.start + 1 });
 }

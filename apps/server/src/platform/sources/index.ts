@@ -4,7 +4,7 @@ import type { Db } from '../../db/dialect.js';
 import type { OpContext } from '../context.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Lang } from '../messages.js';
-import { srcT } from './sources.messages.js';
+import { sourcesText } from './sources.messages.js';
 import { useSecretsKey, unseal } from './secrets.js';
 import type { SourceReason } from '@fiscus/contracts';
 import {
@@ -88,7 +88,7 @@ export async function sourceRow(
     .where('id', '=', id)
     .where('domain_id', '=', ctx.domainId)
     .executeTakeFirst();
-  if (!row) throw new AppError('not_found', srcT(ctx.lang, 'src.not_found'));
+  if (!row) throw new AppError('not_found', sourcesText(ctx.lang, 'src.not_found'));
   return row;
 }
 
@@ -115,20 +115,22 @@ export { findTable, listTables, previewRows, proposeType, tableRef } from './int
 export { seal } from './secrets.js';
 export { sourceRows, streamSource } from './stream.js';
 export type { PfDatasourcesTable, PfMountsTable } from './sources.tables.js';
-export { srcT } from './sources.messages.js';
+export { sourcesText as srcT } from './sources.messages.js';
 
 /** The reason a source failed, in the caller's language. */
 export function reasonText(lang: Lang, reason: SourceReason, limits?: SourceLimits): string {
   const seconds = (ms: number | undefined) => String(Math.round((ms ?? 0) / 1000));
   switch (reason) {
     case 'timeout':
-      return srcT(lang, 'src.reason.timeout', { seconds: seconds(limits?.connectTimeoutMs) });
+      return sourcesText(lang, 'src.reason.timeout', {
+        seconds: seconds(limits?.connectTimeoutMs),
+      });
     case 'statement_timeout':
-      return srcT(lang, 'src.reason.statement_timeout', {
+      return sourcesText(lang, 'src.reason.statement_timeout', {
         seconds: seconds(limits?.statementTimeoutMs),
       });
     default:
-      return srcT(lang, `src.reason.${reason}`);
+      return sourcesText(lang, `src.reason.${reason}`);
   }
 }
 

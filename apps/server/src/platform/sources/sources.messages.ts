@@ -148,4 +148,4 @@ const ru: Texts<typeof en> = {
   'src.read_only': '«{name}» подключён извне и здесь доступен только для чтения.',
 };
 
-export const srcT = defineMessages({ en, de, fr, pt, ru });
+export const sourcesText = defineMessages({ en, de, fr, pt, ru });
