@@ -176,7 +176,14 @@ export function DatasourceForm({
     else
       create.mutate(
         { name: v.name.trim(), kind: v.kind, ...settings() },
-        { onSuccess: done, onError: fail },
+        {
+          onSuccess: (created) => {
+            // Tested before saving: the stored source is tested once more, so its state says so.
+            if (test?.ok) tester.mutate({ id: created.id });
+            done();
+          },
+          onError: fail,
+        },
       );
   };
 

@@ -98,7 +98,12 @@ export function DatasourcesScreen() {
                       <Text fw={500}>{s.name}</Text>
                     </Table.Td>
                     <Table.Td>
-                      <Badge variant="light" color={s.kind === 'postgres' ? 'blue' : 'orange'}>
+                      <Badge
+                        variant="light"
+                        color={s.kind === 'postgres' ? 'blue' : 'orange'}
+                        // The whole kind, also where the table is narrower than its content.
+                        styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
+                      >
                         {t(`kinds.${s.kind}`)}
                       </Badge>
                     </Table.Td>
