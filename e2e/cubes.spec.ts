@@ -215,3 +215,107 @@ test('builds a pivot by dragging, writes into a subtotal, shows the records, rep
   );
   await page.screenshot({ path: shot('reports') });
 });
+
+/** How far the page is wider than the screen (0 when nothing overflows sideways). */
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/**
+ * The cube and report screens in Russian and the dark skin, then at phone width: the texts and
+ * numbers follow the language, the skin applies, and no screen is wider than the phone (the
+ * pivot scrolls inside its grid).
+ */
+test('cubes and reports speak Russian in the dark skin and fit a phone', async ({
+  signedIn: page,
+  request,
+  user,
+}) => {
+  test.setTimeout(600_000);
+  const tag = Date.now().toString(36);
+  const obj = await qry<{ id: string }>(request, user, 'objects.create', {
+    name: `Продажи ${tag}`,
+    code: `sales_ru_${tag}`,
+  });
+  await qry(request, user, 'fields.create', {
+    objectId: obj.id,
+    name: 'Регион',
+    code: 'region',
+    type: 'text',
+  });
+  await qry(request, user, 'fields.create', {
+    objectId: obj.id,
+    name: 'Выручка',
+    code: 'amount',
+    type: 'money',
+    options: { scale: 2 },
+  });
+  await qry(request, user, 'records.createMany', {
+    objectId: obj.id,
+    rows: [
+      { name: 'Строка 1', region: 'Север', amount: '1200.50' },
+      { name: 'Строка 2', region: 'Юг', amount: '300.00' },
+    ],
+  });
+  const cube = await qry<{ id: string }>(request, user, 'cubes.create', {
+    objectId: obj.id,
+    name: `Куб продаж ${tag}`,
+    dimensions: [{ key: 'region', field: 'region' }],
+    measures: [{ key: 'amount', fn: 'sum', field: 'amount' }],
+    defaultLayout: { rows: ['region'], cols: [], measures: ['amount'] },
+  });
+  await qry(request, user, 'reports.create', {
+    name: `Отчёт ${tag}`,
+    source: 'cube',
+    cubeId: cube.id,
+    format: 'xlsx',
+  });
+  await page.addInitScript(() => {
+    if (window.sessionStorage.getItem('e2e-prefs')) return;
+    window.sessionStorage.setItem('e2e-prefs', '1');
+    window.localStorage.setItem('fiscus-language', 'ru');
+    window.localStorage.setItem('fiscus-skin', 'dark');
+  });
+
+  const screens = async (suffix: string) => {
+    await page.goto('/fiscus/cubes');
+    await expect(
+      page.getByTestId('cubes-screen').getByRole('heading', { name: 'Кубы', exact: true }),
+    ).toBeVisible();
+    await expect(page.getByTestId('cube-row')).toContainText(`Куб продаж ${tag}`);
+    await expect(page.locator('html')).toHaveAttribute('data-skin', 'dark');
+    await page.screenshot({ path: shot(`cubes-ru-dark${suffix}`) });
+    const widths = [await overflow(page)];
+
+    await page.goto(`/fiscus/cubes/${cube.id}`);
+    await expect(page.getByTestId('pivot-row-header')).toHaveText(['Север', 'Юг', 'Общий итог']);
+    // Russian numbers: a space between thousands, a comma before the decimals.
+    await expect(
+      page.locator('[data-testid=pivot-cell][data-row="2"][data-measure="amount"]'),
+    ).toHaveText(/^1\s500,50$/);
+    // On a phone the grid gets the screen and Fields opens the zones.
+    await expect(page.getByTestId('pivot-fields-toggle')).toHaveAttribute(
+      'aria-expanded',
+      suffix ? 'false' : 'true',
+    );
+    await page.screenshot({ path: shot(`cube-pivot-ru-dark${suffix}`) });
+    widths.push(await overflow(page));
+
+    await page.goto(`/fiscus/cubes/${cube.id}/design`);
+    await expect(page.getByTestId('designer-name')).toHaveValue(`Куб продаж ${tag}`);
+    await page.screenshot({ path: shot(`cube-designer-ru-dark${suffix}`) });
+    widths.push(await overflow(page));
+
+    await page.goto('/fiscus/reports');
+    await expect(
+      page.getByTestId('reports-screen').getByRole('heading', { name: 'Отчёты', exact: true }),
+    ).toBeVisible();
+    await expect(page.getByTestId('report-row')).toContainText(`Отчёт ${tag}`);
+    await page.screenshot({ path: shot(`reports-ru-dark${suffix}`) });
+    widths.push(await overflow(page));
+    return widths;
+  };
+
+  await screens('');
+  await page.setViewportSize({ width: 375, height: 812 });
+  expect(await screens('-phone')).toEqual([0, 0, 0, 0]);
+});

@@ -113,7 +113,7 @@ export function PivotScreen({ cubeId }: { cubeId: string }) {
 
 function Pivot({ cube, meta }: { cube: Cube; meta: PlatformObject }) {
   const { t, i18n } = useTranslation('cubes');
-  const phone = useMediaQuery('(max-width: 40em)');
+  const phone = useMediaQuery('(max-width: 40em)', false, { getInitialValueInEffect: false });
   const fieldByCode = useMemo(() => new Map(meta.fields.map((f) => [f.code, f])), [meta.fields]);
   const dims = useMemo<(DimInfo & { label: string })[]>(
     () =>
@@ -155,7 +155,8 @@ function Pivot({ cube, meta }: { cube: Cube; meta: PlatformObject }) {
   const [layout, setLayout] = useState<PivotLayout>(() => initialLayout(cube, dims, prefs.layout));
   const [styles, setStyles] = useState<Record<string, MeasureStyle>>(prefs.styles);
   const [view, setView] = useState<'grid' | 'chart'>('grid');
-  const [zonesOpen, setZonesOpen] = useState(true);
+  // On a phone the grid gets the screen; Fields opens the zones.
+  const [zonesOpen, setZonesOpen] = useState(!phone);
   const [active, setActive] = useState<CellRef | null>(null);
   const [records, setRecords] = useState<RecordsTarget | null>(null);
   const [hasMine, setHasMine] = useState(!!prefs.layout);
@@ -484,6 +485,7 @@ function Pivot({ cube, meta }: { cube: Cube; meta: PlatformObject }) {
           leftSection={<IconLayoutList size={16} />}
           onClick={() => setZonesOpen((o) => !o)}
           aria-expanded={zonesOpen}
+          data-testid="pivot-fields-toggle"
         >
           {t('common:actions.fields')}
         </Button>
