@@ -228,12 +228,16 @@ if (!SKIP.has('report')) {
     objectId: big,
     format: 'xlsx',
   });
-  const xs: { rowsPerSecond: number; ms: number; mb: number }[] = [];
+  const xs: { rowsPerSecond: number; rowsPerCpuSecond: number; ms: number; mb: number }[] = [];
   for (let i = 0; i < Math.min(RUNS, 3); i++) {
+    const cpu = process.cpuUsage();
     const { run } = await generate(view.id);
     const ms = run.durationMs ?? 0;
+    const rows = run.result?.rows ?? 0;
     xs.push({
-      rowsPerSecond: Math.round(((run.result?.rows ?? 0) * 1000) / ms),
+      rowsPerSecond: Math.round((rows * 1000) / ms),
+      // Rows per second of this process's CPU time (the job runs here): the load-free figure.
+      rowsPerCpuSecond: Math.round((rows * 1000) / cpuMs(cpu)),
       ms,
       mb: +((run.size ?? 0) / 1048576).toFixed(1),
     });
@@ -249,6 +253,7 @@ if (!SKIP.has('report')) {
   result.report = {
     viewXlsx100k: {
       rowsPerSecondMedian: median(xs.map((x) => x.rowsPerSecond)),
+      rowsPerCpuSecondMedian: median(xs.map((x) => x.rowsPerCpuSecond)),
       runs: xs,
       bar: 100_000,
     },

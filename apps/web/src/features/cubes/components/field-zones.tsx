@@ -47,7 +47,7 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import type { CubeMember } from '@fiscus/contracts';
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOp } from '@/lib/qry';
 import {
@@ -100,7 +100,13 @@ const landing: CollisionDetection = (args) => {
  * dragged between zones (mouse, touch, or the keyboard: Space to lift, arrows, Space to drop),
  * or moved with each field's menu.
  */
-export function FieldZones({ cubeId, layout, onChange, dimensions, measures }: Props) {
+export const FieldZones = memo(function FieldZones({
+  cubeId,
+  layout,
+  onChange,
+  dimensions,
+  measures,
+}: Props) {
   const { t } = useTranslation('cubes');
   const [dragging, setDragging] = useState<string | null>(null);
   const sensors = useSensors(
@@ -263,7 +269,7 @@ export function FieldZones({ cubeId, layout, onChange, dimensions, measures }: P
       </DragOverlay>
     </DndContext>
   );
-}
+});
 
 function DropZone({
   zone,

@@ -109,7 +109,7 @@ export function PivotGrid(props: PivotGridProps) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     paddingStart: headerHeight,
-    overscan: 8,
+    overscan: 4,
   });
   const colV = useVirtualizer({
     horizontal: true,
@@ -117,7 +117,7 @@ export function PivotGrid(props: PivotGridProps) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => itemWidth,
     paddingStart: rowHeaderWidth,
-    overscan: 2,
+    overscan: 1,
   });
   useEffect(() => {
     colV.measure();
@@ -128,6 +128,11 @@ export function PivotGrid(props: PivotGridProps) {
 
   const vRows = rowV.getVirtualItems();
   const vCols = colV.getVirtualItems();
+  // Elements are keyed by their slot in the window (consecutive indexes modulo its size), so a
+  // scroll reuses the DOM nodes and only changes their text and position instead of replacing
+  // every cell.
+  const rowSlot = (i: number) => i % Math.max(1, vRows.length);
+  const colSlot = (j: number) => j % Math.max(1, vCols.length);
   const width = rowHeaderWidth + data.colTotal * itemWidth;
   const fullHeight = headerHeight + data.rowTotal * rowHeight;
 
@@ -365,7 +370,7 @@ export function PivotGrid(props: PivotGridProps) {
               const locked = data.lockedRow(vr.index);
               return (
                 <div
-                  key={vr.index}
+                  key={rowSlot(vr.index)}
                   className={classes.rhead}
                   role="rowheader"
                   data-kind={item?.kind}
@@ -429,7 +434,7 @@ export function PivotGrid(props: PivotGridProps) {
                     : formatCubeValue(value, locale, info?.scale ?? 0, style);
                 cells.push(
                   <div
-                    key={`${vr.index}:${vc.index}:${m}`}
+                    key={`${rowSlot(vr.index)}:${colSlot(vc.index)}:${m}`}
                     id={isActive ? activeId(ref) : undefined}
                     role="gridcell"
                     className={classes.cell}

@@ -222,6 +222,20 @@ function Pivot({ cube, meta }: { cube: Cube; meta: PlatformObject }) {
 
   const update = useOpMutation('cubes.update');
   const changeLayout = (next: PivotLayout) => setLayout(next);
+  // The zones' fields stay the same objects while the cube does, so the zones (memoised) are not
+  // drawn again when cells arrive as the grid scrolls.
+  const zoneDims = useMemo(
+    () => dims.map((d) => ({ key: d.key, label: d.label, isDate: !!d.grain })),
+    [dims],
+  );
+  const zoneMeasures = useMemo(
+    () =>
+      [...cube.measures, ...cube.calculated].map((m) => ({
+        key: m.key,
+        label: measureLabels[m.key] ?? m.key,
+      })),
+    [cube.measures, cube.calculated, measureLabels],
+  );
 
   const toggle = (axis: 'collapsedRows' | 'collapsedCols', item: CubeAxisItem) => {
     const key = pathKey(item.path);
@@ -611,12 +625,9 @@ function Pivot({ cube, meta }: { cube: Cube; meta: PlatformObject }) {
         <FieldZones
           cubeId={cube.id}
           layout={layout}
-          onChange={changeLayout}
-          dimensions={dims.map((d) => ({ key: d.key, label: d.label, isDate: !!d.grain }))}
-          measures={[...cube.measures, ...cube.calculated].map((m) => ({
-            key: m.key,
-            label: measureLabels[m.key] ?? m.key,
-          }))}
+          onChange={setLayout}
+          dimensions={zoneDims}
+          measures={zoneMeasures}
         />
       </Collapse>
 

@@ -12,12 +12,43 @@ import { toFloat } from '../lib/decimal';
 /** Row items and column items per fetched block (the server allows 2000 × 500). */
 export const ROW_BLOCK = 100;
 export const COL_BLOCK = 40;
+/**
+ * Blocks kept at most: those used longest ago are dropped (and fetched again if the grid comes
+ * back to them), so memory and the work per arriving block stay flat however far one scrolls.
+ */
+export const MAX_BLOCKS = 48;
 
 export type QueryBase = Omit<CubesQueryInput, 'rowOffset' | 'rowLimit' | 'colOffset' | 'colLimit'>;
+
+type Range = { min: number; max: number };
 
 interface Block {
   out?: CubesQueryOutput;
   failed?: boolean;
+  /** Leaf values per measure in this block (for the heatmap), computed once when it arrives. */
+  ranges?: Range[];
+  /** When the grid last asked for it (for dropping the ones used longest ago). */
+  used: number;
+}
+
+/** Leaf values per measure of one answer (the only item of an axis counts as a leaf). */
+function rangesOf(out: CubesQueryOutput): Range[] {
+  const res = out.measures.map(() => ({ min: Infinity, max: -Infinity }));
+  const { rows, cols, cells } = out;
+  rows.items.forEach((r, ri) => {
+    if (r.kind !== 'leaf' && rows.items.length > 1) return;
+    cols.items.forEach((c, ci) => {
+      if (c.kind !== 'leaf' && cols.items.length > 1) return;
+      cells[ri]?.[ci]?.forEach((v, m) => {
+        const x = toFloat(v);
+        const range = res[m];
+        if (x === null || !range) return;
+        if (x < range.min) range.min = x;
+        if (x > range.max) range.max = x;
+      });
+    });
+  });
+  return res;
 }
 
 export interface PivotData {
@@ -70,6 +101,7 @@ export function usePivotData(base: QueryBase | null): PivotData {
   );
   const blocks = useRef(new Map<string, Block>());
   const pending = useRef(new Set<string>());
+  const clock = useRef(0);
   const [version, setVersion] = useState(0);
   const generation = useRef(0);
   const baseKey = useMemo(() => JSON.stringify(base), [base]);
@@ -79,7 +111,12 @@ export function usePivotData(base: QueryBase | null): PivotData {
     generation.current++;
     blocks.current = new Map();
     pending.current = new Set();
-    if (first.data && !first.isPlaceholderData) blocks.current.set('0:0', { out: first.data });
+    if (first.data && !first.isPlaceholderData)
+      blocks.current.set('0:0', {
+        out: first.data,
+        ranges: rangesOf(first.data),
+        used: ++clock.current,
+      });
     setVersion((v) => v + 1);
   }, [first.data, first.isPlaceholderData, baseKey]);
 
@@ -87,7 +124,12 @@ export function usePivotData(base: QueryBase | null): PivotData {
     (rb: number, cb: number) => {
       if (!base) return;
       const key = `${rb}:${cb}`;
-      if (blocks.current.has(key) || pending.current.has(key)) return;
+      const have = blocks.current.get(key);
+      if (have) {
+        have.used = ++clock.current;
+        return;
+      }
+      if (pending.current.has(key)) return;
       pending.current.add(key);
       const gen = generation.current;
       qry('cubes.query', {
@@ -100,13 +142,14 @@ export function usePivotData(base: QueryBase | null): PivotData {
         (out) => {
           if (gen !== generation.current) return;
           pending.current.delete(key);
-          blocks.current.set(key, { out });
+          blocks.current.set(key, { out, ranges: rangesOf(out), used: ++clock.current });
+          evict(blocks.current);
           setVersion((v) => v + 1);
         },
         () => {
           if (gen !== generation.current) return;
           pending.current.delete(key);
-          blocks.current.set(key, { failed: true });
+          blocks.current.set(key, { failed: true, used: ++clock.current });
           setVersion((v) => v + 1);
         },
       );
@@ -147,22 +190,13 @@ export function usePivotData(base: QueryBase | null): PivotData {
   const ranges = useMemo(() => {
     const n = shown?.measures.length ?? 0;
     const out = Array.from({ length: n }, () => ({ min: Infinity, max: -Infinity }));
-    for (const b of blocks.current.values()) {
-      if (!b.out) continue;
-      const { rows, cols, cells } = b.out;
-      rows.items.forEach((r, ri) => {
-        if (r.kind !== 'leaf' && rows.items.length > 1) return;
-        cols.items.forEach((c, ci) => {
-          if (c.kind !== 'leaf' && cols.items.length > 1) return;
-          cells[ri]?.[ci]?.forEach((v, m) => {
-            const x = toFloat(v);
-            if (x === null || !out[m]) return;
-            out[m].min = Math.min(out[m].min, x);
-            out[m].max = Math.max(out[m].max, x);
-          });
-        });
+    for (const b of blocks.current.values())
+      b.ranges?.forEach((r, m) => {
+        const o = out[m];
+        if (!o) return;
+        if (r.min < o.min) o.min = r.min;
+        if (r.max > o.max) o.max = r.max;
       });
-    }
     return out;
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [version, shown?.measures.length]);
@@ -222,4 +256,14 @@ export function usePivotData(base: QueryBase | null): PivotData {
       }
     },
   };
+}
+
+/** Drops the blocks used longest ago beyond MAX_BLOCKS (the first block stays). */
+function evict(blocks: Map<string, Block>) {
+  if (blocks.size <= MAX_BLOCKS) return;
+  const old = [...blocks.entries()]
+    .filter(([k]) => k !== '0:0')
+    .sort((a, b) => a[1].used - b[1].used)
+    .slice(0, blocks.size - MAX_BLOCKS);
+  for (const [k] of old) blocks.delete(k);
 }
