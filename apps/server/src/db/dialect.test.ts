@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from './sqlite.js';
@@ -243,5 +243,34 @@ describe('SQLite reader beside the writer', () => {
 
   it('refuses writes through the read handle', async () => {
     await expect(sql`delete from a`.execute(db.read as Any)).rejects.toThrow(/readonly/);
+  });
+});
+
+describe('SQLite checkpoints off the event loop', () => {
+  it('a commit that grows the log past its limit leaves it to the checkpointer thread', async () => {
+    // The checkpointer runs rarely here, so that the file is looked at before it does.
+    const db = createDb({ dataDir: dir, checkpointMs: 3000 });
+    const file = path.join(dir, 'fiscus.sqlite');
+    try {
+      const k = db.kysely as Any;
+      await sql`create table t (id integer primary key, a text)`.execute(k);
+      const small = statSync(file).size;
+      // About 15 MB in one transaction: far past the 1,000 pages (4 MB) of log after which a
+      // commit checkpoints by itself.
+      await sql`insert into t (a) with recursive s(i) as (select 1 union all select i + 1 from s where i < 60000) select hex(randomblob(100)) || i from s`.execute(
+        k,
+      );
+      // Right after the commit the rows are in the log, not yet in the database file.
+      expect(statSync(file).size).toBeLessThan(small + 1_000_000);
+      expect(statSync(`${file}-wal`).size).toBeGreaterThan(10_000_000);
+      // Then the checkpointer copies them (a state, waited for).
+      for (let i = 0; i < 400 && statSync(file).size < small + 10_000_000; i++)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(statSync(file).size).toBeGreaterThan(small + 10_000_000);
+      const [row] = (await sql<{ n: number }>`select count(*) as n from t`.execute(k)).rows;
+      expect(row?.n).toBe(60_000);
+    } finally {
+      await db.close();
+    }
   });
 });

@@ -3,6 +3,7 @@ import SQLite from './sqlite.js';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { startCheckpointer, type Checkpointer } from './checkpointer.js';
 import { cachingStatements, routingSqliteDialect } from './sqlite-driver.js';
 import { registerBaseFunctions } from './sqlite-functions.js';
 import { watchedDialect, WriteWatch } from './write-watch.js';
@@ -46,6 +47,8 @@ export interface Db {
 
 /** How often SQLite refreshes the statistics of tables that changed much (`PRAGMA optimize`). */
 const OPTIMIZE_EVERY_MS = 10 * 60_000;
+/** The write-ahead log is moved into the database file this often (db/checkpointer.ts). */
+const CHECKPOINT_EVERY_MS = 1000;
 
 /** SQLite file in DATA_DIR by default (WAL); PostgreSQL when DATABASE_URL is a postgres URL. */
 export function createDb(opts: {
@@ -53,6 +56,11 @@ export function createDb(opts: {
   dataDir: string;
   /** Prepares a SQLite connection (SQL functions the platform adds). */
   setupSqlite?: (sqlite: SQLite.Database) => void;
+  /**
+   * SQLite file: how often the write-ahead log is moved into the database file, off the event
+   * loop (db/checkpointer.ts), in ms; 0 lets SQLite do it at the end of the commits that grow it.
+   */
+  checkpointMs?: number;
 }): Db {
   const url = opts.databaseUrl;
   const watch = new WriteWatch();
@@ -99,6 +107,15 @@ export function createDb(opts: {
     registerBaseFunctions(reader, onVisit);
     opts.setupSqlite?.(reader);
   }
+  // The log is checkpointed by a worker thread, not at the end of a commit on this thread.
+  let checkpointer: Checkpointer | undefined;
+  const checkpointMs = opts.checkpointMs ?? CHECKPOINT_EVERY_MS;
+  if (!inMemory && checkpointMs > 0) {
+    sqlite.pragma('wal_autocheckpoint = 0');
+    checkpointer = startCheckpointer(file, checkpointMs, () => {
+      if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
+    });
+  }
   const writerDb = cachingStatements(sqlite);
   const readerDb = reader ? cachingStatements(reader) : undefined;
   const kysely = new Kysely<Database>({
@@ -129,6 +146,7 @@ export function createDb(opts: {
     },
     close: async () => {
       clearInterval(optimize);
+      await checkpointer?.stop();
       if (read !== kysely) await read.destroy();
       await kysely.destroy();
     },

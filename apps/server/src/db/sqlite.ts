@@ -28,6 +28,9 @@ function load(): typeof BetterSqlite3 {
 
 const SQLite = load();
 
+/** Where the driver is: a worker thread loads it from there (db/checkpointer.ts). */
+export const sqliteDriverPath = require.resolve(driverPackage);
+
 /** The driver in use, e.g. "better-sqlite3 13.2.0" (the start log names it). */
 export const sqliteDriver = `better-sqlite3 ${
   (require(`${driverPackage}/package.json`) as { version: string }).version
