@@ -541,3 +541,76 @@ describe('download', () => {
     expect(denied.statusCode).toBe(404);
   });
 });
+
+describe('records.export of computed fields', () => {
+  it('writes formula, lookup and rollup values, filtered and sorted by them', async () => {
+    const orders = await ok(t.app, u, 'objects.create', { name: 'Export orders' });
+    const lines = await ok(t.app, u, 'objects.create', { name: 'Export lines' });
+    const field = (objectId: string, body: Record<string, unknown>) =>
+      ok(t.app, u, 'fields.create', { objectId, ...body });
+    await field(lines.id, { name: 'Qty', code: 'qty', type: 'integer' });
+    await field(lines.id, { name: 'Price', code: 'price', type: 'decimal', options: { scale: 2 } });
+    await field(lines.id, {
+      name: 'Order',
+      code: 'order',
+      type: 'reference',
+      options: { target: orders.id },
+    });
+    await field(lines.id, {
+      name: 'Amount',
+      code: 'amount',
+      computed: { kind: 'formula', formula: 'qty * price' },
+    });
+    await field(lines.id, {
+      name: 'Order name',
+      code: 'order_name',
+      computed: { kind: 'lookup', path: ['order'], field: 'name' },
+    });
+    await field(orders.id, {
+      name: 'Total',
+      code: 'total',
+      computed: { kind: 'rollup', object: lines.id, via: 'order', fn: 'sum', field: 'amount' },
+    });
+    const o1 = await ok(t.app, u, 'records.create', { objectId: orders.id, values: { name: 'A' } });
+    const o2 = await ok(t.app, u, 'records.create', { objectId: orders.id, values: { name: 'B' } });
+    for (const [name, qty, price, o] of [
+      ['l1', 3, '2.50', o1.id],
+      ['l2', 1, '10.00', o1.id],
+      ['l3', 2, '4.00', o2.id],
+    ])
+      await ok(t.app, u, 'records.create', {
+        objectId: lines.id,
+        values: { name, qty, price, order: o },
+      });
+    const lineCsv = await csvOf(u, {
+      objectId: lines.id,
+      filter: group(AND, [{ field: 'amount', op: 'gt', value: 7.6 }]),
+      fields: ['name', 'amount', 'order_name'],
+      headings: 'codes',
+      orderby: { isActive: true, sorts: [{ field: 'amount', dir: 'desc' }] },
+    });
+    // Numbers as the export writes any decimal (compared by value).
+    const table = (text: string) =>
+      text
+        .slice(1)
+        .split('\r\n')
+        .filter(Boolean)
+        .map((line) => line.split(',').map((c) => (/^-?\d+(\.\d+)?$/.test(c) ? Number(c) : c)));
+    expect(table(lineCsv.text)).toEqual([
+      ['name', 'amount', 'order_name'],
+      ['l2', 10, 'A'],
+      ['l3', 8, 'B'],
+    ]);
+    const orderCsv = await csvOf(u, {
+      objectId: orders.id,
+      fields: ['name', 'total'],
+      headings: 'codes',
+      orderby: { isActive: true, sorts: [{ field: 'total', dir: 'asc' }] },
+    });
+    expect(table(orderCsv.text)).toEqual([
+      ['name', 'total'],
+      ['B', 8],
+      ['A', 17.5],
+    ]);
+  });
+});
