@@ -6,6 +6,12 @@ import {
   IconCalendar,
   IconCar,
   IconChartBar,
+  IconChartLine,
+  IconChecklist,
+  IconForms,
+  IconLayoutBoard,
+  IconListNumbers,
+  IconRepeat,
   IconChartPie,
   IconCheckbox,
   IconCube,
@@ -172,7 +178,20 @@ export const menu: MenuNode[] = [
     i('menu:cardAnalytic', 'card-analytic'),
     i('menu:cardAdvance', 'card-advance'),
   ]),
+
+  h('menu:formsTable'),
+  g('menu:formElements', IconForms, [
+    i('menu:formElementsPage', 'form-elements'),
+    i('menu:autoSuggest', 'auto-suggest'),
+  ]),
+  i('menu:formLayout', 'form-layout', IconLayoutBoard),
+  i('menu:formWizard', 'form-wizard', IconListNumbers),
+  i('menu:formValidation', 'form-validation', IconChecklist),
+  i('menu:formRepeater', 'form-repeater', IconRepeat),
   i('menu:goodTable', 'good-table', IconList),
+
+  h('menu:chartsMaps'),
+  g('menu:charts', IconChartLine, [i('menu:echarts', 'echart')]),
 
   h('menu:others'),
   i('menu:accessControl', 'access-control', IconShieldLock),

@@ -1,6 +1,7 @@
 // The parts of ECharts the console uses, registered once. Loaded lazily by <EChart>.
 import {
   BarChart,
+  CandlestickChart,
   GaugeChart,
   LineChart,
   PieChart,
@@ -22,6 +23,7 @@ import { SVGRenderer } from 'echarts/renderers';
 
 echarts.use([
   BarChart,
+  CandlestickChart,
   GaugeChart,
   LineChart,
   PieChart,

@@ -1,21 +1,4 @@
-export interface Person {
-  img: string;
-  name: string;
-  email: string;
-  time: string;
-}
-export interface SuggestFile {
-  file_name: string;
-  from: string;
-  icon: 'pdf' | 'xlsx' | 'doc' | 'csv' | 'zip' | 'img';
-  size: string;
-}
-export interface AutosuggestData {
-  developers: Person[];
-  designers: Person[];
-  pages: { icon: string; name: string }[];
-  files: SuggestFile[];
-}
+import type { AutosuggestData, Person } from '@/features/demo/forms/api/autosuggest';
 
 const person = (name: string, time: string): Person => ({
   img: '',

@@ -1,0 +1,3 @@
+import { ChartsPage } from '@/features/demo/charts/components/charts-page';
+
+export default ChartsPage;

@@ -1,0 +1,3 @@
+import { AutosuggestPage } from '@/features/demo/forms/components/autosuggest-page';
+
+export default AutosuggestPage;

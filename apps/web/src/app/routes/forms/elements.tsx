@@ -1,0 +1,3 @@
+import { ElementsPage } from '@/features/demo/forms/components/elements-page';
+
+export default ElementsPage;

@@ -1,0 +1,3 @@
+import { LayoutPage } from '@/features/demo/forms/components/layout-page';
+
+export default LayoutPage;

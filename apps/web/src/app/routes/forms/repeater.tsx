@@ -1,0 +1,3 @@
+import { RepeaterPage } from '@/features/demo/forms/components/repeater-page';
+
+export default RepeaterPage;

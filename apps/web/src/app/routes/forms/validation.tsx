@@ -1,0 +1,3 @@
+import { ValidationPage } from '@/features/demo/forms/components/validation-page';
+
+export default ValidationPage;

@@ -1,0 +1,3 @@
+import { WizardPage } from '@/features/demo/forms/components/wizard-page';
+
+export default WizardPage;
