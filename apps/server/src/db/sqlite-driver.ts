@@ -11,6 +11,7 @@ import {
   type SqliteStatement,
 } from 'kysely';
 import type SQLite from './sqlite.js';
+import { numbersExceptUnits, readUnitsExactly, toNumber } from './exact-integers.js';
 
 /** Prepared statements kept per SQLite connection (most recently used first out). */
 export const STATEMENT_CACHE_SIZE = 500;
@@ -18,12 +19,15 @@ export const STATEMENT_CACHE_SIZE = 500;
 /**
  * A prepared statement kept for reuse. Reads whose column list is spelled out (no `*`, so a
  * schema change cannot shift the columns) fetch rows as arrays and build the row objects here:
- * better-sqlite3 makes objects more slowly than arrays.
+ * better-sqlite3 makes objects more slowly than arrays. Reads of exact decimals get their units
+ * as BigInt (see db/exact-integers.ts).
  */
 class ReusedStatement implements SqliteStatement {
   readonly reader: boolean;
   /** Builds a row object from a row fetched as an array; null: plain objects. */
   private toRow: ((values: unknown[]) => unknown) | null | undefined;
+  /** Result columns holding decimal units (the statement reads safe integers); null: none. */
+  private unitNames: Set<string> | null = null;
 
   constructor(
     private readonly sqlite: SQLite.Database,
@@ -38,9 +42,17 @@ class ReusedStatement implements SqliteStatement {
   }
 
   all(parameters: ReadonlyArray<unknown>): unknown[] {
-    if (this.toRow === undefined) this.toRow = this.rowBuilder();
+    if (this.toRow === undefined) {
+      if (this.reader) this.unitNames = readUnitsExactly(this.stmt);
+      this.toRow = this.rowBuilder();
+    }
     const toRow = this.toRow;
-    if (!toRow) return this.stmt.all(parameters as unknown[]);
+    if (!toRow) {
+      const rows = this.stmt.all(parameters as unknown[]) as Record<string, unknown>[];
+      const units = this.unitNames;
+      if (units) for (const r of rows) numbersExceptUnits(r, units);
+      return rows;
+    }
     const rows = this.stmt.all(parameters as unknown[]) as unknown[][];
     const out = new Array<unknown>(rows.length);
     for (let r = 0; r < rows.length; r++) out[r] = toRow(rows[r] as unknown[]);
@@ -61,9 +73,15 @@ class ReusedStatement implements SqliteStatement {
       names.some((n) => n === '__proto__' || n === 'constructor')
     )
       return null;
-    const body = names.map((n, i) => `${JSON.stringify(n)}: v[${i}]`).join(', ');
+    const units = this.unitNames;
+    // With units in the row every integer arrives as BigInt: all but the units become numbers.
+    const body = names
+      .map((n, i) => `${JSON.stringify(n)}: ${!units || units.has(n) ? `v[${i}]` : `n(v[${i}])`}`)
+      .join(', ');
     // The names are quoted with JSON.stringify: they can only ever be property keys.
-    const build = new Function('v', `return { ${body} };`) as (values: unknown[]) => unknown;
+    const build = new Function('n', `return (v) => ({ ${body} });`)(toNumber) as (
+      values: unknown[],
+    ) => unknown;
     this.stmt.raw(true);
     return build;
   }
@@ -77,7 +95,13 @@ class ReusedStatement implements SqliteStatement {
 
   iterate(parameters: ReadonlyArray<unknown>): IterableIterator<unknown> {
     // Streams get a statement of their own (objects, and free to stay open while iterating).
-    return this.sqlite.prepare(this.sql).iterate(parameters as unknown[]);
+    const stmt = this.sqlite.prepare(this.sql);
+    const units = readUnitsExactly(stmt);
+    const rows = stmt.iterate(parameters as unknown[]) as IterableIterator<Record<string, unknown>>;
+    if (!units) return rows;
+    return (function* () {
+      for (const r of rows) yield numbersExceptUnits(r, units);
+    })();
   }
 }
 

@@ -22,6 +22,14 @@ import type { Db } from '../db/dialect.js';
  * tables' data (SQL text and bound values, the domain when it matters).
  */
 export const MAX_ENTRIES = 5000;
+
+/**
+ * The bound values of a statement as part of a cache key. Exact decimals are bound as BigInt on
+ * SQLite, which JSON cannot write as such; `12n` and the number 12 must not share a key either.
+ */
+export function parametersKey(parameters: readonly unknown[]): string {
+  return JSON.stringify(parameters, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
+}
 export const DEFAULT_MAX_AGE_MS = 2000;
 
 interface Entry {

@@ -15,7 +15,8 @@ import {
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { foldCase, type DialectName } from '../db/dialect.js';
 import type { KeyOf, Lang } from './messages.js';
-import { isValidDate, normalizeDatetime } from './values.js';
+import { decimalOf, isValidDate, normalizeDatetime, scaleOf } from './values.js';
+import { divideCeil, divideFloor, formatUnits, pow10, UNITS_LIMIT, type Dec } from './decimal.js';
 import { findField, type FieldMeta, type ObjectMeta } from './meta.js';
 import { addError, invalid } from './errors.js';
 import { pfText } from './platform.messages.js';
@@ -337,6 +338,7 @@ function condition(s: State, cond: Condition, path: string): Expr {
         ? sql<SqlBool>`(${x} is null or ${x} = '')`
         : sql<SqlBool>`${x} is null`;
   try {
+    if (c.kind === 'number' && c.field) return decimalCondition(s, c, cond, x, empty, path);
     if (c.kind === 'multi') {
       // A choice among the stored JSON list, its case folded as in every text match.
       const has = (v: unknown) => foldedMatch(dialect, x, JSON.stringify(v), 'anywhere');
@@ -445,6 +447,105 @@ function condition(s: State, cond: Condition, path: string): Expr {
 }
 
 class ValueError extends Error {}
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+const MIN_SAFE = -MAX_SAFE;
+
+/**
+ * A condition on a decimal, money or percent field, exact at any size: the value given is read
+ * as the decimal it spells and compared with the stored values as they are (SQLite: integer units
+ * at the field's scale; PostgreSQL: numeric). A value with more digits than the field keeps is
+ * compared exactly, too: `amount > 12.345` at scale 2 holds from 12.35 on, `amount = 12.345`
+ * for no record.
+ */
+function decimalCondition(
+  s: State,
+  c: Column,
+  cond: Condition,
+  x: RawBuilder<unknown>,
+  empty: Expr,
+  path: string,
+): Expr {
+  const { lang, dialect } = s.opts;
+  const field = c.field as FieldMeta;
+  const scale = scaleOf(field.type, field.options);
+  const read = (value: unknown): Dec => {
+    const d = decimalOf(value);
+    if (!d) throw new ValueError(pfText(lang, 'pf.expected_number'));
+    return d;
+  };
+  /** Units at the field's scale: exactly, or the nearest stored value up or down. */
+  const at = (d: Dec, mode: 'exact' | 'floor' | 'ceil'): bigint | undefined => {
+    let u: bigint | undefined;
+    if (d.scale <= scale) u = d.units * pow10(scale - d.scale);
+    else {
+      const f = pow10(d.scale - scale);
+      if (mode === 'exact') u = d.units % f === 0n ? d.units / f : undefined;
+      else u = mode === 'floor' ? divideFloor(d.units, f) : divideCeil(d.units, f);
+    }
+    if (u === undefined) return undefined;
+    // Every stored value lies within ±(10^18 − 1) units: a bound beyond compares the same.
+    return u >= UNITS_LIMIT ? UNITS_LIMIT : u <= -UNITS_LIMIT ? -UNITS_LIMIT : u;
+  };
+  // SQLite compares units (a number while it is one exactly, else a BigInt); PostgreSQL numeric.
+  const bind = (u: bigint): RawBuilder<unknown> =>
+    dialect === 'sqlite'
+      ? sql`${u >= MIN_SAFE && u <= MAX_SAFE ? Number(u) : u}`
+      : sql`${formatUnits(u, scale)}`;
+  const list = (value: unknown): bigint[] => {
+    if (!Array.isArray(value) || value.length === 0)
+      throw new ValueError(pfText(lang, 'pf.expected_list'));
+    if (value.length > FILTER_LIMITS.maxInValues)
+      throw new ValueError(pfText(lang, 'field.too_big_array', { max: FILTER_LIMITS.maxInValues }));
+    const out: bigint[] = [];
+    for (const v of value) {
+      const u = at(read(v), 'exact');
+      if (u !== undefined) out.push(u);
+    }
+    return out;
+  };
+  switch (cond.op as FilterOp) {
+    case 'eq': {
+      const u = at(read(cond.value), 'exact');
+      return u === undefined ? FALSE : sql<SqlBool>`${x} = ${bind(u)}`;
+    }
+    case 'neq': {
+      const u = at(read(cond.value), 'exact');
+      return u === undefined ? TRUE : sql<SqlBool>`(${x} is null or ${x} <> ${bind(u)})`;
+    }
+    case 'gt':
+      return sql<SqlBool>`${x} > ${bind(at(read(cond.value), 'floor') as bigint)}`;
+    case 'gte':
+      return sql<SqlBool>`${x} >= ${bind(at(read(cond.value), 'ceil') as bigint)}`;
+    case 'lt':
+      return sql<SqlBool>`${x} < ${bind(at(read(cond.value), 'ceil') as bigint)}`;
+    case 'lte':
+      return sql<SqlBool>`${x} <= ${bind(at(read(cond.value), 'floor') as bigint)}`;
+    case 'between': {
+      if (!Array.isArray(cond.value) || cond.value.length !== 2) {
+        addError(s.errors, `${path}.value`, pfText(lang, 'pf.expected_range'));
+        return TRUE;
+      }
+      const from = at(read(cond.value[0]), 'ceil') as bigint;
+      const to = at(read(cond.value[1]), 'floor') as bigint;
+      return sql<SqlBool>`(${x} >= ${bind(from)} and ${x} <= ${bind(to)})`;
+    }
+    case 'in': {
+      const us = list(cond.value);
+      return us.length ? sql<SqlBool>`${x} in (${sql.join(us.map(bind))})` : FALSE;
+    }
+    case 'not_in': {
+      const us = list(cond.value);
+      return us.length
+        ? sql<SqlBool>`(${x} is null or ${x} not in (${sql.join(us.map(bind))}))`
+        : TRUE;
+    }
+    case 'is_empty':
+      return empty;
+    default:
+      return sql<SqlBool>`not ${empty}`;
+  }
+}
 
 function node(s: State, n: FilterNode, path: string, depth: number): Expr | null {
   const { lang } = s.opts;

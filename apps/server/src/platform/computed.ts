@@ -582,7 +582,7 @@ function asStored(x: Sql, f: FieldMeta, value: TExpr, dialect: DialectName): Sql
 
 /** An empty value of the field's column type (a field whose definition no longer works). */
 function emptyOf(f: FieldMeta, dialect: DialectName): Sql {
-  return sql`cast(null as ${sql.raw(columnType(storageOf(f.type), dialect))})`;
+  return sql`cast(null as ${sql.raw(columnType(storageOf(f.type, f.options), dialect))})`;
 }
 
 /**
@@ -680,7 +680,7 @@ export function generatedColumnSql(f: FieldMeta, value: TExpr, dialect: DialectN
     literals: true,
   };
   const x = asStored(emit(value, env), f, value, dialect);
-  const type = sql.raw(columnType(storageOf(f.type), dialect));
+  const type = sql.raw(columnType(storageOf(f.type, f.options), dialect));
   return dialect === 'sqlite'
     ? sql`${type} generated always as (${x}) virtual`
     : sql`${type} generated always as (${x}) stored`;

@@ -12,6 +12,7 @@
 import { Worker } from 'node:worker_threads';
 import SQLite from '../db/sqlite.js';
 import { registerBaseFunctions } from '../db/sqlite-functions.js';
+import { arrayNumbersExceptUnits, unitsColumns } from '../db/exact-integers.js';
 import { registerExprRuntime } from './expr/runtime.js';
 
 type In =
@@ -38,6 +39,29 @@ registerExprRuntime(db);
 
 /** Prepared statements by SQL text (most recently used last). */
 const statements = new Map<string, SQLite.Statement>();
+/**
+ * Per statement that reads exact decimals' units: which columns hold them. Those statements read
+ * integers as BigInt (units keep every digit across the IPC channel, whose serialization carries
+ * BigInt), and every other integer is turned back into a number (db/exact-integers.ts).
+ */
+const unitsOf = new WeakMap<SQLite.Statement, boolean[]>();
+
+/** A statement for reading, with units read exactly (see above). */
+function reading(stmt: SQLite.Statement): SQLite.Statement {
+  const units = unitsColumns(stmt);
+  if (units) {
+    stmt.safeIntegers(true);
+    unitsOf.set(stmt, units);
+  }
+  return stmt.raw(true);
+}
+
+/** Rows of a statement made by `reading`, integers as the app reads them. */
+function exact(stmt: SQLite.Statement, rows: unknown[][]): unknown[][] {
+  const units = unitsOf.get(stmt);
+  if (units) for (const r of rows) arrayNumbersExceptUnits(r, units);
+  return rows;
+}
 const STATEMENTS = 200;
 
 function prepare(sql: string): SQLite.Statement {
@@ -49,7 +73,7 @@ function prepare(sql: string): SQLite.Statement {
   }
   stmt = db.prepare(sql);
   if (!stmt.reader) throw Object.assign(new Error('a lane only reads'), { code: 'LANE_WRITE' });
-  stmt.raw(true);
+  reading(stmt);
   // `*` may name other columns after a schema change: such statements are not kept.
   if (!sql.includes('*') && !statements.has(sql)) {
     statements.set(sql, stmt);
@@ -82,7 +106,14 @@ function fail(id: number, err: unknown): void {
 
 /** The open stream: its iterator and whether the server asked for the next slice. */
 let stream:
-  { id: number; iter: IterableIterator<unknown[]>; slice: number; done: boolean } | undefined;
+  | {
+      id: number;
+      stmt: SQLite.Statement;
+      iter: IterableIterator<unknown[]>;
+      slice: number;
+      done: boolean;
+    }
+  | undefined;
 
 function sendSlice(): void {
   const s = stream;
@@ -102,7 +133,7 @@ function sendSlice(): void {
     fail(s.id, err);
     return;
   }
-  if (rows.length) send({ t: 'slice', id: s.id, rows });
+  if (rows.length) send({ t: 'slice', id: s.id, rows: exact(s.stmt, rows) });
   if (s.done) {
     stream = undefined;
     send({ t: 'end', id: s.id, visits: takeVisits() });
@@ -120,7 +151,7 @@ process.on('message', (m: In) => {
     case 'all': {
       try {
         const stmt = prepare(m.sql);
-        const rows = stmt.all(...bindable(m.params)) as unknown[][];
+        const rows = exact(stmt, stmt.all(...bindable(m.params)) as unknown[][]);
         const columns = stmt.columns().map((c) => c.name);
         send({ t: 'rows', id: m.id, columns, rows, visits: takeVisits() });
       } catch (err) {
@@ -132,9 +163,9 @@ process.on('message', (m: In) => {
       try {
         const stmt = db.prepare(m.sql);
         if (!stmt.reader) throw new Error('a lane only reads');
-        stmt.raw(true);
+        reading(stmt);
         const iter = stmt.iterate(...bindable(m.params)) as IterableIterator<unknown[]>;
-        stream = { id: m.id, iter, slice: Math.max(1, m.slice), done: false };
+        stream = { id: m.id, stmt, iter, slice: Math.max(1, m.slice), done: false };
       } catch (err) {
         fail(m.id, err);
         return;

@@ -8,6 +8,7 @@ import pg from 'pg';
 import type { LaneLimits, LaneSettings } from '../config/index.js';
 import type { Db } from '../db/dialect.js';
 import SQLite from '../db/sqlite.js';
+import { arrayNumbersExceptUnits, unitsColumns } from '../db/exact-integers.js';
 import { registerBaseFunctions } from '../db/sqlite-functions.js';
 import { RetryLaterError } from '../lib/app-error.js';
 import { registerExprRuntime } from './expr/runtime.js';
@@ -885,10 +886,14 @@ async function streamInProcess(
       conn.pragma('busy_timeout = 5000');
       registerBaseFunctions(conn, () => db.addRowVisits?.(1));
       registerExprRuntime(conn);
-      const stmt = conn.prepare(compiled.sql).raw(true);
+      const stmt = conn.prepare(compiled.sql);
+      // Exact decimals' units as BigInt, other integers as numbers (db/exact-integers.ts).
+      const units = unitsColumns(stmt);
+      if (units) stmt.safeIntegers(true);
+      stmt.raw(true);
       let batch: unknown[][] = [];
       for (const row of stmt.iterate(...(compiled.parameters as unknown[]))) {
-        batch.push(row as unknown[]);
+        batch.push(units ? arrayNumbersExceptUnits(row as unknown[], units) : (row as unknown[]));
         if (batch.length >= n) {
           await onSlice(batch);
           batch = [];

@@ -1,7 +1,7 @@
 import type { FilterNode } from '@fiscus/contracts';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../db/dialect.js';
-import { cached, peek } from './cache.js';
+import { cached, parametersKey, peek } from './cache.js';
 import {
   compileOrderBy,
   compileWhere,
@@ -83,7 +83,7 @@ async function tableRows(db: Db, table: string): Promise<number> {
 
 function keyOf(rel: Relation, where: Expr): string {
   const c = where.compile(rel.db.kysely);
-  return `${rel.cacheTables.join(',')}\u0000${c.sql}\u0000${JSON.stringify(c.parameters)}`;
+  return `${rel.cacheTables.join(',')}\u0000${c.sql}\u0000${parametersKey(c.parameters)}`;
 }
 
 /**

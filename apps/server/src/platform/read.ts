@@ -95,7 +95,7 @@ export async function compileOptionsFor(ctx: OpContext, meta: ObjectMeta): Promi
 /** A database row as a record of the contracts (display texts still empty). */
 export function toRecord(fields: FieldMeta[], raw: Raw): RecordRow {
   const values: Record<string, unknown> = {};
-  for (const f of fields) values[f.code] = decode(f.type, raw[f.column]);
+  for (const f of fields) values[f.code] = decode(f, raw[f.column]);
   return {
     id: Number(raw.id),
     values,

@@ -5,6 +5,7 @@ import type { OpContext } from './context.js';
 import { laneRows, type LaneName } from './lanes.js';
 import { isLive, type FieldMeta, type ObjectMeta } from './meta.js';
 import { openSource, proposeType, sourceFailure, sourceRows, tableRef } from './sources/index.js';
+import { scaleOf } from './values.js';
 
 /**
  * Where an object's rows are read: the relation every query over an object (pages, counts,
@@ -16,7 +17,8 @@ import { openSource, proposeType, sourceFailure, sourceRows, tableRef } from './
  *   query compiler's SQL runs on the source unchanged, compiled for the source's dialect. A
  *   column whose type already answers the compiler's values is passed through as it is (the
  *   source's planner then pushes conditions and sorts down onto its indexes); others are cast
- *   to the field's form (booleans 0/1, date-times as ISO text on SQLite, numbers as numeric).
+ *   to the field's form (booleans 0/1, date-times as ISO text on SQLite, decimals as numeric on
+ *   PostgreSQL and integer units on SQLite).
  *   Values are bound parameters; identifiers come from the mount's metadata, which the source's
  *   catalog named when the mount was made.
  */
@@ -78,8 +80,15 @@ export function sourceColumnExpr(
       return cls === 'integer' ? c : dialect === 'postgres' ? sql`cast(${c} as bigint)` : c;
     case 'decimal':
     case 'money':
-    case 'percent':
-      return dialect === 'postgres' && cls === 'integer' ? sql`cast(${c} as numeric)` : c;
+    case 'percent': {
+      // The platform's exact form of decimals (platform/values.ts): PostgreSQL numeric (a
+      // numeric column as it is; floating point read by its shortest digits), SQLite integer
+      // units at the field's scale (a source's REAL rounded to the scale once, here).
+      if (dialect === 'postgres')
+        return /^(numeric|decimal)/i.test(sourceType.trim()) ? c : sql`cast(${c} as numeric)`;
+      const f = sql.lit(10 ** scaleOf(field.type, field.options));
+      return cls === 'integer' ? sql`(${c} * ${f})` : sql`cast(round(${c} * ${f}) as integer)`;
+    }
     case 'date':
       if (cls === 'date') return c;
       return dialect === 'postgres' ? sql`cast(${c} as date)` : sql`date(${c})`;

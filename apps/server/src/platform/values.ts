@@ -1,22 +1,56 @@
 import type { FieldOptions, FieldType } from '@fiscus/contracts';
 import type { DialectName } from '../db/dialect.js';
+import { SQLITE_UNITS_TYPE } from '../db/exact-integers.js';
+import {
+  compareDec,
+  currencyScale,
+  decimalOfNumber,
+  fitsDigits,
+  formatUnits,
+  MAX_DIGITS,
+  MAX_SCALE,
+  parseDecimal,
+  unitsAt,
+  unitsOfCanonical,
+  type Dec,
+} from './decimal.js';
 import type { Lang } from './messages.js';
 import { commonText } from './messages.js';
 import { pfText } from './platform.messages.js';
 
-/** How a field type is stored; a type change within one class keeps the column. */
-export type Storage = 'text' | 'int' | 'real' | 'money' | 'bool';
+/**
+ * How a field type is stored; a type change within one class keeps the column. Decimal, money
+ * and percent values are stored exactly at their field's scale: `dec2` is a column of values
+ * with two fraction digits.
+ */
+export type Storage = 'text' | 'int' | 'bool' | `dec${number}`;
 
-export function storageOf(type: FieldType): Storage {
+/** Field types whose values are exact decimals of a fixed scale. */
+export function isDecimalType(type: FieldType): boolean {
+  return type === 'decimal' || type === 'money' || type === 'percent';
+}
+
+/**
+ * Fraction digits a field keeps: its `scale` option; without one, money has its currency's
+ * minor unit (EUR 2, JPY 0, KWD 3; 2 without a currency), decimal and percent 2. Integers 0.
+ * Fields get their scale written into their options when they are made, so it never changes
+ * behind their back.
+ */
+export function scaleOf(type: FieldType, options: FieldOptions): number {
+  if (!isDecimalType(type)) return 0;
+  if (options.scale !== undefined) return Math.min(options.scale, MAX_SCALE);
+  return type === 'money' ? currencyScale(options.currency) : 2;
+}
+
+export function storageOf(type: FieldType, options: FieldOptions = {}): Storage {
   switch (type) {
     case 'integer':
     case 'reference':
       return 'int';
     case 'decimal':
     case 'percent':
-      return 'real';
     case 'money':
-      return 'money';
+      return `dec${scaleOf(type, options)}`;
     case 'boolean':
       return 'bool';
     default:
@@ -24,19 +58,25 @@ export function storageOf(type: FieldType): Storage {
   }
 }
 
-/** SQL column type of a storage class. Dates are ISO text on both databases (sortable). */
+/**
+ * SQL column type of a storage class. Dates are ISO text on both databases (sortable). Decimals
+ * of scale s: PostgreSQL `numeric(18, s)`; SQLite integer units (value × 10^s) in a column whose
+ * type name gives it integer affinity and makes the driver read it exactly (db/exact-integers.ts).
+ */
 export function columnType(storage: Storage, dialect: DialectName): string {
   switch (storage) {
     case 'text':
       return 'text';
     case 'int':
       return dialect === 'postgres' ? 'bigint' : 'integer';
-    case 'real':
-      return dialect === 'postgres' ? 'double precision' : 'real';
-    case 'money':
-      return dialect === 'postgres' ? 'numeric(19,4)' : 'real';
     case 'bool':
       return 'smallint';
+    default: {
+      const scale = Number(storage.slice(3));
+      return dialect === 'postgres'
+        ? `numeric(${MAX_DIGITS},${scale})`
+        : `${SQLITE_UNITS_TYPE}(${MAX_DIGITS},${scale})`;
+    }
   }
 }
 
@@ -77,6 +117,16 @@ function isUrl(s: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The exact decimal of a value sent for a decimal field: a decimal text (`"12.50"`, `"-3"`,
+ * `"1e3"`) or a JSON number (read as its shortest text: `0.1` is one tenth).
+ */
+export function decimalOf(v: unknown): Dec | undefined {
+  if (typeof v === 'number') return decimalOfNumber(v);
+  if (typeof v === 'string' && v.length <= 60) return parseDecimal(v);
+  return undefined;
 }
 
 function toNumber(v: unknown): number | undefined {
@@ -146,14 +196,15 @@ export function parseValue(type: FieldType, options: FieldOptions, v: unknown, l
     case 'decimal':
     case 'percent':
     case 'money': {
-      const n = toNumber(v);
-      if (n === undefined || Math.abs(n) > 1e15) return fail(pfText(lang, 'pf.expected_number'));
-      const scale = options.scale ?? (type === 'money' ? 2 : undefined);
-      if (scale !== undefined) {
-        const f = 10 ** scale;
-        return okv(Math.round(n * f) / f);
-      }
-      return okv(n);
+      if (typeof v === 'string' && v.trim() === '') return okv(null);
+      const d = decimalOf(v);
+      if (!d) return fail(pfText(lang, 'pf.expected_number'));
+      const scale = scaleOf(type, options);
+      const units = unitsAt(d, scale, 'exact');
+      if (units === undefined) return fail(pfText(lang, 'pf.too_many_decimals', { scale }));
+      if (!fitsDigits(units))
+        return fail(pfText(lang, 'pf.too_many_digits', { digits: MAX_DIGITS - scale }));
+      return okv(formatUnits(units, scale));
     }
     case 'boolean': {
       if (typeof v === 'boolean') return okv(v);
@@ -243,6 +294,15 @@ export function checkRules(
       return commonText(lang, 'field.too_small_number', { min });
     if (typeof max === 'number' && v > max)
       return commonText(lang, 'field.too_big_number', { max });
+  } else if (typeof v === 'string' && isDecimalType(type)) {
+    // Exact: the value against the bound as written, whatever their scales.
+    const x = parseDecimal(v);
+    const lo = min === undefined ? undefined : decimalOf(min);
+    const hi = max === undefined ? undefined : decimalOf(max);
+    if (x && lo && compareDec(x, lo) < 0)
+      return commonText(lang, 'field.too_small_number', { min: String(min) });
+    if (x && hi && compareDec(x, hi) > 0)
+      return commonText(lang, 'field.too_big_number', { max: String(max) });
   } else if (typeof v === 'string' && (type === 'date' || type === 'datetime')) {
     if (typeof min === 'string' && v < min) return pfText(lang, 'pf.min_date', { min });
     if (typeof max === 'string' && v.slice(0, max.length) > max)
@@ -260,25 +320,50 @@ export function checkRules(
   return undefined;
 }
 
-/** API value → database value. */
-export function encode(type: FieldType, v: unknown): unknown {
+/**
+ * API value → database value. Decimals go to SQLite as integer units at the field's scale
+ * (BigInt: beyond 2^53 too) and to PostgreSQL as their canonical text, which `numeric` reads
+ * exactly. They come as `parseValue` makes them (canonical texts at the scale); a number or
+ * another decimal text (a value kept from before, e.g. an undo) is read exactly and rounded
+ * half-even to the scale.
+ */
+export function encode(
+  field: { type: FieldType; options: FieldOptions },
+  v: unknown,
+  dialect: DialectName,
+): unknown {
   if (v === null || v === undefined) return null;
+  const { type } = field;
   if (type === 'boolean') return v ? 1 : 0;
   if (type === 'multiselect') return JSON.stringify(v);
-  return v;
+  if (!isDecimalType(type)) return v;
+  const scale = scaleOf(type, field.options);
+  if (typeof v === 'string') {
+    const dot = v.indexOf('.');
+    const canonical = scale === 0 ? dot < 0 : dot > 0 && v.length - dot - 1 === scale;
+    if (canonical && /^-?\d+(\.\d+)?$/.test(v))
+      return dialect === 'sqlite' ? unitsOfCanonical(v) : v;
+  }
+  const d = decimalOf(v);
+  if (!d) return v;
+  const units = unitsAt(d, scale, 'half-even') as bigint;
+  return dialect === 'sqlite' ? units : formatUnits(units, scale);
 }
 
-/** Database value → API value. */
-export function decode(type: FieldType, v: unknown): unknown {
+/**
+ * Database value → API value. A decimal comes back as its canonical text at the field's scale
+ * (`"12.50"`): from SQLite's integer units (BigInt, or a number within 2^53), from PostgreSQL's
+ * `numeric` text.
+ */
+export function decode(field: { type: FieldType; options: FieldOptions }, v: unknown): unknown {
   if (v === null || v === undefined) return null;
+  const { type } = field;
   switch (storageOf(type)) {
     case 'bool':
       return Number(v) !== 0;
     case 'int':
-    case 'real':
-    case 'money':
       return typeof v === 'number' ? v : Number(v);
-    default:
+    case 'text':
       if (type === 'multiselect') {
         try {
           const parsed: unknown = JSON.parse(String(v));
@@ -288,5 +373,16 @@ export function decode(type: FieldType, v: unknown): unknown {
         }
       }
       return String(v);
+    default:
+      return decodeDecimal(v, scaleOf(type, field.options));
   }
+}
+
+/** A stored decimal (SQLite units, PostgreSQL numeric text) as its canonical text at `scale`. */
+export function decodeDecimal(v: unknown, scale: number): string {
+  if (typeof v === 'bigint') return formatUnits(v, scale);
+  if (typeof v === 'number' && Number.isInteger(v)) return formatUnits(BigInt(v), scale);
+  const d = parseDecimal(String(v));
+  const units = d ? unitsAt(d, scale, 'half-even') : undefined;
+  return units === undefined ? String(v) : formatUnits(units, scale);
 }

@@ -11,7 +11,11 @@ import { loadConfig, type Config } from '../config/index.js';
  */
 export async function makeTestApp(
   overrides: Partial<Config> = {},
-  options: { logger?: Record<string, unknown> } = {},
+  options: {
+    logger?: Record<string, unknown>;
+    /** Runs on the empty database before the app starts (and migrates it): old schemas, data. */
+    prepare?: (where: { databaseUrl?: string; dataDir: string }) => Promise<void>;
+  } = {},
 ): Promise<{
   app: FastifyInstance;
   config: Config;
@@ -48,6 +52,7 @@ export async function makeTestApp(
       ...overrides,
     },
   );
+  await options.prepare?.({ databaseUrl, dataDir });
   const app = await buildApp({ config, logger: options.logger ?? false });
   await app.ready();
   return {

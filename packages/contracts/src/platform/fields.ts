@@ -40,7 +40,25 @@ export const choiceSchema = z.object({
 });
 export type Choice = z.infer<typeof choiceSchema>;
 
-/** A value a record may hold in one field. */
+/**
+ * An exact decimal as text: an optional `-`, digits, and a `.` with the fraction digits
+ * (`"1234.50"`, `"-0.05"`, `"12345678901234567.89"`). Decimal, money and percent values travel
+ * in this form — answers always with exactly the field's scale — so that no digit is lost to
+ * binary floating point, however large. Requests may also send them as JSON numbers (read by the
+ * digits they are written with: `0.1` is one tenth).
+ */
+export const decimalStringSchema = z.string().regex(/^-?\d+(\.\d+)?$/);
+export type DecimalString = string;
+
+/** The most fraction digits a decimal, money or percent field keeps. */
+export const MAX_DECIMAL_SCALE = 6;
+/** Significant digits of a stored decimal: a field of scale s holds less than 10^(18 − s). */
+export const MAX_DECIMAL_DIGITS = 18;
+
+/**
+ * A value a record may hold in one field. Whole numbers are JSON numbers (within ±2^53 − 1);
+ * decimal, money and percent values are `DecimalString`s in answers.
+ */
 export const fieldValueSchema = z.union([
   z.string().max(100_000),
   z.number(),
@@ -68,7 +86,12 @@ export const fieldOptionsSchema = z.object({
   choices: z.array(choiceSchema).max(500).optional(),
   target: idSchema.optional(),
   displayField: idSchema.optional(),
-  scale: z.number().int().min(0).max(10).optional(),
+  /**
+   * Fraction digits of a decimal, money or percent field (0–6). Made explicit when the field is
+   * made: money takes its currency's minor unit (EUR 2, JPY 0, KWD 3), the others 2. Changing it
+   * converts the stored values, or is refused when digits would be lost.
+   */
+  scale: z.number().int().min(0).max(MAX_DECIMAL_SCALE).optional(),
   currency: z
     .string()
     .regex(/^[A-Z]{3}$/)

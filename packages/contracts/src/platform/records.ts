@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { filterNodeSchema, groupBySchema, orderBySchema } from '../view.js';
-import { fieldValueSchema, idSchema, type FieldType, type FieldValue } from './fields.js';
+import {
+  decimalStringSchema,
+  fieldValueSchema,
+  idSchema,
+  type FieldType,
+  type FieldValue,
+} from './fields.js';
 
 export const MAX_PAGE = 1000;
 
@@ -64,10 +70,17 @@ export const recordsGroupsInput = queryBase.extend({
   orderby: orderBySchema.optional(),
   limit: z.number().int().min(1).max(MAX_PAGE).optional().default(MAX_PAGE),
 });
+/**
+ * One aggregate of a group. `value`'s JSON type depends only on the function and the field,
+ * never on the size of the value: `count` a number; `sum` a `DecimalString` at the field's scale
+ * (whole numbers too: `"42"`, so a sum past 2^53 keeps every digit); `avg` a `DecimalString`
+ * rounded half-even to the field's scale (whole numbers: 2 places); `min`/`max` as the field's
+ * values (number, `DecimalString`, date text). Null over no values.
+ */
 export const aggregateValueSchema = z.object({
   field: z.string(),
   fn: z.enum(['sum', 'count', 'avg', 'min', 'max']),
-  value: z.union([z.number(), z.string(), z.null()]),
+  value: z.union([z.number(), decimalStringSchema, z.string(), z.null()]),
 });
 export const recordGroupSchema = z.object({
   /** Group field code → value (raw) of this group. */

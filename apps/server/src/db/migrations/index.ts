@@ -13,6 +13,7 @@ import * as m4001 from './2026-11-27-4001-datasources-mounts.js';
 import * as m5002 from './2026-11-27-5002-series.js';
 import * as m3001 from './2026-11-27-3001-reports.js';
 import * as m6001 from './2026-11-27-6001-computed-fields.js';
+import * as m1001 from './2026-11-27-1001-exact-numbers.js';
 
 /**
  * The ordered list of migrations. Names sort by date; each runs on SQLite and PostgreSQL.
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-5002-series': m5002,
   '2026-11-27-3001-reports': m3001,
   '2026-11-27-6001-computed-fields': m6001,
+  '2026-11-27-1001-exact-numbers': m1001,
 };

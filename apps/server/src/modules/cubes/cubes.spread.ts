@@ -1,5 +1,5 @@
 import type { CubeSpreadMode } from '@fiscus/contracts';
-import { divideFloor, divideRound } from '../../platform/decimal.js';
+import { allocate, divideFloor, divideRound } from '../../platform/decimal.js';
 
 /**
  * Spreading a value typed into a cell over the records below it, exactly: every amount is a
@@ -55,22 +55,8 @@ export function apportion(nums: readonly bigint[], den: bigint, total: bigint): 
   return parts;
 }
 
-/**
- * `total` split in proportion to `weights` (any signs; their sum must not be 0). The parts
- * add up to `total` exactly and each differs from its exact share by less than one unit.
- */
-export function allocate(total: bigint, weights: readonly bigint[]): bigint[] {
-  let sum = 0n;
-  for (const w of weights) sum += w;
-  if (!weights.length) return [];
-  if (sum === 0n) throw new RangeError('allocate: weights add up to 0');
-  const sign = sum < 0n ? -1n : 1n;
-  return apportion(
-    weights.map((w) => total * w * sign),
-    sum * sign,
-    total,
-  );
-}
+/** `total` split in proportion to `weights`: the kernel's exact allocation (platform/decimal.ts). */
+export { allocate };
 
 export interface Spread {
   /** New units per record (same order as `current`). */

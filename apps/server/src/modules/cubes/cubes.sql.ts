@@ -3,7 +3,8 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { DialectName } from '../../db/dialect.js';
 import { divideRound, formatUnits, pow10 } from '../../platform/decimal.js';
 import type { DimModel, MeasureModel } from './cubes.model.js';
-import { fieldScale, numericStorage, parseUnits, unitsFromDb } from './cubes.numbers.js';
+import { SUM_SPLIT } from '../../platform/sums.js';
+import { fieldScale, parseUnits, unitsFromDb } from './cubes.numbers.js';
 
 /**
  * The aggregation of a cube layout as one SQL statement. The members of each dimension are
@@ -21,9 +22,6 @@ import { fieldScale, numericStorage, parseUnits, unitsFromDb } from './cubes.num
  * The set of a row is a bit mask as PostgreSQL's `grouping()` writes it: bit (n − 1 − i) is set
  * when dimension i is aggregated away. Records are never loaded into JavaScript.
  */
-
-/** 2^32: integer sums are taken as a high and a low part so that SQLite's sum cannot overflow. */
-const SPLIT = 4294967296;
 
 export interface Aggregation {
   query: RawBuilder<Record<string, unknown>>;
@@ -77,18 +75,18 @@ function measureSql(m: MeasureModel, i: number, dialect: DialectName): MeasureSq
   if (!f) throw new Error('measure without a field');
   if (m.fn === 'min' || m.fn === 'max') {
     const fn = sql.raw(m.fn);
-    const storage =
-      f.type === 'date' || f.type === 'datetime' ? undefined : numericStorage(f, dialect);
-    const text = storage === 'numeric' ? sql`cast(${fn}(${v}) as text)` : sql`${fn}(${v})`;
+    // Numbers are read as text: SQLite's units may pass 2^53.
+    const numeric = f.type !== 'date' && f.type !== 'datetime';
+    const out = (x: RawBuilder<unknown>) => (numeric ? sql`cast(${x} as text)` : x);
     return {
-      direct: [sql`${text} as ${id('v')}`],
+      direct: [sql`${out(sql`${fn}(${v})`)} as ${id('v')}`],
       base: [sql`${fn}(${v}) as ${id('v')}`],
-      roll: [sql`${fn}(${id('v')}) as ${id('v')}`],
+      roll: [sql`${out(sql`${fn}(${id('v')})`)} as ${id('v')}`],
       mid: [sql`${fn}(${id('v')}) as ${id('v')}`],
       read: (r) => {
         const x = r[name('v')];
         if (x === null || x === undefined) return null;
-        if (!storage) return String(x);
+        if (!numeric) return String(x);
         const units = unitsFromDb(f, x, dialect) as bigint;
         if (f.type === 'integer') return Number(units);
         return formatUnits(units, m.info.scale);
@@ -96,22 +94,21 @@ function measureSql(m: MeasureModel, i: number, dialect: DialectName): MeasureSq
     };
   }
   // sum and avg: exact units at the field's scale.
-  const storage = numericStorage(f, dialect);
+  // Whole numbers and SQLite's decimal units are integers: summed as a high and a low part so
+  // that no sum overflows (platform/sums.ts); PostgreSQL sums exactly by itself.
   const scale = fieldScale(f);
-  const exactInts = dialect === 'sqlite' && (storage === 'int' || storage === 'scaled');
-  const split = sql.lit(SPLIT);
-  const direct = exactInts
+  const sqlite = dialect === 'sqlite';
+  const split = sql.lit(SUM_SPLIT);
+  const direct = sqlite
     ? [
         sql`cast(sum(${v} / ${split}) as text) as ${id('h')}`,
         sql`cast(sum(${v} % ${split}) as text) as ${id('l')}`,
       ]
-    : dialect === 'postgres'
-      ? [sql`cast(sum(${v}) as text) as ${id('h')}`]
-      : [sql`sum(${v}) as ${id('h')}`];
-  const base = exactInts
+    : [sql`cast(sum(${v}) as text) as ${id('h')}`];
+  const base = sqlite
     ? [sql`sum(${v} / ${split}) as ${id('h')}`, sql`sum(${v} % ${split}) as ${id('l')}`]
     : [sql`sum(${v}) as ${id('h')}`];
-  const roll = exactInts
+  const roll = sqlite
     ? [
         sql`cast(sum(${id('h')}) as text) as ${id('h')}`,
         sql`cast(sum(${id('l')}) as text) as ${id('l')}`,
@@ -119,11 +116,8 @@ function measureSql(m: MeasureModel, i: number, dialect: DialectName): MeasureSq
     : [sql`sum(${id('h')}) as ${id('h')}`];
   const sumUnits = (r: Record<string, unknown>): bigint => {
     const h = r[name('h')];
-    if (exactInts) {
-      const l = r[name('l')];
-      const units = BigInt(String(h ?? 0)) * BigInt(SPLIT) + BigInt(String(l ?? 0));
-      return storage === 'int' ? units * pow10(scale) : units;
-    }
+    if (sqlite)
+      return BigInt(String(h ?? 0)) * BigInt(SUM_SPLIT) + BigInt(String(r[name('l')] ?? 0));
     if (h === null || h === undefined) return 0n;
     return parseUnits(String(h), scale) ?? 0n;
   };
@@ -132,7 +126,7 @@ function measureSql(m: MeasureModel, i: number, dialect: DialectName): MeasureSq
     base: [...base, sql`count(${v}) as ${id('c')}`],
     roll: [...roll, sql`sum(${id('c')}) as ${id('c')}`],
     mid: [
-      ...(exactInts
+      ...(sqlite
         ? [sql`sum(${id('h')}) as ${id('h')}`, sql`sum(${id('l')}) as ${id('l')}`]
         : [sql`sum(${id('h')}) as ${id('h')}`]),
       sql`sum(${id('c')}) as ${id('c')}`,

@@ -336,7 +336,7 @@ describe('cubes.write', () => {
     // The open scenario alone can be written.
     const open = await write({ coords: [{ dimension: 'scenario', member: plan }], value: '11.00' });
     expect(open.status).toBe(200);
-    expect((await all()).map((r) => r.amount)).toEqual([11, 20]);
+    expect((await all()).map((r) => r.amount)).toEqual(['11.00', '20.00']);
   });
 
   it('creates a record for a leaf without records when the key dimensions are all fixed; undo removes it', async () => {
@@ -432,8 +432,8 @@ describe('cubes.write', () => {
       items: { action: string; before: Record<string, unknown>; after: Record<string, unknown> }[];
     }>(app, owner, 'records.history', { objectId: sales, id: recs[1]?.id });
     expect(history.items[0]?.action).toBe('update');
-    expect(Object.values(history.items[0]?.before ?? {})).toEqual([30]);
-    expect(Object.values(history.items[0]?.after ?? {})).toEqual([75]);
+    expect(Object.values(history.items[0]?.before ?? {})).toEqual(['30.00']);
+    expect(Object.values(history.items[0]?.after ?? {})).toEqual(['75.00']);
     const ribbon = await ok<{ items: { kind: string; count: number; objectId: string }[] }>(
       app,
       owner,

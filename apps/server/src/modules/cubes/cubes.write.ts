@@ -311,7 +311,7 @@ export async function writeCell(ctx: OpContext, input: WriteInput): Promise<Cube
   const prepareFresh = async () => {
     if (input.mode === 'percentage')
       throw unprocessable(cubesText(lang, 'cube.no_records_percent'));
-    const api = decode(f.type, unitsToDb(f, amount, ctx.db.dialect));
+    const api = decode(f, unitsToDb(f, amount, ctx.db.dialect));
     const values = newRecordValues(ctx, cube, coords, f, api, await memberTitle(ctx, coords));
     if (!ctx.ability.can('create', 'Record'))
       throw new AppError('forbidden', commonText(lang, 'error.forbidden'));
@@ -381,7 +381,7 @@ export async function writeCell(ctx: OpContext, input: WriteInput): Promise<Cube
       if (old === next || (old === null && next === 0n)) return;
       if (next > limit || -next > limit) throw tooBig();
       const db = unitsToDb(f, next, dialect);
-      const after = decode(f.type, db);
+      const after = decode(f, db);
       const problem = checkRules(f.type, f.options, after, lang);
       if (problem) {
         broken++;
@@ -389,7 +389,7 @@ export async function writeCell(ctx: OpContext, input: WriteInput): Promise<Cube
         return;
       }
       const id = Number(r.id);
-      const was = decode(f.type, r.v);
+      const was = decode(f, r.v);
       values.push(id, db);
       changes.updated.push([id, was, after]);
       audit.push({
@@ -416,7 +416,7 @@ export async function writeCell(ctx: OpContext, input: WriteInput): Promise<Cube
         dialect,
         meta.table,
         [f.column],
-        [columnType(storageOf(f.type), 'postgres')],
+        [columnType(storageOf(f.type, f.options), 'postgres')],
         values,
         { updated_at: now, updated_by: ctx.userId },
       );
@@ -481,7 +481,7 @@ async function insertRecord(
     ...used.map((f) => f.column),
   ];
   const row: unknown[] = [now, ctx.userId, now, ctx.userId];
-  for (const f of used) row.push(encode(f.type, fresh.values.get(f.id)));
+  for (const f of used) row.push(encode(f, fresh.values.get(f.id), ctx.db.dialect));
   let id: number;
   try {
     [id] = (await insertRows(trx, ctx.db.dialect, meta.table, columns, row, {
@@ -556,7 +556,7 @@ export async function undoWrite(ctx: OpContext, input: UndoInput): Promise<Cubes
       for (const r of rows) found.set(Number(r.id), r);
     }
     const now = (r: Raw | undefined) =>
-      f && r && !r.deleted_at ? decode(f.type, r[f.column]) : undefined;
+      f && r && !r.deleted_at ? decode(f, r[f.column]) : undefined;
     let changed = 0;
     for (const [id, , after] of changes.updated) {
       const v = now(found.get(id));
@@ -574,7 +574,7 @@ export async function undoWrite(ctx: OpContext, input: UndoInput): Promise<Cubes
     if (changes.updated.length) {
       const values: unknown[] = [];
       for (const [id, before, after] of changes.updated) {
-        values.push(id, encode(field.type, before));
+        values.push(id, encode(field, before, ctx.db.dialect));
         audit.push({
           domainId: ctx.domainId,
           objectId: meta.id,
@@ -590,7 +590,7 @@ export async function undoWrite(ctx: OpContext, input: UndoInput): Promise<Cubes
         dialect,
         meta.table,
         [field.column],
-        [columnType(storageOf(field.type), 'postgres')],
+        [columnType(storageOf(field.type, field.options), 'postgres')],
         values,
         { updated_at: stamp, updated_by: ctx.userId },
       );
@@ -616,7 +616,7 @@ export async function undoWrite(ctx: OpContext, input: UndoInput): Promise<Cubes
       for (const id of changes.created) {
         const r = found.get(id) as Raw;
         const snap: Record<string, unknown> = {};
-        for (const x of storedFields(meta)) snap[x.id] = decode(x.type, r[x.column]);
+        for (const x of storedFields(meta)) snap[x.id] = decode(x, r[x.column]);
         audit.push({
           domainId: ctx.domainId,
           objectId: meta.id,

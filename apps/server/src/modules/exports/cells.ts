@@ -1,5 +1,9 @@
-/** How an exported column is written: text, number, boolean, date (YYYY-MM-DD) or datetime. */
-export type CellKind = 'text' | 'number' | 'boolean' | 'date' | 'datetime';
+/**
+ * How an exported column is written: text, number (whole numbers), decimal (an exact decimal
+ * text at the column's scale: decimal, money and percent fields), boolean, date (YYYY-MM-DD) or
+ * datetime.
+ */
+export type CellKind = 'text' | 'number' | 'decimal' | 'boolean' | 'date' | 'datetime';
 
 /** One value of an exported row: text, number, boolean (dates travel as ISO text), or empty. */
 export type Cell = string | number | boolean | null;
@@ -10,6 +14,17 @@ export type Convert = (v: unknown) => Cell;
 export interface SheetColumn {
   heading: string;
   kind: CellKind;
+  /** Fraction digits of a decimal column (its field's scale). */
+  scale?: number;
+}
+
+/** Significant digits a spreadsheet program computes with (Excel, LibreOffice: IEEE doubles). */
+export const SPREADSHEET_DIGITS = 15;
+
+/** Significant digits of a canonical decimal text (`"-0.0500"` → 1, `"1200.00"` → 2). */
+export function significantDigits(text: string): number {
+  const digits = text.replace(/[-.]/g, '').replace(/^0+/, '').replace(/0+$/, '');
+  return digits.length;
 }
 
 /**

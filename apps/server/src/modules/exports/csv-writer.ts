@@ -28,6 +28,13 @@ function formatter(kind: CellKind, convert: Convert, style: CsvStyle): Format {
         if (typeof v !== 'number') return field(neutralise(String(v)));
         return style === 'semicolon' ? `${v}`.replace('.', ',') : `${v}`;
       };
+    case 'decimal':
+      // Exact digits as stored, never through a binary number; a minus is not a formula.
+      return (raw) => {
+        const v = convert(raw);
+        if (v === null) return '';
+        return style === 'semicolon' ? String(v).replace('.', ',') : String(v);
+      };
     case 'boolean':
       return (raw) => {
         const v = convert(raw);

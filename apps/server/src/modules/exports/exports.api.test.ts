@@ -145,7 +145,7 @@ describe('records.export (CSV)', () => {
         'Name,Amount,Qty,Category,Paid,Due,Tags,Currency,At',
         'Gamma,,3,,,,,,',
         'Alpha,100.25,1,Fuel,true,2026-01-15,"Alpha, b",EUR,2026-01-15T08:30:00.000Z',
-        '"Comma, ""quoted""\nline",-7.5,-2,tax,false,2026-02-01,,Рубль,',
+        '"Comma, ""quoted""\nline",-7.50,-2,tax,false,2026-02-01,,Рубль,',
         '',
       ].join('\r\n'),
     );
@@ -163,7 +163,7 @@ describe('records.export (CSV)', () => {
         'Name;Amount;Qty;Tags',
         'Gamma;;3;',
         'Alpha;100,25;1;Alpha, b',
-        '"Comma, ""quoted""\nline";-7,5;-2;',
+        '"Comma, ""quoted""\nline";-7,50;-2;',
         '',
       ].join('\r\n'),
     );
@@ -263,13 +263,13 @@ describe('neutralisation', () => {
     const { text } = await csvOf(u, { objectId: n.id, fields: ['memo', 'num'] });
     expect(text.slice(1).split('\r\n')).toEqual([
       'Memo,Num',
-      "'=1+2,-1.5",
-      "'+31 20,-2.5",
-      "'-x,-3.5",
-      "'@SUM(A1),-4.5",
-      "'\tTab,-5.5",
-      `"'\rCR",-6.5`,
-      'a=b,2',
+      "'=1+2,-1.50",
+      "'+31 20,-2.50",
+      "'-x,-3.50",
+      "'@SUM(A1),-4.50",
+      "'\tTab,-5.50",
+      `"'\rCR",-6.50`,
+      'a=b,2.00',
       '',
     ]);
   });

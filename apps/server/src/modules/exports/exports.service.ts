@@ -29,6 +29,7 @@ import {
 } from '../../platform/compiler.js';
 import { invalid } from '../../platform/errors.js';
 import { compileOptionsFor, pickFields, resolveLabels } from '../../platform/read.js';
+import { decodeDecimal, scaleOf } from '../../platform/values.js';
 import type { Cell, CellKind, Convert, SheetColumn } from './cells.js';
 import { CsvWriter } from './csv-writer.js';
 import { exportsText } from './exports.messages.js';
@@ -60,10 +61,11 @@ interface OutColumn extends SheetColumn {
 function kindOfField(f: FieldMeta): CellKind {
   switch (f.type) {
     case 'integer':
+      return 'number';
     case 'decimal':
     case 'money':
     case 'percent':
-      return 'number';
+      return 'decimal';
     case 'boolean':
       return 'boolean';
     case 'date':
@@ -94,6 +96,7 @@ function planColumns(ctx: OpContext, meta: ObjectMeta, input: ExportParams): Out
   const fieldColumn = (f: FieldMeta): OutColumn => ({
     heading: byCode ? f.code : shownName(ctx.lang, f),
     kind: kindOfField(f),
+    scale: scaleOf(f.type, f.options),
     column: f.column,
     field: f,
   });
@@ -245,10 +248,13 @@ function converter(
   const f = c.field as FieldMeta;
   switch (f.type) {
     case 'integer':
+      return numberOf;
     case 'decimal':
     case 'money':
-    case 'percent':
-      return numberOf;
+    case 'percent': {
+      const scale = scaleOf(f.type, f.options);
+      return (v) => (v === null || v === undefined ? null : decodeDecimal(v, scale));
+    }
     case 'boolean':
       return (v) => (v === null || v === undefined ? null : Number(v) !== 0);
     case 'attachment':

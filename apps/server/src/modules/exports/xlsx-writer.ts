@@ -1,4 +1,12 @@
-import { neutralise, type Cell, type CellKind, type Convert, type SheetColumn } from './cells.js';
+import {
+  neutralise,
+  significantDigits,
+  SPREADSHEET_DIGITS,
+  type Cell,
+  type CellKind,
+  type Convert,
+  type SheetColumn,
+} from './cells.js';
 import { ZipWriter, type ZipEntryStream } from './zip-writer.js';
 
 /** Rows a sheet holds, the header included (Excel's limit). */
@@ -118,9 +126,22 @@ export class ZoneOffsets {
   }
 }
 
-// Styles: 0 normal, 1 bold (header), 2 date, 3 date and time.
+/** Number formats of decimals of scale 0–6: `#,##0`, `#,##0.0`, … `#,##0.000000` (ids 166–172). */
+const DECIMAL_FORMATS = Array.from(
+  { length: 7 },
+  (_, s) => `<numFmt numFmtId="${166 + s}" formatCode="#,##0${s ? `.${'0'.repeat(s)}` : ''}"/>`,
+).join('');
+const DECIMAL_XFS = Array.from(
+  { length: 7 },
+  (_, s) =>
+    `<xf numFmtId="${166 + s}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>`,
+).join('');
+/** Style of a decimal cell of scale s. */
+const decimalStyle = (scale: number) => ` s="${4 + Math.max(0, Math.min(6, scale))}"`;
+
+// Styles: 0 normal, 1 bold (header), 2 date, 3 date and time, 4–10 decimals of scale 0–6.
 const STYLES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><numFmts count="2"><numFmt numFmtId="164" formatCode="yyyy\\-mm\\-dd"/><numFmt numFmtId="165" formatCode="yyyy\\-mm\\-dd\\ hh:mm:ss"/></numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font><font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`;
+<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><numFmts count="9"><numFmt numFmtId="164" formatCode="yyyy\\-mm\\-dd"/><numFmt numFmtId="165" formatCode="yyyy\\-mm\\-dd\\ hh:mm:ss"/>${DECIMAL_FORMATS}</numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font><font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="11"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>${DECIMAL_XFS}</cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`;
 
 const CONTENT_TYPES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>`;
@@ -162,6 +183,7 @@ export class XlsxWriter {
   private readonly zip: ZipWriter;
   private sheet: ZipEntryStream | undefined;
   private readonly kinds: CellKind[];
+  private readonly styles: string[];
   private readonly letters: string[];
   private row = 1;
   private readonly zone: ZoneOffsets;
@@ -174,6 +196,7 @@ export class XlsxWriter {
   ) {
     this.zone = new ZoneOffsets(timeZone);
     this.kinds = columns.map((c) => c.kind);
+    this.styles = columns.map((c) => (c.kind === 'decimal' ? decimalStyle(c.scale ?? 2) : ''));
     this.letters = columns.map((_, i) => columnLetters(i));
     this.zip = new ZipWriter(file);
   }
@@ -233,6 +256,17 @@ export class XlsxWriter {
                 ? `<c r="${ref}"><v>${v}</v></c>`
                 : textCell(ref, String(v));
             break;
+          case 'decimal': {
+            // The exact digits go into the file. Up to 15 significant digits — what a spreadsheet
+            // computes with exactly — a number cell; beyond, a text cell with every digit (a
+            // number cell would be rounded by the program that opens it).
+            const text = String(v);
+            xml +=
+              significantDigits(text) <= SPREADSHEET_DIGITS
+                ? `<c r="${ref}"${this.styles[i] as string}><v>${text}</v></c>`
+                : `<c r="${ref}" t="inlineStr"${this.styles[i] as string}><is><t>${text}</t></is></c>`;
+            break;
+          }
           case 'boolean':
             xml += `<c r="${ref}" t="b"><v>${v ? 1 : 0}</v></c>`;
             break;

@@ -75,7 +75,7 @@ describe('fields.create', () => {
       f_longtext: 'long\ntext',
       f_integer: '42',
       f_decimal: 1.25,
-      f_money: 10.005,
+      f_money: 10.05,
       f_percent: 12.5,
       f_date: '2026-03-01',
       f_datetime: '2026-03-01T10:20:30+02:00',
@@ -93,7 +93,9 @@ describe('fields.create', () => {
     expect(r.values).toEqual({
       ...values,
       f_integer: 42,
-      f_money: 10.01,
+      f_decimal: '1.25',
+      f_money: '10.05',
+      f_percent: '12.50',
       f_datetime: '2026-03-01T08:20:30.000Z',
       f_boolean: true,
       f_multiselect: ['x', 'y'],
@@ -196,8 +198,9 @@ describe('fields.update: type changes keep data or are refused', () => {
   it.each([
     ['text', ['12', ' 7 ', null], 'integer', [12, 7, null]],
     ['integer', [12, -3], 'text', ['12', '-3']],
-    ['integer', [1, 2], 'decimal', [1, 2]],
-    ['decimal', [1, 2.5], 'money', [1, 2.5]],
+    ['integer', [1, 2], 'decimal', ['1.00', '2.00']],
+    ['decimal', [1, 2.5], 'money', ['1.00', '2.50']],
+    ['decimal', ['-12.00', '3'], 'integer', [-12, 3]],
     ['text', ['2026-01-02'], 'date', ['2026-01-02']],
     ['date', ['2026-01-02'], 'datetime', ['2026-01-02T00:00:00.000Z']],
     ['datetime', ['2026-01-02T00:00:00.000Z'], 'date', ['2026-01-02']],
@@ -228,8 +231,8 @@ describe('fields.update: type changes keep data or are refused', () => {
 
   it.each([
     ['text', ['12', 'twelve', 'x'], 'integer'],
-    ['decimal', [1.5], 'integer'],
-    ['decimal', [1.2345], 'money'],
+    ['decimal', ['1.50'], 'integer'],
+    ['decimal', ['1.01'], 'boolean'],
     ['text', ['not a date'], 'date'],
     ['datetime', ['2026-01-02T10:00:00Z'], 'date'],
     ['integer', [2], 'boolean'],

@@ -52,13 +52,17 @@ import {
   checkRules,
   columnType,
   compilePattern,
+  decimalOf,
   decode,
   encode,
+  isDecimalType,
   isValidDate,
   normalizeDatetime,
   parseValue,
+  scaleOf,
   storageOf,
 } from '../../platform/values.js';
+import { compareDec, parseDecimal } from '../../platform/decimal.js';
 
 type Errors = Record<string, string[]>;
 
@@ -102,16 +106,23 @@ async function checkOptions(
     if (isDate) {
       if (typeof v !== 'string' || !(isValidDate(v) || normalizeDatetime(v)))
         addError(errors, `options.${key}`, pfText(lang, 'pf.expected_date'));
+    } else if (isDecimalType(type)) {
+      // A bound of a decimal field may be written as a decimal text (exact beyond 2^53).
+      if (!decimalOf(v)) addError(errors, `options.${key}`, pfText(lang, 'pf.expected_number'));
     } else if (numericTypes.includes(type) || textualTypes.includes(type)) {
       if (typeof v !== 'number')
         addError(errors, `options.${key}`, pfText(lang, 'pf.expected_number'));
     } else na(key);
   }
+  const lo = isDecimalType(type) && out.min !== undefined ? decimalOf(out.min) : undefined;
+  const hi = isDecimalType(type) && out.max !== undefined ? decimalOf(out.max) : undefined;
   if (
-    out.min !== undefined &&
-    out.max !== undefined &&
-    typeof out.min === typeof out.max &&
-    out.min > out.max
+    lo && hi
+      ? compareDec(lo, hi) > 0
+      : out.min !== undefined &&
+        out.max !== undefined &&
+        typeof out.min === typeof out.max &&
+        out.min > out.max
   ) {
     addError(errors, 'options.min', pfText(lang, 'pf.min_above_max'));
   }
@@ -130,8 +141,10 @@ async function checkOptions(
       });
     }
   }
-  if (out.scale !== undefined && !['decimal', 'money', 'percent'].includes(type)) na('scale');
+  if (out.scale !== undefined && !isDecimalType(type)) na('scale');
   if (out.currency !== undefined && type !== 'money') na('currency');
+  // The scale is part of how values are stored: written down once, never implied.
+  if (isDecimalType(type)) out.scale = scaleOf(type, out);
   if (out.unique && !UNIQUE_TYPES.includes(type)) na('unique');
   if (type === 'reference') {
     if (!out.target) addError(errors, 'options.target', pfText(lang, 'pf.reference_target'));
@@ -180,7 +193,7 @@ async function assertNoDuplicates(
   if (dup) {
     const m = pfText(ctx.lang, 'pf.unique_duplicates', {
       field: field.name,
-      example: JSON.stringify(decode(field.type, dup.v)).slice(0, 60),
+      example: JSON.stringify(decode(field, dup.v)).slice(0, 60),
     });
     throw new AppError('conflict', m, { 'options.unique': [m] });
   }
@@ -227,7 +240,7 @@ export async function createField(ctx: OpContext, input: CreateInput) {
       })
       .execute();
     await ensureColumnRoom(trx, ctx.db.dialect, meta.id, meta.table);
-    await addColumn(trx, ctx.db.dialect, meta.table, column, storageOf(type));
+    await addColumn(trx, ctx.db.dialect, meta.table, column, storageOf(type, options));
     if (options.unique)
       await ensureIndex(trx, ctx.db.dialect, meta.id, meta.table, [{ column }], { unique: true });
     if (type === 'reference')
@@ -277,6 +290,19 @@ function canon(v: unknown): string {
   return String(v).trim();
 }
 
+/**
+ * Whether a converted value is the value it came from: numbers by their exact value (`"12.50"`
+ * at scale 2 is `"12.5000"` at scale 4 and the whole number 12.5 is not), the rest by text.
+ */
+function sameValue(before: unknown, after: unknown, to: FieldType): boolean {
+  if ((to === 'integer' || isDecimalType(to)) && before !== null && after !== null) {
+    const a = typeof before === 'number' ? decimalOf(before) : parseDecimal(String(before));
+    const b = typeof after === 'number' ? decimalOf(after) : parseDecimal(String(after));
+    if (a && b) return compareDec(a, b) === 0;
+  }
+  return canon(before) === canon(after);
+}
+
 /** A stored value in the shape the target type expects, before parsing. */
 function adapt(v: unknown, from: FieldType, to: FieldType): unknown {
   if (v === null) return null;
@@ -299,9 +325,10 @@ async function batchWrite(
   table: string,
   column: string,
   type: FieldType,
+  options: FieldOptions,
   updates: [number, unknown][],
 ): Promise<void> {
-  const ct = sql.raw(columnType(storageOf(type), dialect));
+  const ct = sql.raw(columnType(storageOf(type, options), dialect));
   for (let i = 0; i < updates.length; i += 500) {
     const chunk = updates.slice(i, i + 500);
     const cases: RawBuilder<unknown>[] = chunk.map(
@@ -327,8 +354,8 @@ async function convertField(
   options: FieldOptions,
   errorKey: string,
 ): Promise<string> {
-  const fromStorage = storageOf(field.type);
-  const toStorage = storageOf(to);
+  const fromStorage = storageOf(field.type, field.options);
+  const toStorage = storageOf(to, options);
   const moving = fromStorage !== toStorage;
   const updates: [number, unknown][] = [];
   const refIds = new Map<number, number[]>();
@@ -350,19 +377,19 @@ async function convertField(
     for (const r of rows) {
       const id = Number(r.id);
       last = id;
-      const api = decode(field.type, r.v);
+      const api = decode(field, r.v);
       const adapted = adapt(api, field.type, to);
       const p = parseValue(to, options, adapted, ctx.lang);
       const lossy =
         !p.ok ||
         (to === 'attachment' && field.type !== 'attachment') ||
         (p.value === null && adapted !== null) ||
-        (to !== 'boolean' && to !== 'datetime' && canon(adapted) !== canon(p.value));
+        (to !== 'boolean' && to !== 'datetime' && !sameValue(adapted, p.value, to));
       if (lossy) {
         fail(api);
         continue;
       }
-      const dbv = encode(to, p.value);
+      const dbv = encode({ type: to, options }, p.value, ctx.db.dialect);
       if (to === 'reference' && typeof p.value === 'number') {
         const list = refIds.get(p.value) ?? [];
         list.push(id);
@@ -396,13 +423,13 @@ async function convertField(
     throw new AppError('unprocessable', m, { [errorKey]: [m] });
   }
   if (!moving) {
-    await batchWrite(k, ctx.db.dialect, meta.table, field.column, to, updates);
+    await batchWrite(k, ctx.db.dialect, meta.table, field.column, to, options, updates);
     return field.column;
   }
   const column = newColumnName();
   await ensureColumnRoom(k, ctx.db.dialect, meta.id, meta.table);
   await addColumn(k, ctx.db.dialect, meta.table, column, toStorage);
-  await batchWrite(k, ctx.db.dialect, meta.table, column, to, updates);
+  await batchWrite(k, ctx.db.dialect, meta.table, column, to, options, updates);
   // Trigram indexes go with the old column: every text type keeps its column (see updateField).
   const indexes = (await listIndexes(k, meta.id)).filter(
     (ix) => ix.columns.some((c) => c.column === field.column) && !ix.unique && ix.kind === 'btree',
@@ -461,6 +488,17 @@ export async function checkComputedField(ctx: OpContext, input: z.output<typeof 
   }
 }
 
+/**
+ * A field's options kept through a type change that sends none: those the new type has (a
+ * decimal's scale does not follow it to text, nor a money field's currency to decimal).
+ */
+function applicableOptions(options: FieldOptions, to: FieldType): FieldOptions {
+  const out = { ...options };
+  if (!isDecimalType(to)) delete out.scale;
+  if (to !== 'money') delete out.currency;
+  return out;
+}
+
 export async function updateField(ctx: OpContext, input: UpdateInput) {
   const { meta, field } = await loadFieldOwner(ctx, input.id);
   if (field.computed || input.computed) return updateComputedField(ctx, meta, field, input);
@@ -469,7 +507,12 @@ export async function updateField(ctx: OpContext, input: UpdateInput) {
   );
   const to = input.type ?? field.type;
   const errors: Errors = {};
-  const options = await checkOptions(ctx, to, input.options ?? field.options, errors);
+  const options = await checkOptions(
+    ctx,
+    to,
+    input.options ?? applicableOptions(field.options, to),
+    errors,
+  );
   if (Object.keys(errors).length) throw invalid(ctx.lang, errors);
   if (input.code && input.code !== field.code) checkCode(ctx, meta, input.code, field.id);
   const choicesChanged =
@@ -480,9 +523,13 @@ export async function updateField(ctx: OpContext, input: UpdateInput) {
   // Computed fields that read this one rely on what its values are.
   if (valuesChange(field, to, options)) await assertUnused(ctx, field);
   const renamed: string[] = [];
+  // A new scale is a new way of storing the values: they are converted (or refused if digits
+  // would be lost), as for a type change.
+  const scaleChanged =
+    to === field.type && storageOf(to, options) !== storageOf(field.type, field.options);
   await ctx.db.kysely.transaction().execute(async (trx) => {
     let column = field.column;
-    if (to !== field.type || choicesChanged || targetChanged) {
+    if (to !== field.type || choicesChanged || targetChanged || scaleChanged) {
       column = await convertField(
         ctx,
         trx,
@@ -490,7 +537,13 @@ export async function updateField(ctx: OpContext, input: UpdateInput) {
         field,
         to,
         options,
-        to !== field.type ? 'type' : choicesChanged ? 'options.choices' : 'options.target',
+        to !== field.type
+          ? 'type'
+          : choicesChanged
+            ? 'options.choices'
+            : targetChanged
+              ? 'options.target'
+              : 'options.scale',
       );
     }
     if (options.unique) {

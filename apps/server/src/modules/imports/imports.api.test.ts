@@ -178,8 +178,8 @@ describe('imports: modes', () => {
     expect(imp.status).toBe('succeeded');
     expect(imp.result).toEqual({ inserted: 2, updated: 0, skipped: 0, failed: 0 });
     expect(await records(obj)).toEqual([
-      { code: 'A1', name: 'Apple', amount: 1.5, due: '2026-01-31', paid: true },
-      { code: 'A2', name: 'Banana', amount: 2, due: '2026-02-01', paid: false },
+      { code: 'A1', name: 'Apple', amount: '1.50', due: '2026-01-31', paid: true },
+      { code: 'A2', name: 'Banana', amount: '2.00', due: '2026-02-01', paid: false },
     ]);
   });
 
@@ -202,8 +202,8 @@ describe('imports: modes', () => {
     expect(second.result).toEqual({ inserted: 1, updated: 0, skipped: 2, failed: 0 });
     const rows = await records(obj);
     expect(rows).toEqual([
-      { code: 'A1', name: 'Apricot', amount: 1.5, due: '2026-01-31', paid: true },
-      { code: 'A2', name: 'Banana', amount: 2, due: '2026-02-01', paid: false },
+      { code: 'A1', name: 'Apricot', amount: '1.50', due: '2026-01-31', paid: true },
+      { code: 'A2', name: 'Banana', amount: '2.00', due: '2026-02-01', paid: false },
       { code: 'A3', name: 'Cherry', amount: null, due: null, paid: null },
     ]);
     const list = await ok<{ rows: { id: number; values: { code: string } }[] }>(
@@ -250,8 +250,8 @@ describe('imports: CSV dialects', () => {
     const imp = await runImport(obj, await store(u, 'q.csv', CSV_TYPE, text));
     expect(imp.result?.inserted).toBe(2);
     const rows = await records(obj);
-    expect(rows[0]).toMatchObject({ code: 'A1', name: 'He said "hi";\r\nbye', amount: 1234.5 });
-    expect(rows[1]).toMatchObject({ code: 'A2', name: 'plain', amount: 7 });
+    expect(rows[0]).toMatchObject({ code: 'A1', name: 'He said "hi";\r\nbye', amount: '1234.50' });
+    expect(rows[1]).toMatchObject({ code: 'A2', name: 'plain', amount: '7.00' });
   });
 
   it('detects Windows-1251 Cyrillic', async () => {
@@ -293,7 +293,7 @@ describe('imports: XLSX', () => {
     const imp = await runImport(obj, fileId);
     expect(imp.status).toBe('succeeded');
     expect(await records(obj)).toEqual([
-      { code: 'X1', name: 'Shared text', amount: 12.25, due: '2026-05-17', paid: true },
+      { code: 'X1', name: 'Shared text', amount: '12.25', due: '2026-05-17', paid: true },
     ]);
   });
 

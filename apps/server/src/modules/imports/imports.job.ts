@@ -232,7 +232,8 @@ export async function runImport(
   const staging = stagingName(ctx.id);
   const dialect = db.dialect;
   const colDefs = targets.map(
-    (x) => sql`${sql.id(x.scol)} ${sql.raw(columnType(storageOf(x.field.type), dialect))}`,
+    (x) =>
+      sql`${sql.id(x.scol)} ${sql.raw(columnType(storageOf(x.field.type, x.field.options), dialect))}`,
   );
   await sql`drop table if exists ${sql.id(staging)}`.execute(k);
   // SQLite: a temporary table of the app's one connection — no WAL traffic, and it cannot
@@ -497,7 +498,7 @@ async function importInto(ctx: JobContext<ImportJobParams>, plan: Plan): Promise
             });
             continue;
           }
-          const encoded = encode(f.type, value);
+          const encoded = encode(f, value, dialect);
           if (typeof encoded === 'string') {
             pendingText += encoded.length;
             statementText += encoded.length;
@@ -650,7 +651,7 @@ async function apply(ctx: JobContext<ImportJobParams>, plan: Plan): Promise<Impo
   for (const f of meta.fields) {
     if (mapped.has(f.id) || f.options.default === undefined) continue;
     const p = parseValue(f.type, f.options, f.options.default, lang);
-    if (p.ok && p.value !== null) defaults.push({ field: f, value: encode(f.type, p.value) });
+    if (p.ok && p.value !== null) defaults.push({ field: f, value: encode(f, p.value, dialect) });
   }
   const allCols = storedFields(meta).map((f) => ({ id: f.id, col: f.column, field: f }));
   try {

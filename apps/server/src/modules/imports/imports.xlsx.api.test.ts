@@ -80,10 +80,10 @@ describe('imports: workbooks of other producers through upload', () => {
     expect(up.json()).toMatchObject({ type: XLSX_TYPE });
     const rows = await importAll(await makeObject(), up.json<{ fileId: string }>().fileId);
     expect(rows).toEqual([
-      { code: 'D1', name: 'Jürgen Größe', amount: 12.5, due: '2026-05-17', paid: true },
-      { code: 'F1', name: 'Éloïse Çà & Œuvre', amount: -3.25, due: '1999-12-31', paid: false },
-      { code: 'P1', name: 'João Conceição', amount: 1000000, due: null, paid: null },
-      { code: 'R1', name: 'Ёлка Москва', amount: 0, due: '2026-01-01', paid: true },
+      { code: 'D1', name: 'Jürgen Größe', amount: '12.50', due: '2026-05-17', paid: true },
+      { code: 'F1', name: 'Éloïse Çà & Œuvre', amount: '-3.25', due: '1999-12-31', paid: false },
+      { code: 'P1', name: 'João Conceição', amount: '1000000.00', due: null, paid: null },
+      { code: 'R1', name: 'Ёлка Москва', amount: '0.00', due: '2026-01-01', paid: true },
     ]);
   });
 

@@ -8,6 +8,7 @@ import type {
   TextEncoding,
 } from '@fiscus/contracts';
 import { AppError } from '../../lib/app-error.js';
+import { parseDecimal } from '../../platform/decimal.js';
 import type { Lang } from '../../platform/messages.js';
 import { decode, detectEncoding, excerpt, joined } from '../../lib/text-encoding.js';
 import { CsvError, CsvParser, detectDelimiter, makeDecoder, type Row } from './csv.js';
@@ -359,10 +360,16 @@ function cleanNumber(raw: string): string {
  */
 export function prepareCell(type: FieldType, options: FieldOptions, raw: string): unknown {
   switch (type) {
-    case 'integer':
     case 'decimal':
     case 'money':
-    case 'percent':
+    case 'percent': {
+      // Kept as text: its digits are the exact value (a number would round long amounts).
+      if (raw.trim() === '') return null;
+      if (parseDecimal(raw)) return raw.trim();
+      const c = cleanNumber(raw);
+      return c !== '' && parseDecimal(c) ? c : raw;
+    }
+    case 'integer':
     case 'reference': {
       const n = Number(raw);
       if (raw !== '' && Number.isFinite(n)) return n;

@@ -3,6 +3,22 @@ import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import yauzl from 'yauzl';
 import { MAX_CELL, MAX_COLUMNS, type Row } from './csv.js';
 import { SharedStrings } from './shared-strings.js';
+import { formatDec, parseDecimal, roundSignificant } from '../../platform/decimal.js';
+
+/** Significant digits spreadsheet programs compute with (IEEE doubles: Excel, LibreOffice). */
+const SPREADSHEET_DIGITS = 15;
+
+/**
+ * A number cell's text as the spreadsheet shows it: its value to 15 significant digits (the
+ * precision Excel computes and displays with), as a plain decimal. A cell computed as
+ * `=A1*1.19` holds binary noise such as `11.899999999999999` — the user sees and means 11.9.
+ * Cells written as text keep every digit (that is how Fiscus writes amounts of more digits).
+ */
+export function spreadsheetNumber(text: string): string {
+  if (text.length <= SPREADSHEET_DIGITS && !/[eE]/.test(text)) return text;
+  const d = parseDecimal(text);
+  return d ? formatDec(roundSignificant(d, SPREADSHEET_DIGITS)) : text;
+}
 
 /** Caps against zip bombs and oversized workbooks (a workbook is a zip of XML parts). */
 export interface XlsxLimits {
@@ -648,7 +664,7 @@ export class Workbook {
                       isoOf.set(text, iso);
                     }
                     value = iso;
-                  } else value = text;
+                  } else value = spreadsheetNumber(text);
               }
               if (value !== null) {
                 batchText += value.length;

@@ -124,6 +124,20 @@ describe('mounts of a SQLite file source', () => {
       },
     });
     expect(groups.groups).toHaveLength(3);
+    // A source's REAL amounts read as exact decimals at the field's scale, and sum exactly.
+    expect(
+      groups.groups.map((g: { key: { name: string }; aggregates: { value: unknown }[] }) => [
+        g.key.name,
+        g.aggregates[0]?.value,
+      ]),
+    ).toEqual([
+      ['First', '10.50'],
+      ['Second', '20.00'],
+      ['Third', null],
+    ]);
+    expect((await ok(t.app, owner, 'records.get', { objectId: live, id: 1 })).values.amount).toBe(
+      '10.50',
+    );
     expect((await ok(t.app, owner, 'records.get', { objectId: live, id: 3 })).values.name).toBe(
       'Third',
     );
@@ -270,7 +284,7 @@ describe('mounts of an uploaded CSV file', () => {
     const names = (rows: { values: Record<string, unknown> }[]) =>
       rows.map((x) => [x.values.amount, x.values.note]);
     const live = await ok(t.app, owner, 'records.list', { objectId, filter });
-    expect(names(live.rows)).toEqual([[100.25, 'semi; colon']]);
+    expect(names(live.rows)).toEqual([['100.25', 'semi; colon']]);
     expect((await ok(t.app, owner, 'records.count', { objectId })).total).toBe(4);
     await ok(t.app, owner, 'mounts.update', { objectId, mode: 'synced' });
     await t.app.jobs.idle();
@@ -310,12 +324,12 @@ describe.skipIf(!pgUrl)('mounts of a PostgreSQL source', () => {
       orderby: { isActive: true, sorts: [{ field: 'amount', dir: 'desc' }] },
     });
     expect(
-      page.rows.map((r: { values: { name: string; amount: number | null } }) => [
+      page.rows.map((r: { values: { name: string; amount: string | null } }) => [
         r.values.name,
         r.values.amount,
       ]),
     ).toEqual([
-      ['Second', 20],
+      ['Second', '20.00'],
       ['Third', null],
     ]);
   });

@@ -39,10 +39,12 @@ const SLICE = 10_000;
 class Cancelled extends Error {}
 
 /**
- * A column's converter into the record table's form (the records' own encoding), chosen once
- * per column: a sync runs every value of a million rows through it.
+ * A column's converter into the record table's form (the records' own encoding, for the
+ * platform's database `dialect`), chosen once per column: a sync runs every value of a million
+ * rows through it. The source's values come in the platform's form of the source's dialect (see
+ * `sourceColumnExpr`): decimals as SQLite units or PostgreSQL numeric text.
  */
-function storeValue(f: FieldMeta): (v: unknown) => unknown {
+function storeValue(f: FieldMeta, dialect: DialectName): (v: unknown) => unknown {
   switch (f.type) {
     case 'text':
     case 'longtext':
@@ -54,7 +56,7 @@ function storeValue(f: FieldMeta): (v: unknown) => unknown {
     case 'datetime':
       return (v) => (v === null || v === undefined ? null : typeof v === 'string' ? v : String(v));
     default:
-      return (v) => encode(f.type, decode(f.type, v));
+      return (v) => encode(f, decode(f, v), dialect);
   }
 }
 
@@ -177,7 +179,7 @@ export async function runSync(
   }
   job.progress(0, total);
 
-  const store = fields.map(storeValue);
+  const store = fields.map((f) => storeValue(f, ctx.db.dialect));
   const now = isoNow();
   const out = writer(ctx.db, meta, incremental, now);
   const width = out.width;

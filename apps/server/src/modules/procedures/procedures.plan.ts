@@ -26,6 +26,7 @@ import {
   type ObjectMeta,
 } from '../../platform/meta.js';
 import { srcT } from '../../platform/sources/index.js';
+import { scaleOf } from '../../platform/values.js';
 import { objectLoader, paramType } from '../expressions/index.js';
 import { proceduresText } from './procedures.messages.js';
 
@@ -458,7 +459,7 @@ function sameKind(s: FieldMeta, t: FieldMeta): boolean {
   }
   if (s.type === 'decimal' || s.type === 'money' || s.type === 'percent')
     return (
-      (s.options.scale ?? 2) === (t.options.scale ?? 2) &&
+      scaleOf(s.type, s.options) === scaleOf(t.type, t.options) &&
       t.options.min === undefined &&
       t.options.max === undefined
     );

@@ -134,9 +134,9 @@ describe('copy over a series, allocate and references by name', () => {
     expect(truck[0]).toBe('2026-12');
     expect(truck.at(-1)).toBe('2029-11');
     expect(byAsset(assetRows[0]!.id).map((l) => [l.month_no, l.amount])).toEqual([
-      [1, 333.33],
-      [2, 333.34],
-      [3, 333.33],
+      [1, '333.33'],
+      [2, '333.34'],
+      [3, '333.33'],
     ]);
   });
 

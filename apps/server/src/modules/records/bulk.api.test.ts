@@ -97,7 +97,7 @@ describe('records.createMany', () => {
     expect(stored.values).toMatchObject({
       name: 'Row 1001',
       code: 'C1001',
-      amount: 250.25,
+      amount: '250.25',
       qty: 1001,
       status: 'open',
       currency: usd,

@@ -62,6 +62,7 @@ beforeAll(async () => {
   for (const r of rows) columns[r.code] = r.column_name;
   expect(meta.fields.length).toBe(6);
   const random = rng(3);
+  const stored = (units: number) => (sqlite ? units : (units / 100).toFixed(2));
   const now = new Date().toISOString();
   const cols = ['created_at', 'updated_at', 'name', 'amount', 'category', 'company', 'day', 'qty'];
   for (let i = 0; i < ROWS; i += 500) {
@@ -72,7 +73,9 @@ beforeAll(async () => {
         now,
         now,
         `Entry ${n + 1}`,
-        Math.round(random() * 1_000_000) / 100,
+        // Amounts of 0.00–10,000.00 as the column stores them (scale 2): SQLite integer units,
+        // PostgreSQL numeric text.
+        stored(Math.round(random() * 1_000_000)),
         `c${Math.floor(random() * 10)}`,
         `${COMPANIES[Math.floor(random() * COMPANIES.length)]} ${n % 97}`,
         day.toISOString().slice(0, 10),

@@ -96,7 +96,7 @@ describe('records.create / get / update', () => {
     const r = await ok(t.app, u, 'records.get', { objectId: obj.id, id: 2 });
     expect(r.values).toMatchObject({
       name: 'Bravo',
-      amount: 250.5,
+      amount: '250.50',
       qty: 2,
       category: 'fuel',
       paid: false,
@@ -150,13 +150,13 @@ describe('records.create / get / update', () => {
       id: 1,
       values: { amount: 110, paid: false },
     });
-    expect(r.values).toMatchObject({ name: 'Alpha', amount: 110, paid: false, qty: 1 });
+    expect(r.values).toMatchObject({ name: 'Alpha', amount: '110.00', paid: false, qty: 1 });
     const h = await ok(t.app, u, 'records.history', { objectId: obj.id, id: 1 });
     expect(h.items[0].action).toBe('update');
     expect(h.items[0].userName).toBe(u.username);
     expect(h.items[0].changes).toEqual(
       expect.arrayContaining([
-        { field: 'amount', name: 'Amount', before: 100, after: 110 },
+        { field: 'amount', name: 'Amount', before: '100.00', after: '110.00' },
         { field: 'paid', name: 'Paid', before: true, after: false },
       ]),
     );
@@ -434,7 +434,7 @@ describe('records.count and records.groups', () => {
     expect(fuel.count).toBe(2);
     expect(fuel.display.category).toBe('Fuel');
     expect(fuel.aggregates).toEqual([
-      { field: 'amount', fn: 'sum', value: 350.5 },
+      { field: 'amount', fn: 'sum', value: '350.50' },
       { field: 'qty', fn: 'max', value: 2 },
       { field: 'amount', fn: 'count', value: 2 },
     ]);

@@ -16,7 +16,17 @@ import type { z } from 'zod';
 import { isoNow } from '../../lib/clock.js';
 import { commonText } from '../../platform/messages.js';
 import { readAudit, writeAudit, type AuditEntry } from '../../platform/audit.js';
-import { decode } from '../../platform/values.js';
+import { decode, scaleOf } from '../../platform/values.js';
+import { formatUnits } from '../../platform/decimal.js';
+import {
+  averageScale,
+  averageText,
+  exactSumOf,
+  exactSumSelects,
+  extremeOf,
+  extremeSelect,
+} from '../../platform/sums.js';
+import type { DialectName } from '../../db/dialect.js';
 import {
   assertWritable,
   findField,
@@ -29,7 +39,7 @@ import { relationOf, relRows } from '../../platform/relation.js';
 import { type OpContext, type Q } from '../../platform/context.js';
 import { recordsText } from './records.messages.js';
 import { createOne, same, snapshot, updateOne, writeMany } from './records.write.js';
-import { cached } from '../../platform/cache.js';
+import { cached, parametersKey } from '../../platform/cache.js';
 import { indexesOf } from '../../platform/ddl.js';
 import { compileQuery, countMatches, readPage, rootEqualities } from '../../platform/planner.js';
 import {
@@ -116,9 +126,36 @@ async function countOnce(
 }
 
 function decodeColumn(c: Column, v: unknown): unknown {
-  if (c.field) return decode(c.field.type, v);
+  if (c.field) return decode(c.field, v);
   if (v === null || v === undefined) return null;
   return c.kind === 'id' ? Number(v) : String(v);
+}
+
+/**
+ * An aggregate of a group as the API gives it: counts are numbers; sums and averages exact
+ * decimal texts (a sum at the field's scale — whole numbers at scale 0, so a sum past 2^53 keeps
+ * every digit —, an average rounded half-even to the field's scale, whole numbers to 2 places);
+ * min and max in the field's own form (decimal text, number, date text).
+ */
+function aggregateValue(
+  a: { c: Column; fn: AggFn },
+  r: Raw,
+  name: string,
+  dialect: DialectName,
+): number | string | null {
+  const scale = a.c.field ? scaleOf(a.c.field.type, a.c.field.options) : 0;
+  if (a.fn === 'sum' || a.fn === 'avg') {
+    const { units, count } = exactSumOf(r, dialect, name, scale);
+    if (units === null) return null;
+    if (a.fn === 'sum') return formatUnits(units, scale);
+    return averageText(units, count, scale, averageScale(scale, a.c.kind !== 'number'));
+  }
+  const raw = r[name];
+  if (raw === null || raw === undefined) return null;
+  if (a.fn === 'count') return Number(raw);
+  if (a.c.kind === 'number') return extremeOf(raw, dialect, scale);
+  if (a.c.kind === 'int' || a.c.kind === 'id') return Number(raw);
+  return String(raw);
 }
 
 async function groupsOnce(
@@ -186,8 +223,13 @@ async function groupsOnce(
   selects.push(sql`count(*) as n`);
   aggs.forEach((a, i) => {
     const x = sql.id(a.c.column);
-    const e = a.fn === 'count' ? sql`count(${x})` : sql`${sql.raw(a.fn)}(${x})`;
-    selects.push(sql`${e} as ${sql.id(`a${i}`)}`);
+    const name = `a${i}`;
+    if (a.fn === 'sum' || a.fn === 'avg') selects.push(...exactSumSelects(x, dialect, name));
+    else if (a.c.kind === 'number' && a.fn !== 'count') selects.push(extremeSelect(x, a.fn, name));
+    else {
+      const e = a.fn === 'count' ? sql`count(${x})` : sql`${sql.raw(a.fn)}(${x})`;
+      selects.push(sql`${e} as ${sql.id(name)}`);
+    }
   });
   const groupBy = sql.join(groupCols.map((c) => sql.id(c.column)));
   const groupsQuery = sql<Raw>`select ${sql.join(selects)} from ${rel.from} where ${where} group by ${groupBy} order by ${sql.join(
@@ -198,7 +240,7 @@ async function groupsOnce(
   const rows = await cached(
     ctx.db,
     'groups',
-    `${rel.cacheTables.join(',')}\u0000${c.sql}\u0000${JSON.stringify(c.parameters)}`,
+    `${rel.cacheTables.join(',')}\u0000${c.sql}\u0000${parametersKey(c.parameters)}`,
     rel.cacheTables,
     () => relRows<Raw>(ctx, rel, 'heavy', groupsQuery),
     rel.cacheMaxAgeMs === undefined ? undefined : { maxAgeMs: rel.cacheMaxAgeMs },
@@ -224,19 +266,11 @@ async function groupsOnce(
       key,
       display,
       count: Number(r.n),
-      aggregates: aggs.map((a, i) => {
-        const raw = r[`a${i}`];
-        const numeric =
-          a.fn === 'count' ||
-          a.fn === 'sum' ||
-          a.fn === 'avg' ||
-          a.c.kind === 'number' ||
-          a.c.kind === 'int' ||
-          a.c.kind === 'id';
-        const value =
-          raw === null || raw === undefined ? null : numeric ? Number(raw) : String(raw);
-        return { field: a.c.key, fn: a.fn, value };
-      }),
+      aggregates: aggs.map((a, i) => ({
+        field: a.c.key,
+        fn: a.fn,
+        value: aggregateValue(a, r, `a${i}`, dialect),
+      })),
     };
   });
   const refCols = groupCols.filter((c) => c.field?.type === 'reference');

@@ -84,7 +84,7 @@ export function same(a: unknown, b: unknown): boolean {
 /** Values of a stored record, field id → value (API form). */
 export function snapshot(meta: ObjectMeta, raw: Raw): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const f of meta.fields) out[f.id] = decode(f.type, raw[f.column]);
+  for (const f of meta.fields) out[f.id] = decode(f, raw[f.column]);
   return out;
 }
 
@@ -183,7 +183,7 @@ async function resolveTargets(
   const values =
     key.kind === 'id'
       ? keyed.map((s) => s.id)
-      : keyed.map((s) => encode(key.field.type, s.given.get(key.field.id)));
+      : keyed.map((s) => encode(key.field, s.given.get(key.field.id), ctx.db.dialect));
   const found = new Map<string, Raw>();
   // PostgreSQL: the rows are locked until the write commits (in id order, so two writes of the
   // same records never deadlock), so concurrent changes of one record run one after the other and
@@ -199,7 +199,7 @@ async function resolveTargets(
       const k =
         key.kind === 'id'
           ? keyText(Number(raw.id))
-          : keyText(decode(key.field.type, raw[key.field.column]));
+          : keyText(decode(key.field, raw[key.field.column]));
       found.set(k, raw);
     }
   }
@@ -345,13 +345,13 @@ async function checkUnique(
     }
     if (!rows.length) continue;
     const holders = new Map<string, number>();
-    const values = rows.map((s) => encode(f.type, s.write?.get(f.id)));
+    const values = rows.map((s) => encode(f, s.write?.get(f.id), ctx.db.dialect));
     for (const cond of inLists(sql.id(f.column), values)) {
       const { rows: found } = await sql<{
         id: number | string;
         v: unknown;
       }>`select id, ${sql.id(f.column)} as v from ${sql.id(meta.table)} where ${cond}`.execute(trx);
-      for (const r of found) holders.set(keyText(decode(f.type, r.v)), Number(r.id));
+      for (const r of found) holders.set(keyText(decode(f, r.v)), Number(r.id));
     }
     for (const s of rows) {
       const holder = holders.get(keyText(s.write?.get(f.id)));
@@ -402,7 +402,7 @@ async function writeGood(
     const values: unknown[] = [];
     for (const s of fresh) {
       values.push(now, user, now, user);
-      for (const f of used) values.push(encode(f.type, s.write?.get(f.id)));
+      for (const f of used) values.push(encode(f, s.write?.get(f.id), ctx.db.dialect));
     }
     const made = await insertRows(trx, dialect, meta.table, columns, values, {
       returningId: true,
@@ -456,14 +456,14 @@ async function writeGood(
     const values: unknown[] = [];
     for (const s of list) {
       values.push(s.target);
-      for (const f of fields) values.push(encode(f.type, s.write?.get(f.id)));
+      for (const f of fields) values.push(encode(f, s.write?.get(f.id), ctx.db.dialect));
     }
     await updateRows(
       trx,
       dialect,
       meta.table,
       fields.map((f) => f.column),
-      fields.map((f) => columnType(storageOf(f.type), 'postgres')),
+      fields.map((f) => columnType(storageOf(f.type, f.options), 'postgres')),
       values,
       { updated_at: now, updated_by: user },
     );

@@ -243,7 +243,8 @@ describe('reports.generate', () => {
     sheet.eachRow((row, i) => {
       if (i > 1) got.push([row.getCell(1).value, row.getCell(3).value]);
     });
-    expect(got).toEqual(records.rows.map((r) => [r.values.product, r.values.amount]));
+    // Amounts are number cells holding the exact decimal (the API answers decimal strings).
+    expect(got).toEqual(records.rows.map((r) => [r.values.product, Number(r.values.amount)]));
 
     const listed = await ok<Report>(app, owner, 'reports.get', { id: report.id });
     expect(listed.lastRun).toMatchObject({ id: run.id, status: 'succeeded', fileId: run.fileId });

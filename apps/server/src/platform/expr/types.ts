@@ -1,6 +1,7 @@
 import type { FieldType } from '@fiscus/contracts';
 import type { RawBuilder } from 'kysely';
 import type { DialectName } from '../../db/dialect.js';
+import { scaleOf } from '../values.js';
 import type { Span } from './ast.js';
 
 /**
@@ -45,8 +46,7 @@ export function fieldScale(
   type: FieldType,
   options: { scale?: number; currency?: string },
 ): number {
-  if (type !== 'decimal' && type !== 'money' && type !== 'percent') return 0;
-  return options.scale ?? 2;
+  return scaleOf(type, options);
 }
 
 /** The expression type of a field's values. */

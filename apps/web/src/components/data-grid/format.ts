@@ -32,10 +32,27 @@ function dateFormat(locale: string, withTime: boolean): Intl.DateTimeFormat {
   return f;
 }
 
-export function toNumber(value: unknown): number | null {
-  if (value === null || value === undefined || value === '') return null;
-  const n = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(n) ? n : null;
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A numeric value as `Intl.NumberFormat` formats it exactly: a decimal string (as the API sends
+ * decimal, money and percent values and sums) stays a string — formatted digit for digit, never
+ * through a binary number —, a number stays a number. Null when it is neither.
+ */
+function exact(value: unknown): number | `${number}` | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'string' && DECIMAL.test(value)) return value as `${number}`;
+  return null;
+}
+
+/** A decimal string or number divided by 100, exactly (percent points → a fraction). */
+function hundredth(v: number | `${number}`): number | `${number}` {
+  if (typeof v === 'number') return v / 100;
+  const neg = v.startsWith('-');
+  const [int = '0', frac = ''] = (neg ? v.slice(1) : v).split('.');
+  const digits = int.padStart(3, '0');
+  const out = `${digits.slice(0, -2).replace(/^0+(?=\d)/, '')}.${digits.slice(-2)}${frac}`;
+  return `${neg ? '-' : ''}${out}` as `${number}`;
 }
 
 /** A date-only value ('2026-03-01') is a calendar day: shown the same in every time zone. */
@@ -69,13 +86,13 @@ export function formatValue(
   if (value === null || value === undefined || value === '') return '';
   switch (type) {
     case 'integer': {
-      const n = toNumber(value);
+      const n = exact(value);
       return n === null
         ? String(value)
         : numberFormat(locale, { maximumFractionDigits: 0 }).format(n);
     }
     case 'decimal': {
-      const n = toNumber(value);
+      const n = exact(value);
       const digits = opts.precision ?? 2;
       return n === null
         ? String(value)
@@ -85,7 +102,7 @@ export function formatValue(
           }).format(n);
     }
     case 'money': {
-      const n = toNumber(value);
+      const n = exact(value);
       if (n === null) return String(value);
       const digits = opts.precision ?? 2;
       return numberFormat(
@@ -101,16 +118,16 @@ export function formatValue(
       ).format(n);
     }
     case 'percent': {
-      const n = toNumber(value);
-      const digits = opts.precision ?? 1;
+      const n = exact(value);
+      const digits = opts.precision ?? 2;
       // Stored in points: 12.5 → 12.5 %.
       return n === null
         ? String(value)
         : numberFormat(locale, {
             style: 'percent',
-            minimumFractionDigits: 0,
+            minimumFractionDigits: digits,
             maximumFractionDigits: digits,
-          }).format(n / 100);
+          }).format(hundredth(n));
     }
     case 'date': {
       const d = toDate(value, true);

@@ -98,7 +98,7 @@ export function GroupRow<R>({
             style={{ left: vc.start, width: vc.size }}
           >
             <span className={classes.text}>
-              {typeof agg === 'number'
+              {typeof agg === 'number' || typeof agg === 'string'
                 ? formatValue(numeric ? column.type : 'decimal', agg, locale, {
                     currency: column.currency,
                     precision: column.precision,

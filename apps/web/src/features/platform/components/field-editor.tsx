@@ -19,6 +19,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   CODE_PATTERN,
   fieldTypes,
+  MAX_DECIMAL_SCALE,
   numericTypes,
   textualTypes,
   type Field,
@@ -453,7 +454,7 @@ export function FieldEditor({
                   <NumberInput
                     label={t('fields.scale')}
                     min={0}
-                    max={10}
+                    max={MAX_DECIMAL_SCALE}
                     allowDecimal={false}
                     value={d.scale}
                     onChange={(v) => set({ scale: typeof v === 'number' ? v : '' })}

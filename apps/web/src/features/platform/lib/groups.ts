@@ -1,10 +1,11 @@
 import type { Field, RecordGroup } from '@fiscus/contracts';
 import type { GridGroup } from '@/components/data-grid';
 import { shownName } from '@/lib/names';
+import { addDecimals, isDecimalString } from '@/lib/decimal';
 
 /**
  * Turns the flat answer of `records.groups` (one entry per combination of group values, in the
- * list's order) into nested grid groups with counts and summed totals.
+ * list's order) into nested grid groups with counts and totals, summed exactly.
  */
 export function buildGroups(
   flat: RecordGroup[],
@@ -33,9 +34,11 @@ export function buildGroups(
       }
       node.count += g.count;
       for (const a of g.aggregates) {
-        if (a.fn !== 'sum' || typeof a.value !== 'number') continue;
+        // Sums are exact decimal strings: added up the levels exactly.
+        if (a.fn !== 'sum' || !(typeof a.value === 'number' || isDecimalString(a.value))) continue;
         const prev = node.aggregates![a.field];
-        node.aggregates![a.field] = (typeof prev === 'number' ? prev : 0) + a.value;
+        node.aggregates![a.field] =
+          typeof prev === 'number' || isDecimalString(prev) ? addDecimals(prev, a.value) : a.value;
       }
       level = node.children ?? [];
     });
