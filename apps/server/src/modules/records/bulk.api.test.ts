@@ -225,7 +225,7 @@ describe('records.createMany', () => {
     for (const f of [
       { name: 'Note', type: 'longtext' },
       { name: 'Tags', type: 'multiselect' },
-      { name: 'Ratio', type: 'decimal' },
+      { name: 'Ratio', type: 'decimal', options: { scale: 4 } },
       { name: 'Sum', type: 'money' },
       { name: 'Day', type: 'date' },
       { name: 'Ok', type: 'boolean' },
@@ -251,8 +251,9 @@ describe('records.createMany', () => {
       name: note.trim(),
       note,
       tags: [note.trim(), `t${i}`],
-      ratio: i === 0 ? null : i / 3,
-      sum: i * 1000.25,
+      // Exact decimals at their field's scale (sixteenths need all four places).
+      ratio: i === 0 ? null : (i / 16).toFixed(4),
+      sum: (i * 1000.25).toFixed(2),
       day: i % 2 ? '2026-02-28' : null,
       ok: i % 2 === 0,
     }));

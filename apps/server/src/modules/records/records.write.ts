@@ -397,7 +397,7 @@ async function writeGood(
     const types = ['text', 'text', 'text', 'text'];
     for (const f of used) {
       columns.push(f.column);
-      types.push(columnType(storageOf(f.type), 'postgres'));
+      types.push(columnType(storageOf(f.type, f.options), 'postgres'));
     }
     const values: unknown[] = [];
     for (const s of fresh) {
