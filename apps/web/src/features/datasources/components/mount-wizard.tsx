@@ -100,6 +100,9 @@ export function MountWizard({
   const kind = sources.data?.items.find((s) => s.id === sourceId)?.kind;
   // CSV/XLSX file sources are SQLite databases made from the file.
   const dialect = kind === undefined ? undefined : kind === 'postgres' ? 'postgres' : 'sqlite';
+  const tableKind = tables.data?.tables.find(
+    (x) => x.name === table?.name && x.schema === (table?.schema ?? null),
+  )?.kind;
   const makeSource = useOpMutation('datasources.create');
   const [uploading, setUploading] = useState<string | null>(null);
   /** "Upload a file": the file becomes a data source of its own, then its tables are offered. */
@@ -147,8 +150,10 @@ export function MountWizard({
       })),
     );
     setDisplay(columns.find((c) => c.proposed === 'text')?.name ?? null);
-    setKey(columns.find((c) => c.key && c.proposed === 'integer')?.name ?? null);
-  }, [inspect.data]);
+    // The whole-number primary key; else a SQLite table's own row number.
+    const pk = columns.find((c) => c.key && c.proposed === 'integer')?.name;
+    setKey(pk ?? (dialect === 'sqlite' && tableKind === 'table' ? 'rowid' : null));
+  }, [inspect.data, dialect, tableKind]);
 
   const colsOf = useMemo(
     () => new Map((inspect.data?.columns ?? []).map((c) => [c.name, c])),
