@@ -347,8 +347,23 @@ function cleanNumber(raw: string): string {
     s = comma > dot ? s.replace(/\./g, '').replace(',', '.') : s.replace(/,/g, '');
   } else if (comma >= 0) {
     s = s.indexOf(',') === comma ? s.replace(',', '.') : s.replace(/,/g, '');
+  } else if (s.indexOf('.') !== dot) {
+    // Several dots separate thousands (1.234.567).
+    s = s.replace(/\./g, '');
   }
   return s;
+}
+
+/**
+ * A whole number written with thousands separators — `1.234`, `1,234`, `1 234`, `1'234`,
+ * `1.234.567` — as its digits (`"1234"`); undefined when the text is not grouped in threes by one
+ * separator. For integer fields only: there `1.234` can only mean one thousand two hundred
+ * thirty-four.
+ */
+function groupedWhole(raw: string): string | undefined {
+  const m = /^([+-]?)(\d{1,3})((?:([.,'\s\u00a0\u202f])\d{3})(?:\4\d{3})*)$/.exec(raw.trim());
+  if (!m) return undefined;
+  return `${m[1] === '-' ? '-' : ''}${m[2]}${(m[3] ?? '').replace(/\D/g, '')}`;
 }
 
 /**
@@ -371,6 +386,8 @@ export function prepareCell(type: FieldType, options: FieldOptions, raw: string)
     }
     case 'integer':
     case 'reference': {
+      const grouped = type === 'integer' ? groupedWhole(raw) : undefined;
+      if (grouped !== undefined) return Number(grouped);
       const n = Number(raw);
       if (raw !== '' && Number.isFinite(n)) return n;
       if (raw.trim() === '') return null;
