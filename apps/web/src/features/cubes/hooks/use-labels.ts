@@ -1,40 +1,11 @@
-import { filterOps, type FilterOp } from '@fiscus/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GridLabels } from '@/components/data-grid';
-import type { FilterLabels } from '@/components/filter-builder';
+import { useFilterBuilderLabels, type FilterLabels } from '@/components/filter-builder';
 
 /** Texts of the shared filter builder, in the user's language. */
 export function useFilterLabels(): FilterLabels {
-  const { t } = useTranslation('cubes');
-  return useMemo(
-    () => ({
-      and: t('filter.and'),
-      or: t('filter.or'),
-      active: t('filter.active'),
-      addCondition: t('filter.addCondition'),
-      addGroup: t('filter.addGroup'),
-      removeCondition: t('filter.removeCondition'),
-      removeGroup: t('filter.removeGroup'),
-      expand: t('filter.expand'),
-      collapse: t('filter.collapse'),
-      field: t('filter.field'),
-      operator: t('filter.operator'),
-      value: t('filter.value'),
-      from: t('filter.from'),
-      to: t('filter.to'),
-      days: t('filter.days'),
-      yes: t('yes'),
-      no: t('no'),
-      noConditions: t('filter.noConditions'),
-      groupName: (n: number) => t('filter.groupName', { n }),
-      ops: Object.fromEntries(filterOps.map((op) => [op, t(`ops.${op}`)])) as Record<
-        FilterOp,
-        string
-      >,
-    }),
-    [t],
-  );
+  return useFilterBuilderLabels('cubes');
 }
 
 /** Texts of the shared data grid (Show Records), in the user's language. */

@@ -1,7 +1,9 @@
-import { filterOps, type FilterOp, type PlatformObject } from '@fiscus/contracts';
-import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { FilterField, FilterLabels } from '@/components/filter-builder';
+import type { PlatformObject } from '@fiscus/contracts';
+import {
+  useFilterBuilderLabels,
+  type FilterField,
+  type FilterLabels,
+} from '@/components/filter-builder';
 import { shownName } from '@/lib/names';
 
 /** The fields the filter builder offers for a report's parameters. */
@@ -17,35 +19,7 @@ export function filterFieldsOf(meta: PlatformObject): FilterField[] {
 
 /** Texts of the shared filter builder, in the user's language. */
 export function useFilterLabels(): FilterLabels {
-  const { t } = useTranslation('reports');
-  return useMemo(
-    () => ({
-      and: t('filter.and'),
-      or: t('filter.or'),
-      active: t('filter.active'),
-      addCondition: t('filter.addCondition'),
-      addGroup: t('filter.addGroup'),
-      removeCondition: t('filter.removeCondition'),
-      removeGroup: t('filter.removeGroup'),
-      expand: t('filter.expand'),
-      collapse: t('filter.collapse'),
-      field: t('filter.field'),
-      operator: t('filter.operator'),
-      value: t('filter.value'),
-      from: t('filter.from'),
-      to: t('filter.to'),
-      days: t('filter.days'),
-      yes: t('yes'),
-      no: t('no'),
-      noConditions: t('filter.noConditions'),
-      groupName: (n: number) => t('filter.groupName', { n }),
-      ops: Object.fromEntries(filterOps.map((op) => [op, t(`ops.${op}`)])) as Record<
-        FilterOp,
-        string
-      >,
-    }),
-    [t],
-  );
+  return useFilterBuilderLabels('reports');
 }
 
 export function formatBytes(n: number | null, locale: string): string {
