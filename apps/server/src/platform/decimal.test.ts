@@ -142,16 +142,19 @@ describe('rounding is half-even, as decimal.js ROUND_HALF_EVEN', () => {
 
 /**
  * The reference spread: exact shares with decimal.js, each rounded down, the units left over to
- * the largest remainders (earlier parts first on ties).
+ * the largest remainders (earlier parts first on ties). The remainders are compared as exact
+ * integers (total × weight − floor × sum): two shares can have the same fraction while their
+ * 200-digit quotients round differently (a 17-digit share keeps fewer fraction digits than a
+ * 3-digit one), and a tie must stay a tie.
  */
 function referenceAllocate(total: bigint, weights: bigint[]): bigint[] {
-  const sum = weights.reduce((a, b) => a + b, 0n);
-  const shares = weights.map((w) => new D(total.toString()).mul(w.toString()).div(sum.toString()));
-  const floors = shares.map((s) => s.floor());
+  const sum = new D(weights.reduce((a, b) => a + b, 0n).toString());
+  const numerators = weights.map((w) => new D(total.toString()).mul(w.toString()));
+  const floors = numerators.map((n) => n.div(sum).floor());
   const parts = floors.map((f) => BigInt(f.toFixed(0)));
   let left = total - parts.reduce((a, b) => a + b, 0n);
-  const order = shares
-    .map((s, i) => ({ r: s.minus(floors[i] as Decimal), i }))
+  const order = numerators
+    .map((n, i) => ({ r: n.minus((floors[i] as Decimal).mul(sum)).mul(sum.s), i }))
     .filter((x) => x.r.gt(0))
     .sort((a, b) => b.r.comparedTo(a.r) || a.i - b.i);
   for (const { i } of order) {
@@ -188,6 +191,10 @@ describe('allocate: spreading an amount without losing a unit', () => {
       }),
       { numRuns: 3000 },
     );
+    // Parts 2 and 3 have the same fraction (.4899…); the earlier one gets the unit.
+    const tie = [-2n, 1n, 182015540465094n];
+    expect(allocate(66706838963527101n, tie)).toEqual([-733n, 367n, 66706838963527467n]);
+    expect(referenceAllocate(66706838963527101n, tie)).toEqual([-733n, 367n, 66706838963527467n]);
   });
 
   it('with positive weights, a larger weight never gets less', () => {
