@@ -21,6 +21,7 @@ import { ribbonStream } from './modules/ribbon/index.js';
 import { dbPlugin } from './plugins/db.js';
 import { clientErrorHandler, errorsPlugin } from './plugins/errors.js';
 import { jobsPlugin } from './plugins/jobs.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { securityPlugin } from './plugins/security.js';
 import { spaPlugin } from './plugins/spa.js';
 
@@ -73,6 +74,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(dbPlugin, { config, db: opts.db });
   await app.register(authPlugin);
   await app.register(jobsPlugin);
+  await app.register(metricsPlugin);
   await app.register(ribbonStream);
   await app.register(exportsPlugin);
   await app.register(importsModule);

@@ -135,6 +135,10 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .refine((v) => !v || v.length >= 16, 'at least 16 characters'),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')
@@ -163,6 +167,11 @@ export interface Config {
   logLevel: string;
   webDist: string;
   trustProxy: boolean;
+  /**
+   * The bearer token `GET /metrics` asks for (METRICS_TOKEN); unset, the metrics endpoint is
+   * off (404).
+   */
+  metricsToken?: string | undefined;
   /** Largest file `/api/upload` takes. */
   uploadMaxBytes: number;
   /** Largest file a chunked upload may announce. */
@@ -304,6 +313,7 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN || undefined,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadChunkedMaxBytes: e.UPLOAD_CHUNKED_MAX_BYTES,
     uploadExpiryHours: e.UPLOAD_EXPIRY_HOURS,

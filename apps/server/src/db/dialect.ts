@@ -42,6 +42,8 @@ export interface Db {
   rowVisits?: () => number;
   /** SQLite: adds rows visited elsewhere (a lane process) to `rowVisits`. */
   addRowVisits?: (n: number) => void;
+  /** PostgreSQL: the pool's connections now (for `/metrics`). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -77,6 +79,11 @@ export function createDb(opts: {
       read: kysely,
       dialect: 'postgres',
       writeVersion,
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       close: () => kysely.destroy(),
     };
   }
