@@ -33,7 +33,13 @@ const scenarioParam = (ids: Ids, label = 'Scenario') => ({
   required: true,
 });
 
-const LOCKED_STOP = 'The scenario is locked: unlock it first (nothing was changed).';
+/** The first step of every routine that changes a scenario: a locked one stops the run. */
+const SCENARIO_OPEN = {
+  type: 'check',
+  title: 'Scenario open',
+  condition: '@scenario.locked',
+  message: 'The scenario is locked: unlock it first (nothing was changed).',
+} as const;
 
 export function depreciationProcedure(ids: Ids): OpInput<'procedures.create'> {
   return {
@@ -43,12 +49,7 @@ export function depreciationProcedure(ids: Ids): OpInput<'procedures.create'> {
     params: [scenarioParam(ids)],
     timeoutSeconds: 300,
     steps: [
-      {
-        type: 'check',
-        title: 'Scenario open',
-        condition: '@scenario.locked',
-        message: LOCKED_STOP,
-      },
+      SCENARIO_OPEN,
       {
         type: 'delete',
         title: 'Remove the previous depreciation',
@@ -98,12 +99,7 @@ export function carryProcedure(ids: Ids): OpInput<'procedures.create'> {
     params: [scenarioParam(ids)],
     timeoutSeconds: 300,
     steps: [
-      {
-        type: 'check',
-        title: 'Scenario open',
-        condition: '@scenario.locked',
-        message: LOCKED_STOP,
-      },
+      SCENARIO_OPEN,
       ...FUNCTIONAL.flatMap((f) => [
         {
           type: 'aggregate' as const,
@@ -187,12 +183,7 @@ export function assemblyProcedure(
     params: [scenarioParam(ids)],
     timeoutSeconds: 600,
     steps: [
-      {
-        type: 'check',
-        title: 'Scenario open',
-        condition: '@scenario.locked',
-        message: LOCKED_STOP,
-      },
+      SCENARIO_OPEN,
       {
         type: 'run',
         title: 'Report changes into the functional budgets',
@@ -358,12 +349,7 @@ export function taxProcedure(ids: Ids): OpInput<'procedures.create'> {
     description: 'Recomputes every tax line of a scenario as its tax base × rate.',
     params: [scenarioParam(ids)],
     steps: [
-      {
-        type: 'check',
-        title: 'Scenario open',
-        condition: '@scenario.locked',
-        message: LOCKED_STOP,
-      },
+      SCENARIO_OPEN,
       {
         type: 'update',
         title: 'Amount = base × rate',
@@ -375,76 +361,55 @@ export function taxProcedure(ids: Ids): OpInput<'procedures.create'> {
   };
 }
 
-export function actions(
-  ids: Ids,
-  procs: Record<keyof typeof PROCEDURE_NAMES, string>,
-): OpInput<'actions.create'>[] {
-  const editors = ['owner', 'admin', 'editor'] as ('owner' | 'admin' | 'editor')[];
+type Action = OpInput<'actions.create'>;
+
+export function actions(ids: Ids, procs: Record<keyof typeof PROCEDURE_NAMES, string>): Action[] {
+  /** A button for owners, admins and editors, first on its toolbar or card. */
+  const button = (
+    name: string,
+    icon: Action['icon'],
+    procedureId: string,
+    object: string,
+    where: Pick<Action, 'placement' | 'ask' | 'recordParam' | 'confirm'> & { position?: number },
+  ): Action => ({
+    name,
+    icon,
+    procedureId,
+    objectId: ids[object]!,
+    roles: ['owner', 'admin', 'editor'],
+    position: 0,
+    ...where,
+  });
   return [
-    {
-      name: 'Copy Scenario',
-      icon: 'copy',
-      procedureId: procs.copy,
-      objectId: ids.scenarios!,
+    button('Copy Scenario', 'copy', procs.copy, 'scenarios', {
       placement: ['card'],
       recordParam: 'source',
       ask: ['target', 'shift', 'percent'],
       confirm: 'Copy every line of this scenario into the target?',
-      roles: editors,
-      position: 0,
-    },
-    {
-      name: 'Copy Scenario',
-      icon: 'copy',
-      procedureId: procs.copy,
-      objectId: ids.scenarios!,
+    }),
+    button('Copy Scenario', 'copy', procs.copy, 'scenarios', {
       placement: ['toolbar'],
       ask: ['source', 'target', 'shift', 'percent'],
       confirm: 'Copy every line of the source scenario into the target?',
-      roles: editors,
-      position: 0,
-    },
-    {
-      name: 'Budget assembly',
-      icon: 'sum',
-      procedureId: procs.assembly,
-      objectId: ids.scenarios!,
+    }),
+    button('Budget assembly', 'sum', procs.assembly, 'scenarios', {
       placement: ['card'],
       recordParam: 'scenario',
       confirm: 'Assemble the budget of this scenario again?',
-      roles: editors,
       position: 1,
-    },
-    {
-      name: 'Budget assembly',
-      icon: 'sum',
-      procedureId: procs.assembly,
-      objectId: ids.budget_lines!,
+    }),
+    button('Budget assembly', 'sum', procs.assembly, 'budget_lines', {
       placement: ['toolbar'],
       ask: ['scenario'],
-      roles: editors,
-      position: 0,
-    },
-    {
-      name: 'CAPEX depreciation',
-      icon: 'calculator',
-      procedureId: procs.depreciation,
-      objectId: ids.capex!,
+    }),
+    button('CAPEX depreciation', 'calculator', procs.depreciation, 'capex', {
       placement: ['toolbar'],
       ask: ['scenario'],
-      roles: editors,
-      position: 0,
-    },
-    {
-      name: 'Tax calculation',
-      icon: 'calculator',
-      procedureId: procs.taxes,
-      objectId: ids.taxes!,
+    }),
+    button('Tax calculation', 'calculator', procs.taxes, 'taxes', {
       placement: ['toolbar'],
       ask: ['scenario'],
-      roles: editors,
-      position: 0,
-    },
+    }),
   ];
 }
 

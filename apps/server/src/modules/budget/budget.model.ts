@@ -166,15 +166,39 @@ const carryFields = (): FieldDef[] => [
   ]),
 ];
 
+/** A catalog: a reference object whose records are named (`name`, required) unless said otherwise. */
+const catalog = (
+  code: string,
+  names: Names,
+  description: string,
+  fields: FieldDef[],
+  display: ObjectDef['display'] = { names: N.name, required: true },
+): ObjectDef => ({ code, kind: 'reference', names, description, display, fields });
+
+/**
+ * A functional budget: its own fields around the line (article, cost centre, month, scenario,
+ * amount) and the working fields of carrying typed changes.
+ */
+const functionalBudget = (
+  code: string,
+  names: Names,
+  description: string,
+  own: { before?: FieldDef[]; after?: FieldDef[]; display?: ObjectDef['display'] },
+): ObjectDef => ({
+  code,
+  kind: 'table',
+  names,
+  description,
+  display: own.display ?? { names: N.description, required: false },
+  fields: [...(own.before ?? []), ...lineFields(), ...(own.after ?? []), ...carryFields()],
+});
+
 export const OBJECTS: ObjectDef[] = [
-  {
-    code: 'scenarios',
-    kind: 'reference',
-    names: ['Scenarios', 'Szenarien', 'Scénarios', 'Cenários', 'Сценарии'],
-    description:
-      'Versions of the plan: actuals, budgets and forecasts by year. A locked scenario cannot be changed or typed into.',
-    display: { names: N.name, required: true },
-    fields: [
+  catalog(
+    'scenarios',
+    ['Scenarios', 'Szenarien', 'Scénarios', 'Cenários', 'Сценарии'],
+    'Versions of the plan: actuals, budgets and forecasts by year. A locked scenario cannot be changed or typed into.',
+    [
       {
         code: 'kind',
         names: ['Kind', 'Art', 'Type', 'Tipo', 'Вид'],
@@ -201,14 +225,12 @@ export const OBJECTS: ObjectDef[] = [
       },
       { code: 'description', names: N.description, type: 'longtext' },
     ],
-  },
-  {
-    code: 'periods',
-    kind: 'reference',
-    names: ['Periods', 'Perioden', 'Périodes', 'Períodos', 'Периоды'],
-    description: 'The months of the plan. A closed month cannot be typed into.',
-    display: { names: N.period, required: true },
-    fields: [
+  ),
+  catalog(
+    'periods',
+    ['Periods', 'Perioden', 'Périodes', 'Períodos', 'Периоды'],
+    'The months of the plan. A closed month cannot be typed into.',
+    [
       {
         code: 'month',
         names: ['First day', 'Erster Tag', 'Premier jour', 'Primeiro dia', 'Первый день'],
@@ -227,20 +249,13 @@ export const OBJECTS: ObjectDef[] = [
         type: 'boolean',
       },
     ],
-  },
-  {
-    code: 'cost_centres',
-    kind: 'reference',
-    names: [
-      'Cost centres',
-      'Kostenstellen',
-      'Centres de coûts',
-      'Centros de custo',
-      'Центры затрат',
-    ],
-    description: 'Who spends and earns: departments and teams.',
-    display: { names: N.name, required: true },
-    fields: [
+    { names: N.period, required: true },
+  ),
+  catalog(
+    'cost_centres',
+    ['Cost centres', 'Kostenstellen', 'Centres de coûts', 'Centros de custo', 'Центры затрат'],
+    'Who spends and earns: departments and teams.',
+    [
       { code: 'code', names: N.code, type: 'text', options: { required: true, unique: true } },
       {
         code: 'manager',
@@ -248,20 +263,18 @@ export const OBJECTS: ObjectDef[] = [
         type: 'text',
       },
     ],
-  },
-  {
-    code: 'articles',
-    kind: 'reference',
-    names: [
+  ),
+  catalog(
+    'articles',
+    [
       'Budget articles',
       'Budgetpositionen',
       'Postes budgétaires',
       'Rubricas orçamentais',
       'Статьи бюджета',
     ],
-    description: 'The chart of budget articles, grouped.',
-    display: { names: N.name, required: true },
-    fields: [
+    'The chart of budget articles, grouped.',
+    [
       { code: 'code', names: N.code, type: 'text', options: { required: true, unique: true } },
       {
         code: 'group',
@@ -273,17 +286,12 @@ export const OBJECTS: ObjectDef[] = [
         },
       },
     ],
-  },
-  {
-    code: 'fleet',
-    kind: 'reference',
-    names: ['Fleet', 'Fuhrpark', 'Flotte', 'Frota', 'Автопарк'],
-    description: 'The company’s vehicles.',
-    display: {
-      names: ['Vehicle', 'Fahrzeug', 'Véhicule', 'Veículo', 'Автомобиль'],
-      required: true,
-    },
-    fields: [
+  ),
+  catalog(
+    'fleet',
+    ['Fleet', 'Fuhrpark', 'Flotte', 'Frota', 'Автопарк'],
+    'The company’s vehicles.',
+    [
       {
         code: 'plate',
         names: ['Licence plate', 'Kennzeichen', 'Immatriculation', 'Matrícula', 'Госномер'],
@@ -312,28 +320,28 @@ export const OBJECTS: ObjectDef[] = [
         'Ежемесячный лизинг',
       ]),
     ],
-  },
-  {
-    code: 'insurance_types',
-    kind: 'reference',
-    names: [
+    {
+      names: ['Vehicle', 'Fahrzeug', 'Véhicule', 'Veículo', 'Автомобиль'],
+      required: true,
+    },
+  ),
+  catalog(
+    'insurance_types',
+    [
       'Insurance types',
       'Versicherungsarten',
       'Types d’assurance',
       'Tipos de seguro',
       'Виды страхования',
     ],
-    description: 'Kinds of insurance and the article each books to.',
-    display: { names: N.name, required: true },
-    fields: [ref('article', N.article, 'articles', true)],
-  },
-  {
-    code: 'tax_types',
-    kind: 'reference',
-    names: ['Tax types', 'Steuerarten', 'Types d’impôts', 'Tipos de imposto', 'Виды налогов'],
-    description: 'Taxes the company pays, their usual rate and article.',
-    display: { names: N.name, required: true },
-    fields: [
+    'Kinds of insurance and the article each books to.',
+    [ref('article', N.article, 'articles', true)],
+  ),
+  catalog(
+    'tax_types',
+    ['Tax types', 'Steuerarten', 'Types d’impôts', 'Tipos de imposto', 'Виды налогов'],
+    'Taxes the company pays, their usual rate and article.',
+    [
       { code: 'rate', names: N.rate, type: 'percent', options: { scale: 3 } },
       ref('article', N.article, 'articles', true),
       {
@@ -342,20 +350,18 @@ export const OBJECTS: ObjectDef[] = [
         type: 'text',
       },
     ],
-  },
-  {
-    code: 'capex_categories',
-    kind: 'reference',
-    names: [
+  ),
+  catalog(
+    'capex_categories',
+    [
       'CAPEX categories',
       'Anlagenkategorien',
       'Catégories d’immobilisations',
       'Categorias de CAPEX',
       'Категории CAPEX',
     ],
-    description: 'Kinds of investment, their useful life and depreciation article.',
-    display: { names: N.name, required: true },
-    fields: [
+    'Kinds of investment, their useful life and depreciation article.',
+    [
       {
         code: 'life_months',
         names: [
@@ -370,158 +376,152 @@ export const OBJECTS: ObjectDef[] = [
       },
       ref('article', N.article, 'articles', true),
     ],
-  },
-  {
-    code: 'operating',
-    kind: 'table',
-    names: [
+  ),
+  functionalBudget(
+    'operating',
+    [
       'Operating budget',
       'Betriebsbudget',
       'Budget d’exploitation',
       'Orçamento operacional',
       'Операционный бюджет',
     ],
-    description: 'Revenue, personnel and other operating costs by cost centre and month.',
-    display: { names: N.description, required: false },
-    fields: [
-      ...lineFields(),
-      {
-        code: 'fte',
-        names: [
-          'Headcount (FTE)',
-          'Mitarbeiter (VZÄ)',
-          'Effectif (ETP)',
-          'Efetivo (ETI)',
-          'Штат (ставки)',
-        ],
-        type: 'decimal',
-        options: { scale: 1, min: 0 },
-      },
-      ...carryFields(),
-    ],
-  },
-  {
-    code: 'vehicles',
-    kind: 'table',
-    names: ['Vehicles', 'Fahrzeuge', 'Véhicules', 'Veículos', 'Транспорт'],
-    description: 'Fuel, leasing, maintenance and other costs of each vehicle by month.',
-    display: { names: N.description, required: false },
-    fields: [
-      ref('vehicle', ['Vehicle', 'Fahrzeug', 'Véhicule', 'Veículo', 'Автомобиль'], 'fleet', true),
-      ...lineFields(),
-      {
-        code: 'mileage',
-        names: [
-          'Mileage, km',
-          'Fahrleistung, km',
-          'Kilométrage, km',
-          'Quilometragem, km',
-          'Пробег, км',
-        ],
-        type: 'integer',
-        options: { min: 0 },
-      },
-      {
-        code: 'litres',
-        names: ['Fuel, l', 'Kraftstoff, l', 'Carburant, l', 'Combustível, l', 'Топливо, л'],
-        type: 'decimal',
-        options: { scale: 1, min: 0 },
-      },
-      ...carryFields(),
-    ],
-  },
-  {
-    code: 'marketing',
-    kind: 'table',
-    names: ['Marketing', 'Marketing', 'Marketing', 'Marketing', 'Маркетинг'],
-    description: 'Campaigns by channel, article, cost centre and month.',
-    display: {
-      names: ['Campaign', 'Kampagne', 'Campagne', 'Campanha', 'Кампания'],
-      required: true,
-    },
-    fields: [
-      {
-        code: 'channel',
-        names: ['Channel', 'Kanal', 'Canal', 'Canal', 'Канал'],
-        type: 'select',
-        options: {
-          choices: [
-            { value: 'online', label: 'Online' },
-            { value: 'print', label: 'Print' },
-            { value: 'events', label: 'Events and fairs' },
-            { value: 'sponsoring', label: 'Sponsoring' },
-            { value: 'pr', label: 'PR' },
+    'Revenue, personnel and other operating costs by cost centre and month.',
+    {
+      after: [
+        {
+          code: 'fte',
+          names: [
+            'Headcount (FTE)',
+            'Mitarbeiter (VZÄ)',
+            'Effectif (ETP)',
+            'Efetivo (ETI)',
+            'Штат (ставки)',
           ],
+          type: 'decimal',
+          options: { scale: 1, min: 0 },
         },
-      },
-      ...lineFields(),
-      ...carryFields(),
-    ],
-  },
-  {
-    code: 'taxes',
-    kind: 'table',
-    names: ['Taxes', 'Steuern', 'Impôts', 'Impostos', 'Налоги'],
-    description: 'Taxes by type: the base, the rate and the amount (base × rate).',
-    display: { names: N.description, required: false },
-    fields: [
-      ref(
-        'tax_type',
-        ['Tax type', 'Steuerart', 'Type d’impôt', 'Tipo de imposto', 'Вид налога'],
-        'tax_types',
-        true,
-      ),
-      money('tax_base', [
-        'Tax base',
-        'Bemessungsgrundlage',
-        'Assiette',
-        'Base tributável',
-        'Налоговая база',
-      ]),
-      { code: 'rate', names: N.rate, type: 'percent', options: { scale: 3 } },
-      ...lineFields(),
-      ...carryFields(),
-    ],
-  },
-  {
-    code: 'insurance',
-    kind: 'table',
-    names: ['Insurance', 'Versicherungen', 'Assurances', 'Seguros', 'Страхование'],
-    description: 'Insured assets, their annual premium and its monthly share.',
-    display: {
-      names: [
-        'Insured asset',
-        'Versichertes Objekt',
-        'Bien assuré',
-        'Bem seguro',
-        'Застрахованный объект',
       ],
-      required: true,
     },
-    fields: [
-      ref(
-        'insurance_type',
-        [
-          'Insurance type',
-          'Versicherungsart',
-          'Type d’assurance',
-          'Tipo de seguro',
-          'Вид страхования',
+  ),
+  functionalBudget(
+    'vehicles',
+    ['Vehicles', 'Fahrzeuge', 'Véhicules', 'Veículos', 'Транспорт'],
+    'Fuel, leasing, maintenance and other costs of each vehicle by month.',
+    {
+      before: [
+        ref('vehicle', ['Vehicle', 'Fahrzeug', 'Véhicule', 'Veículo', 'Автомобиль'], 'fleet', true),
+      ],
+      after: [
+        {
+          code: 'mileage',
+          names: [
+            'Mileage, km',
+            'Fahrleistung, km',
+            'Kilométrage, km',
+            'Quilometragem, km',
+            'Пробег, км',
+          ],
+          type: 'integer',
+          options: { min: 0 },
+        },
+        {
+          code: 'litres',
+          names: ['Fuel, l', 'Kraftstoff, l', 'Carburant, l', 'Combustível, l', 'Топливо, л'],
+          type: 'decimal',
+          options: { scale: 1, min: 0 },
+        },
+      ],
+    },
+  ),
+  functionalBudget(
+    'marketing',
+    ['Marketing', 'Marketing', 'Marketing', 'Marketing', 'Маркетинг'],
+    'Campaigns by channel, article, cost centre and month.',
+    {
+      display: {
+        names: ['Campaign', 'Kampagne', 'Campagne', 'Campanha', 'Кампания'],
+        required: true,
+      },
+      before: [
+        {
+          code: 'channel',
+          names: ['Channel', 'Kanal', 'Canal', 'Canal', 'Канал'],
+          type: 'select',
+          options: {
+            choices: [
+              { value: 'online', label: 'Online' },
+              { value: 'print', label: 'Print' },
+              { value: 'events', label: 'Events and fairs' },
+              { value: 'sponsoring', label: 'Sponsoring' },
+              { value: 'pr', label: 'PR' },
+            ],
+          },
+        },
+      ],
+    },
+  ),
+  functionalBudget(
+    'taxes',
+    ['Taxes', 'Steuern', 'Impôts', 'Impostos', 'Налоги'],
+    'Taxes by type: the base, the rate and the amount (base × rate).',
+    {
+      before: [
+        ref(
+          'tax_type',
+          ['Tax type', 'Steuerart', 'Type d’impôt', 'Tipo de imposto', 'Вид налога'],
+          'tax_types',
+          true,
+        ),
+        money('tax_base', [
+          'Tax base',
+          'Bemessungsgrundlage',
+          'Assiette',
+          'Base tributável',
+          'Налоговая база',
+        ]),
+        { code: 'rate', names: N.rate, type: 'percent', options: { scale: 3 } },
+      ],
+    },
+  ),
+  functionalBudget(
+    'insurance',
+    ['Insurance', 'Versicherungen', 'Assurances', 'Seguros', 'Страхование'],
+    'Insured assets, their annual premium and its monthly share.',
+    {
+      display: {
+        names: [
+          'Insured asset',
+          'Versichertes Objekt',
+          'Bien assuré',
+          'Bem seguro',
+          'Застрахованный объект',
         ],
-        'insurance_types',
-        true,
-      ),
-      money('premium', [
-        'Annual premium',
-        'Jahresprämie',
-        'Prime annuelle',
-        'Prémio anual',
-        'Годовая премия',
-      ]),
-      ...lineFields(),
-      ...carryFields(),
-    ],
-  },
+        required: true,
+      },
+      before: [
+        ref(
+          'insurance_type',
+          [
+            'Insurance type',
+            'Versicherungsart',
+            'Type d’assurance',
+            'Tipo de seguro',
+            'Вид страхования',
+          ],
+          'insurance_types',
+          true,
+        ),
+        money('premium', [
+          'Annual premium',
+          'Jahresprämie',
+          'Prime annuelle',
+          'Prémio anual',
+          'Годовая премия',
+        ]),
+      ],
+    },
+  ),
   {
     code: 'capex',
     kind: 'table',
