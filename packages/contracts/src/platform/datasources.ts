@@ -129,6 +129,11 @@ export const sourceColumnSchema = z.object({
   /** Part of the primary key (alone). */
   key: z.boolean(),
   proposed: z.enum(fieldTypes).nullable(),
+  /**
+   * Fraction digits a fixed-point column declares (`numeric(12,4)` → 4); null when it declares
+   * none (floating point, an unconstrained `numeric`) or is not a number.
+   */
+  scale: z.number().int().min(0).nullable().optional(),
 });
 export type SourceColumn = z.infer<typeof sourceColumnSchema>;
 export const sourceTableSchema = z.object({

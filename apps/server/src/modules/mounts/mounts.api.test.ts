@@ -428,3 +428,119 @@ describe.skipIf(!pgUrl)('mounts of a PostgreSQL source', () => {
     await ok(t.app, owner, 'datasources.delete', { id: pgId });
   });
 });
+
+describe('mounted decimals keep the scale their source column declares', () => {
+  const money = [
+    { column: 'price', name: 'Price', type: 'decimal' },
+    { column: 'rate', name: 'Rate', type: 'decimal' },
+    { column: 'plain', name: 'Plain', type: 'decimal' },
+  ];
+  type Meta = { fields: { code: string; options: { scale?: number } }[] };
+  const scales = (obj: Meta) => obj.fields.map((f) => [f.code, f.options.scale]);
+  const values = (rows: { values: Record<string, unknown> }[]) =>
+    rows.map((r) => [r.values.price, r.values.rate, r.values.plain]);
+
+  it('on a SQLite source: decimal(p,s) keeps s places, more than 6 become 6, none 2', async () => {
+    const bytes = sqliteFile(path.join(dir, 'scales.sqlite'), [
+      'create table prices (id integer primary key, price decimal(12,4), rate NUMERIC(20, 8), plain real)',
+      'insert into prices values (1, 1.2345, 0.12345678, 10.5), (2, 99999.0001, 3, 0.25)',
+    ]);
+    const up = await uploadFile(t.app, owner.headers, 'scales.sqlite', bytes);
+    const sourceId = (
+      await ok(t.app, owner, 'datasources.create', {
+        name: 'Scales',
+        kind: 'sqlite',
+        fileId: (up.json() as { fileId: string }).fileId,
+      })
+    ).id;
+    const inspected = await ok(t.app, owner, 'mounts.inspect', { sourceId, table: 'prices' });
+    expect(
+      inspected.columns.map((c: { name: string; scale?: number | null }) => [c.name, c.scale]),
+    ).toEqual([
+      ['id', null],
+      ['price', 4],
+      ['rate', 8],
+      ['plain', null],
+    ]);
+    for (const mode of ['live', 'synced'] as const) {
+      const m = await ok(t.app, owner, 'mounts.create', {
+        sourceId,
+        table: 'prices',
+        name: `Prices ${mode}`,
+        columns: money,
+        mode,
+      });
+      await t.app.jobs.idle();
+      const obj = await ok(t.app, owner, 'objects.get', { id: m.objectId });
+      expect(scales(obj)).toEqual([
+        ['price', 4],
+        ['rate', 6],
+        ['plain', 2],
+      ]);
+      const page = await ok(t.app, owner, 'records.list', {
+        objectId: m.objectId,
+        orderby: { isActive: true, sorts: [{ field: 'id', dir: 'asc' }] },
+      });
+      expect(values(page.rows)).toEqual([
+        ['1.2345', '0.123457', '10.50'],
+        ['99999.0001', '3.000000', '0.25'],
+      ]);
+    }
+  });
+
+  it.skipIf(!pgUrl)('on a PostgreSQL source: numeric(p,s) keeps s places, at most 6', async () => {
+    const s = (src as PgSource).schema;
+    await src?.run(
+      `create table "${s}".prices (id bigint primary key, price numeric(12,4), rate numeric(20,8), plain double precision)`,
+    );
+    await src?.run(
+      `insert into "${s}".prices values (1, 1.2345, 0.12345678, 10.5), (2, 99999.0001, 3, 0.25)`,
+    );
+    const sourceId = (
+      await ok(t.app, owner, 'datasources.create', {
+        name: 'ERP prices',
+        kind: 'postgres',
+        ...(src as PgSource).settings,
+        sslMode: 'disable',
+      })
+    ).id;
+    const inspected = await ok(t.app, owner, 'mounts.inspect', {
+      sourceId,
+      schema: s,
+      table: 'prices',
+    });
+    expect(
+      inspected.columns.map((c: { name: string; scale?: number | null }) => [c.name, c.scale]),
+    ).toEqual([
+      ['id', null],
+      ['price', 4],
+      ['rate', 8],
+      ['plain', null],
+    ]);
+    for (const mode of ['live', 'synced'] as const) {
+      const m = await ok(t.app, owner, 'mounts.create', {
+        sourceId,
+        schema: s,
+        table: 'prices',
+        name: `PG prices ${mode}`,
+        columns: money,
+        mode,
+      });
+      await t.app.jobs.idle();
+      const obj = await ok(t.app, owner, 'objects.get', { id: m.objectId });
+      expect(scales(obj)).toEqual([
+        ['price', 4],
+        ['rate', 6],
+        ['plain', 2],
+      ]);
+      const page = await ok(t.app, owner, 'records.list', {
+        objectId: m.objectId,
+        orderby: { isActive: true, sorts: [{ field: 'id', dir: 'asc' }] },
+      });
+      expect(values(page.rows)).toEqual([
+        ['1.2345', '0.123457', '10.50'],
+        ['99999.0001', '3.000000', '0.25'],
+      ]);
+    }
+  });
+});

@@ -21,6 +21,7 @@ import type { Lang } from '../../platform/messages.js';
 import { invalidateObject, loadObject, type ObjectMeta } from '../../platform/meta.js';
 import {
   findTable,
+  mountedScale,
   openSource,
   previewRows,
   sourceFailure,
@@ -28,7 +29,7 @@ import {
   type PfMountsTable,
   type SourceDb,
 } from '../../platform/sources/index.js';
-import { storageOf } from '../../platform/values.js';
+import { isDecimalType, storageOf } from '../../platform/values.js';
 import { mountsText } from './mounts.messages.js';
 
 type CreateInput = z.output<typeof mountsCreateInput>;
@@ -386,17 +387,22 @@ export async function createMount(
   const now = isoNow();
   const table = newTableName();
   const used = new Set<string>();
-  const fields = input.columns.map((c, i) => ({
-    id: shortId(),
-    column: newColumnName(),
-    code: freeFieldCode(used, c.code ?? codeFromName(c.name)),
-    name: c.name,
-    type: c.type,
-    source: c.column,
-    sourceType: t.columns.find((x) => x.name === c.column)?.type ?? '',
-    notNull: t.columns.find((x) => x.name === c.column)?.nullable === false,
-    position: i,
-  }));
+  const fields = input.columns.map((c, i) => {
+    const col = t.columns.find((x) => x.name === c.column);
+    return {
+      id: shortId(),
+      column: newColumnName(),
+      code: freeFieldCode(used, c.code ?? codeFromName(c.name)),
+      name: c.name,
+      type: c.type,
+      // Decimals keep the places the source column declares (numeric(12,4) → 4, at most 6).
+      options: isDecimalType(c.type) ? { scale: mountedScale(col ?? {}) } : {},
+      source: c.column,
+      sourceType: col?.type ?? '',
+      notNull: col?.nullable === false,
+      position: i,
+    };
+  });
   const display =
     fields.find((f) => f.source === input.displayColumn) ??
     fields.find((f) => f.type === 'text') ??
@@ -430,14 +436,14 @@ export async function createMount(
           name: f.name,
           code: f.code,
           type: f.type,
-          options: JSON.stringify({}),
+          options: JSON.stringify(f.options),
           column_name: f.column,
           position: f.position,
           created_at: now,
           updated_at: now,
         })
         .execute();
-      await addColumn(trx, ctx.db.dialect, table, f.column, storageOf(f.type));
+      await addColumn(trx, ctx.db.dialect, table, f.column, storageOf(f.type, f.options));
     }
     await ensureIndex(trx, ctx.db.dialect, id, table, [{ column: 'id' }], { live: true });
     await trx

@@ -111,7 +111,14 @@ export {
   type SourceDb,
   type SourceSpec,
 } from './connect.js';
-export { findTable, listTables, previewRows, proposeType, tableRef } from './introspect.js';
+export {
+  findTable,
+  listTables,
+  mountedScale,
+  previewRows,
+  proposeType,
+  tableRef,
+} from './introspect.js';
 export { seal } from './secrets.js';
 export { sourceRows, streamSource } from './stream.js';
 export type { PfDatasourcesTable, PfMountsTable } from './sources.tables.js';

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { FieldType, SourceColumn, SourceTable } from '@fiscus/contracts';
+import { MAX_SCALE } from '../decimal.js';
 import type { Lang } from '../messages.js';
 import type { SourceDb } from './connect.js';
 import { sourceRows } from './stream.js';
@@ -51,6 +52,7 @@ interface PgColumnRow {
   column_name: string;
   data_type: string;
   is_nullable: string;
+  numeric_scale: number | string | null;
 }
 
 /** Tables and views of a source with their columns (at most MAX_TABLES). */
@@ -75,7 +77,7 @@ async function listPostgres(db: SourceDb): Promise<{ tables: SourceTable[]; trun
   const { rows } = await sql<PgColumnRow>`
     select c.table_schema, c.table_name, t.table_type, c.column_name,
       case when c.data_type = 'USER-DEFINED' then 'USER-DEFINED' else c.data_type end as data_type,
-      c.is_nullable
+      c.is_nullable, case when c.data_type = 'numeric' then c.numeric_scale end as numeric_scale
     from information_schema.columns c
     join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
     where (c.table_schema, c.table_name) in (${pairs})
@@ -121,6 +123,7 @@ async function listPostgres(db: SourceDb): Promise<{ tables: SourceTable[]; trun
         r.data_type,
         r.is_nullable === 'YES',
         keyOf.get(id) === r.column_name,
+        r.numeric_scale === null ? null : Number(r.numeric_scale),
       ),
     );
   }
@@ -133,8 +136,34 @@ function column(
   type: string,
   nullable: boolean,
   key: boolean,
+  pgScale: number | null = null,
 ): SourceColumn {
-  return { name, type, nullable, key, proposed: proposeType(dialect, type) };
+  const proposed = proposeType(dialect, type);
+  const scale =
+    proposed !== 'decimal' ? null : dialect === 'postgres' ? pgScale : declaredScale(type);
+  return { name, type, nullable, key, proposed, scale };
+}
+
+/**
+ * The scale a fixed-point type declares: `decimal(12,4)`, `NUMERIC(10, 3)` → 4, 3 (SQLite keeps
+ * the declared type as written); null when it declares none (`real`, `numeric`, `decimal(10)`
+ * declares 0).
+ */
+export function declaredScale(type: string): number | null {
+  const m = /^\s*(?:numeric|decimal)\s*\(\s*\d+\s*(?:,\s*(-?\d+)\s*)?\)/i.exec(type);
+  if (!m) return null;
+  return m[1] === undefined ? 0 : Math.max(0, Number(m[1]));
+}
+
+/**
+ * The scale of a field mounted from a source column (see docs/mounts.md, "Decimal scale"): the
+ * column's declared scale, at most the platform's `MAX_SCALE` (6; more places are rounded once,
+ * when read); 2 when the column declares none
+ * (floating point, an unconstrained `numeric`).
+ */
+export function mountedScale(column: Pick<SourceColumn, 'scale'>): number {
+  const s = column.scale;
+  return s === null || s === undefined ? 2 : Math.min(Math.max(s, 0), MAX_SCALE);
 }
 
 async function listSqlite(db: SourceDb): Promise<{ tables: SourceTable[]; truncated: boolean }> {
@@ -184,7 +213,7 @@ export async function findTable(
     const { rows } = await sql<PgColumnRow>`
       select c.table_schema, c.table_name, t.table_type, c.column_name,
         case when c.data_type = 'USER-DEFINED' then 'USER-DEFINED' else c.data_type end as data_type,
-        c.is_nullable
+        c.is_nullable, case when c.data_type = 'numeric' then c.numeric_scale end as numeric_scale
       from information_schema.columns c
       join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
       where c.table_schema = ${schema} and c.table_name = ${name}
@@ -208,6 +237,7 @@ export async function findTable(
           r.data_type,
           r.is_nullable === 'YES',
           r.column_name === key,
+          r.numeric_scale === null ? null : Number(r.numeric_scale),
         ),
       ),
     };
