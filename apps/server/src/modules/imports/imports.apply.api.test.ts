@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
+import { post, registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
 import { makeTestApp } from '../../test/helpers.js';
 import { ok } from '../../test/qry-helpers.js';
 import { storeFile, tempPath } from '../files/index.js';
@@ -30,9 +30,9 @@ interface Imp {
   result: { inserted: number; updated: number; skipped: number; failed: number } | null;
 }
 
-async function csvFile(lines: string[]): Promise<string> {
+async function csvFile(lines: string[], header = 'Code,Name,Amount'): Promise<string> {
   const tmp = await tempPath(t.config.dataDir);
-  await writeFile(tmp, `Code,Name,Amount\n${lines.join('\n')}\n`);
+  await writeFile(tmp, `${header}\n${lines.join('\n')}\n`);
   const info = await storeFile(t.app.db, t.config.dataDir, {
     tempFile: tmp,
     domainId: u.session.domain.id,
@@ -44,12 +44,17 @@ async function csvFile(lines: string[]): Promise<string> {
   return info.id;
 }
 
-async function runImport(objectId: string, fileId: string, settings: Record<string, unknown>) {
+async function startImport(objectId: string, fileId: string, settings: Record<string, unknown>) {
   const imp = await ok<Imp>(t.app, u, 'imports.create', { objectId, fileId });
   await ok(t.app, u, 'imports.update', { id: imp.id, settings });
   await ok(t.app, u, 'imports.run', { id: imp.id });
+  return imp.id;
+}
+
+async function runImport(objectId: string, fileId: string, settings: Record<string, unknown>) {
+  const id = await startImport(objectId, fileId, settings);
   await t.app.jobs.idle();
-  return ok<Imp>(t.app, u, 'imports.get', { id: imp.id });
+  return ok<Imp>(t.app, u, 'imports.get', { id });
 }
 
 const count = async (objectId: string, state = 'active') =>
@@ -148,5 +153,139 @@ describe('the apply of a large import', () => {
       id: rows,
     });
     expect(gone.items[0]?.action).toBe('delete');
+  });
+});
+
+describe('other writers while a large import applies', () => {
+  it('another domain signs in and edits a record meanwhile, without waiting for its end', async () => {
+    const obj = await ok<{ id: string }>(t.app, u, 'objects.create', { name: 'Long' });
+    await ok(t.app, u, 'fields.create', {
+      objectId: obj.id,
+      name: 'Code',
+      code: 'code',
+      type: 'text',
+    });
+    // The other tenant, with a record of its own.
+    const v = await registerUser(t.app);
+    const mine = await ok<{ id: string }>(t.app, v, 'objects.create', { name: 'Notes' });
+    const rec = await ok<{ id: number }>(t.app, v, 'records.create', {
+      objectId: mine.id,
+      values: { name: 'before' },
+    });
+    const rows = 12 * APPLY_SLICE;
+    const file = await csvFile(
+      Array.from({ length: rows }, (_, i) => `C${i + 1},Name ${i + 1}`),
+      'Code,Name',
+    );
+    const start = appliedSlices();
+    const id = await startImport(obj.id, file, { mode: 'append' });
+    // Slices the import wrote while each request of the other tenant was under way.
+    const waited: Record<string, number> = {};
+    const answeredAt: Record<string, number> = {};
+    const timed = async (what: string, call: () => Promise<unknown>) => {
+      const s0 = appliedSlices();
+      await call();
+      waited[what] = appliedSlices() - s0;
+      answeredAt[what] = appliedSlices();
+    };
+    const others = new Promise<void>((resolve, reject) => {
+      const tick = () => {
+        // SQLite: once the apply has written two slices. PostgreSQL applies in one statement
+        // (its row locks hold no other tenant's writes): at once.
+        if (sqlite && appliedSlices() < start + 2) return void setImmediate(tick);
+        Promise.all([
+          timed('sign-in', async () => {
+            const res = await post(t.app, '/api/login', {
+              login: v.username,
+              password: v.password,
+            });
+            expect(res.statusCode).toBe(200);
+          }),
+          timed('edit', () =>
+            ok(t.app, v, 'records.update', {
+              objectId: mine.id,
+              id: rec.id,
+              values: { name: 'after' },
+            }),
+          ),
+        ]).then(() => resolve(), reject);
+      };
+      tick();
+    });
+    await others;
+    await t.app.jobs.idle();
+    const imp = await ok<Imp>(t.app, u, 'imports.get', { id });
+    expect(imp).toMatchObject({ status: 'succeeded', result: { inserted: rows } });
+    expect(await count(obj.id)).toBe(rows);
+    const edited = await ok<{ values: { name: string } }>(t.app, v, 'records.get', {
+      objectId: mine.id,
+      id: rec.id,
+    });
+    expect(edited.values.name).toBe('after');
+    if (sqlite) {
+      // The apply wrote many slices; the edit waited for one at most, the sign-in was answered
+      // long before the import's end (before, both waited for the import's one transaction).
+      const end = appliedSlices();
+      expect(end - start).toBeGreaterThanOrEqual(12);
+      expect(waited.edit).toBeLessThanOrEqual(2);
+      // A sign-in also checks the password (tens of milliseconds of hashing, beside the slices).
+      expect(answeredAt['sign-in']).toBeLessThan(end);
+      expect(waited['sign-in']).toBeLessThanOrEqual((end - start) / 2);
+    }
+  });
+
+  it('undoes the slices it wrote when a unique value is taken meanwhile', async () => {
+    const obj = await ok<{ id: string }>(t.app, u, 'objects.create', { name: 'Undone' });
+    await ok(t.app, u, 'fields.create', {
+      objectId: obj.id,
+      name: 'Code',
+      code: 'code',
+      type: 'text',
+      options: { unique: true },
+    });
+    const old1 = await ok<{ id: number }>(t.app, u, 'records.create', {
+      objectId: obj.id,
+      values: { code: 'O1', name: 'Old one' },
+    });
+    await ok(t.app, u, 'records.create', {
+      objectId: obj.id,
+      values: { code: 'O2', name: 'Old two' },
+    });
+    const rows = 6 * APPLY_SLICE;
+    const file = await csvFile(
+      Array.from({ length: rows }, (_, i) => `C${i + 1},Name ${i + 1}`),
+      'Code,Name',
+    );
+    const id = await startImport(obj.id, file, { mode: 'replace' });
+    // Once the apply has begun (the old records going), a user takes the file's last code.
+    if (sqlite) {
+      for (let i = 0; i < 20_000 && (await count(obj.id)) === 2; i++)
+        await new Promise((r) => setImmediate(r));
+      await ok(t.app, u, 'records.create', {
+        objectId: obj.id,
+        values: { code: `C${rows}`, name: 'Taken meanwhile' },
+      });
+    }
+    await t.app.jobs.idle();
+    const imp = await ok<Imp>(t.app, u, 'imports.get', { id });
+    if (!sqlite) {
+      expect(imp.status).toBe('succeeded');
+      return;
+    }
+    expect(imp.status).toBe('failed');
+    expect(imp.error).toMatch(/Code/);
+    // The object as it was, with the record made meanwhile; no history of the undone import.
+    const list = await ok<{ rows: { values: { code: string } }[] }>(t.app, u, 'records.list', {
+      objectId: obj.id,
+      fields: ['code'],
+      limit: 10,
+    });
+    expect(list.rows.map((r) => r.values.code).sort()).toEqual(['C' + rows, 'O1', 'O2'].sort());
+    expect(await count(obj.id, 'deleted')).toBe(0);
+    const history = await ok<{ items: { action: string }[] }>(t.app, u, 'records.history', {
+      objectId: obj.id,
+      id: old1.id,
+    });
+    expect(history.items.map((h) => h.action)).toEqual(['create']);
   });
 });

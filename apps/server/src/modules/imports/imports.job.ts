@@ -24,6 +24,7 @@ import { ensureIndex } from '../../platform/ddl.js';
 import { refreshStatistics } from '../../platform/stats.js';
 import { loadObject, storedFields, type FieldMeta, type ObjectMeta } from '../../platform/meta.js';
 import { type Q } from '../../platform/context.js';
+import { safeIdent } from '../../platform/ident.js';
 import { pfText } from '../../platform/platform.messages.js';
 import { importsText } from './imports.messages.js';
 import './imports.tables.js';
@@ -45,11 +46,11 @@ export const LOG_CAP = 10_000;
 /** Rows written to the staging table per short transaction. */
 const FLUSH_ROWS = 10_000;
 /**
- * Rows per statement of the checks and of the apply on SQLite (a few tens of milliseconds each).
+ * Rows per statement of the checks on SQLite, and the most per committed slice of its apply.
  * SQLite runs a statement on the server's own thread; one statement over a million staged rows
  * would hold every request for seconds, so these statements run slice by slice with a turn of
- * the event loop between slices (inside the apply's one transaction: the object still changes
- * whole or not at all). PostgreSQL runs them whole: its statements do not hold the event loop.
+ * the event loop between slices. PostgreSQL runs them whole: its statements do not hold the
+ * event loop.
  */
 export const APPLY_SLICE = 10_000;
 
@@ -199,8 +200,8 @@ function isUniqueViolation(e: unknown): boolean {
 /**
  * The import job: reads the file, converts and checks every row with the fields' rules, writes
  * good rows to a staging table in short transactions (the API stays responsive), checks keys,
- * unique values and references in SQL, then applies everything in ONE transaction — the object
- * changes whole or not at all. The staging table is dropped however the job ends.
+ * unique values and references in SQL, then applies everything — all or nothing (see `apply`).
+ * The staging table is dropped however the job ends.
  */
 export async function runImport(
   ctx: JobContext<ImportJobParams>,
@@ -635,8 +636,49 @@ async function importInto(ctx: JobContext<ImportJobParams>, plan: Plan): Promise
   return { result, processed };
 }
 
-/** Applies the staged rows to the object in one transaction. */
+/** The columns a new record gets from the staging table `s`, and their values. */
+function newRecordColumns(ctx: JobContext<ImportJobParams>, plan: Plan, now: string) {
+  const dialect = ctx.db.dialect;
+  const { meta, targets } = plan;
+  const user = ctx.userId;
+  const mapped = new Set(targets.map((x) => x.field.id));
+  // Unmapped fields with a default get it on new records, as when a record is created.
+  const defaults: { field: FieldMeta; value: unknown }[] = [];
+  for (const f of meta.fields) {
+    if (mapped.has(f.id) || f.options.default === undefined) continue;
+    const p = parseValue(f.type, f.options, f.options.default, ctx.lang);
+    if (p.ok && p.value !== null) defaults.push({ field: f, value: encode(f, p.value, dialect) });
+  }
+  const cols = [
+    ...targets.map((x) => sql.id(x.field.column)),
+    ...defaults.map((d) => sql.id(d.field.column)),
+    sql.id('created_at'),
+    sql.id('created_by'),
+    sql.id('updated_at'),
+    sql.id('updated_by'),
+  ];
+  const vals = [
+    ...targets.map((x) => sql.ref(`s.${x.scol}`)),
+    ...defaults.map((d) => sql`${d.value}`),
+    sql`${now}`,
+    sql`${user}`,
+    sql`${now}`,
+    sql`${user}`,
+  ];
+  return { cols, vals };
+}
+
+/**
+ * Applies the staged rows to the object: on PostgreSQL in one transaction (its row locks keep
+ * every other writer going); on SQLite in short committed slices (see `applyInSlices`).
+ */
 async function apply(ctx: JobContext<ImportJobParams>, plan: Plan): Promise<ImportResult> {
+  if (ctx.db.dialect === 'sqlite') return applyInSlices(ctx, plan);
+  return applyWhole(ctx, plan);
+}
+
+/** The apply in one transaction (PostgreSQL). */
+async function applyWhole(ctx: JobContext<ImportJobParams>, plan: Plan): Promise<ImportResult> {
   const { db, lang } = ctx;
   const dialect = db.dialect;
   const { meta, targets, settings, staging } = plan;
@@ -645,14 +687,7 @@ async function apply(ctx: JobContext<ImportJobParams>, plan: Plan): Promise<Impo
   const now = isoNow();
   const user = ctx.userId;
   const result: ImportResult = { inserted: 0, updated: 0, skipped: 0, failed: 0 };
-  const mapped = new Set(targets.map((x) => x.field.id));
-  // Unmapped fields with a default get it on new records, as when a record is created.
-  const defaults: { field: FieldMeta; value: unknown }[] = [];
-  for (const f of meta.fields) {
-    if (mapped.has(f.id) || f.options.default === undefined) continue;
-    const p = parseValue(f.type, f.options, f.options.default, lang);
-    if (p.ok && p.value !== null) defaults.push({ field: f, value: encode(f, p.value, dialect) });
-  }
+  const { cols, vals } = newRecordColumns(ctx, plan, now);
   const allCols = storedFields(meta).map((f) => ({ id: f.id, col: f.column, field: f }));
   try {
     await db.kysely.transaction().execute(async (trx: Q) => {
@@ -706,22 +741,6 @@ async function apply(ctx: JobContext<ImportJobParams>, plan: Plan): Promise<Impo
         if (!settings.insertMissing) return;
         insertWhere = sql`s.k is null`;
       }
-      const cols = [
-        ...targets.map((x) => sql.id(x.field.column)),
-        ...defaults.map((d) => sql.id(d.field.column)),
-        sql.id('created_at'),
-        sql.id('created_by'),
-        sql.id('updated_at'),
-        sql.id('updated_by'),
-      ];
-      const vals = [
-        ...targets.map((x) => sql.ref(`s.${x.scol}`)),
-        ...defaults.map((d) => sql`${d.value}`),
-        sql`${now}`,
-        sql`${user}`,
-        sql`${now}`,
-        sql`${user}`,
-      ];
       // Slices in staging order: new records get their ids in the file's row order.
       result.inserted = await sliced(trx, dialect, staging, 's', 'rowid', (range) =>
         sql`insert into ${obj} (${sql.join(cols)}) select ${sql.join(vals)} from ${st} s where ${range} and ${insertWhere}`.execute(
@@ -741,6 +760,270 @@ async function apply(ctx: JobContext<ImportJobParams>, plan: Plan): Promise<Impo
     throw e;
   }
   return result;
+}
+
+// ---- SQLite: the apply in committed slices ---------------------------------------------------
+
+/**
+ * Writes per committed slice of the apply on SQLite aim at this many milliseconds: SQLite has
+ * one writer for the whole database, so every other write — any tenant's record edit, a
+ * sign-in's new session — waits for the slice being written, never for the whole import.
+ */
+const SLICE_TARGET_MS = 25;
+/** Rows of the first slice, and the fewest per slice. */
+const SLICE_MIN = 500;
+
+const UNDO = /^impu_[a-z0-9]{16,40}$/;
+/**
+ * The undo journal of an apply on SQLite (a table of the database file, not a temporary one:
+ * it must outlive a crash): one row per committed slice of inserts or deletions (the id range
+ * it touched), and the row as it was of every record an update changed. Columns `j_*` are the
+ * journal's; the others are the record's own columns, named as in the object's table.
+ */
+export function undoName(jobId: string): string {
+  const name = `impu_${jobId}`;
+  if (!UNDO.test(name)) throw new Error('refusing undo journal name');
+  return name;
+}
+
+/**
+ * Runs `slice` over `column` from `lo` to `hi` in ranges, each range in a transaction of its
+ * own, sized so that one takes about SLICE_TARGET_MS; the event loop turns between them (other
+ * writers waiting for the database go first). Stops with the signal.
+ */
+async function committedSlices(
+  k: Q,
+  lo: number,
+  hi: number,
+  signal: AbortSignal,
+  slice: (trx: Q, from: number, to: number) => Promise<void>,
+): Promise<void> {
+  let size = SLICE_MIN;
+  for (let from = lo; from <= hi;) {
+    signal.throwIfAborted();
+    const to = Math.min(hi, from + size - 1);
+    const t0 = performance.now();
+    await k.transaction().execute((trx) => slice(trx, from, to));
+    const ms = Math.max(1, performance.now() - t0);
+    size = Math.round(Math.min(APPLY_SLICE, Math.max(SLICE_MIN, (size * SLICE_TARGET_MS) / ms)));
+    from = to + 1;
+    slicesRun++;
+    await yieldToLoop();
+  }
+}
+
+async function rangeOf(k: Q, table: string, column: 'rowid' | 'id') {
+  const { rows } = await sql<{
+    lo: number | null;
+    hi: number | null;
+  }>`select min(${sql.id(column)}) as lo, max(${sql.id(column)}) as hi from ${sql.id(table)}`.execute(
+    k,
+  );
+  return { lo: Number(rows[0]?.lo ?? 1), hi: Number(rows[0]?.hi ?? 0) };
+}
+
+/**
+ * The apply on SQLite. One transaction over a million rows would hold SQLite's one writer for
+ * seconds (under load, tens of seconds): every other tenant's write and every sign-in would wait
+ * for it. Instead each slice of deletions, updates and inserts commits on its own, together with
+ * what undoes it (`undoName`), so the import stays all or nothing: when it fails, is cancelled
+ * or the server stops, the slices already written are undone (at once, or by the job's recovery
+ * at the next start), and the import ends failed with the object as it was. Readers may see the
+ * import arrive slice by slice while it is written.
+ */
+async function applyInSlices(ctx: JobContext<ImportJobParams>, plan: Plan): Promise<ImportResult> {
+  const { db, lang } = ctx;
+  const k = db.kysely;
+  const dialect = db.dialect;
+  const { meta, targets, settings, staging } = plan;
+  const st = sql.id(staging);
+  const obj = sql.id(meta.table);
+  const undoTable = undoName(ctx.id);
+  const undo = sql.id(undoTable);
+  const now = isoNow();
+  const user = ctx.userId;
+  const result: ImportResult = { inserted: 0, updated: 0, skipped: 0, failed: 0 };
+  const { cols, vals } = newRecordColumns(ctx, plan, now);
+  const allCols = storedFields(meta).map((f) => ({ id: f.id, col: f.column, field: f }));
+  const changedCols = [...new Set(targets.map((x) => x.field.column))];
+  // Untyped columns: SQLite keeps every value exactly as it was written.
+  const before = [...changedCols, 'updated_at', 'updated_by'];
+  await sql`drop table if exists ${undo}`.execute(k);
+  await sql`create table ${undo} (j_kind text not null, j_lo integer not null, j_hi integer not null, j_at text not null, j_user text, j_object text not null, j_table text not null, ${sql.join(
+    before.map((c) => sql.id(c)),
+  )})`.execute(k);
+  const journal = (trx: Q, kind: string, lo: number, hi: number) =>
+    sql`insert into ${undo} (j_kind, j_lo, j_hi, j_at, j_user, j_object, j_table) values (${kind}, ${lo}, ${hi}, ${now}, ${user}, ${meta.id}, ${meta.table})`.execute(
+      trx,
+    );
+  try {
+    if (settings.mode === 'replace') {
+      const { lo, hi } = await rangeOf(k, meta.table, 'id');
+      await committedSlices(k, lo, hi, ctx.signal, async (trx, from, to) => {
+        await sql`insert into pf_audit (domain_id, object_id, record_id, action, user_id, at, before, after)
+          select ${ctx.domainId}, ${meta.id}, o.id, 'delete', ${user}, ${now}, ${jsonOf(dialect, 'o', allCols)}, null
+          from ${obj} o where o.id between ${from} and ${to} and o.deleted_at is null`.execute(trx);
+        await sql`update ${obj} as o set deleted_at = ${now}, deleted_by = ${user} where o.id between ${from} and ${to} and o.deleted_at is null`.execute(
+          trx,
+        );
+        await journal(trx, 'delete', from, to);
+      });
+    }
+    let insertWhere = sql`1 = 1`;
+    const { lo, hi } = await rangeOf(k, staging, 'rowid');
+    if (settings.mode === 'update') {
+      const changed = sql.join(
+        targets.map((x) =>
+          notSame(dialect, sql.ref(`o.${x.field.column}`), sql.ref(`s.${x.scol}`)),
+        ),
+        sql` or `,
+      );
+      const tcols = targets.map((x) => ({ id: x.field.id, col: x.field.column, field: x.field }));
+      const scols = targets.map((x) => ({ id: x.field.id, col: x.scol, field: x.field }));
+      const sets = targets.map((x) => sql`${sql.id(x.field.column)} = s.${sql.id(x.scol)}`);
+      await committedSlices(k, lo, hi, ctx.signal, async (trx, from, to) => {
+        const range = sql`s.rowid between ${from} and ${to}`;
+        const marked =
+          await sql`update ${st} as s set c = 1 where ${range} and s.k is not null and exists (select 1 from ${obj} o where o.id = s.k and (${changed}))`.execute(
+            trx,
+          );
+        const n = Number(marked.numAffectedRows ?? 0);
+        if (!n) return;
+        result.updated += n;
+        await sql`insert into ${undo} (j_kind, j_lo, j_hi, j_at, j_user, j_object, j_table, ${sql.join(
+          before.map((c) => sql.id(c)),
+        )}) select 'update', o.id, o.id, ${now}, ${user}, ${meta.id}, ${meta.table}, ${sql.join(
+          before.map((c) => sql.ref(`o.${c}`)),
+        )} from ${st} s join ${obj} o on o.id = s.k where ${range} and s.c = 1`.execute(trx);
+        await sql`insert into pf_audit (domain_id, object_id, record_id, action, user_id, at, before, after)
+          select ${ctx.domainId}, ${meta.id}, o.id, 'update', ${user}, ${now}, ${jsonOf(dialect, 'o', tcols)}, ${jsonOf(dialect, 's', scols)}
+          from ${st} s join ${obj} o on o.id = s.k where ${range} and s.c = 1`.execute(trx);
+        await sql`update ${obj} set ${sql.join(sets)}, updated_at = ${now}, updated_by = ${user} from ${st} s where ${range} and ${obj}.id = s.k and s.c = 1`.execute(
+          trx,
+        );
+      });
+      const { rows } = await sql<{
+        matched: number | string | null;
+        missing: number | string | null;
+      }>`select sum(case when k is not null then 1 else 0 end) as matched, sum(case when k is null then 1 else 0 end) as missing from ${st}`.execute(
+        k,
+      );
+      const matched = Number(rows[0]?.matched ?? 0);
+      const missing = Number(rows[0]?.missing ?? 0);
+      result.skipped = matched - result.updated + (settings.insertMissing ? 0 : missing);
+      if (!settings.insertMissing) {
+        await dropUndo(db, ctx.id);
+        return result;
+      }
+      insertWhere = sql`s.k is null`;
+    }
+    // Slices in staging order: new records get their ids in the file's row order. SQLite gives
+    // the rows of one statement consecutive ids, the last one `insertId`.
+    await committedSlices(k, lo, hi, ctx.signal, async (trx, from, to) => {
+      const res =
+        await sql`insert into ${obj} (${sql.join(cols)}) select ${sql.join(vals)} from ${st} s where s.rowid between ${from} and ${to} and ${insertWhere} order by s.rowid`.execute(
+          trx,
+        );
+      const n = Number(res.numAffectedRows ?? 0);
+      if (!n) return;
+      const last = Number(res.insertId);
+      result.inserted += n;
+      await journal(trx, 'insert', last - n + 1, last);
+    });
+    // Done: the journal goes (the job's end is recorded next).
+    await dropUndo(db, ctx.id);
+    return result;
+  } catch (e) {
+    await undoApply(db, ctx.id).catch((err: unknown) =>
+      ctx.log.error({ err }, 'import not undone; the next start undoes it'),
+    );
+    if (isUniqueViolation(e)) {
+      const text = String((e as { message?: string }).message ?? '');
+      const f = meta.fields.find((x) => x.options.unique && text.includes(x.column));
+      throw new AppError(
+        'conflict',
+        importsText(lang, 'imp.apply_unique', { field: f?.name ?? '' }),
+      );
+    }
+    throw e;
+  }
+}
+
+/** A record column kept in an undo journal (checked: the journal's names come from the file). */
+function ownColumn(c: string): string {
+  return c === 'updated_at' || c === 'updated_by' ? c : safeIdent(c);
+}
+
+/** Undo journal rows handled per transaction when undoing. */
+const UNDO_BATCH = 2_000;
+
+/**
+ * Undoes what an apply on SQLite committed, newest slice first, from its journal (see
+ * `undoName`), and drops the journal: new records are removed, updated ones get back their
+ * values, deleted ones come back, and the import's history entries go. Each journal row goes in
+ * the transaction that undoes it, so an undo cut off by a crash goes on at the next start.
+ */
+export async function undoApply(db: Db, jobId: string): Promise<void> {
+  if (db.dialect !== 'sqlite') return;
+  const k = db.kysely;
+  const undoTable = undoName(jobId);
+  const undo = sql.id(undoTable);
+  const exists = await sql<{
+    n: number;
+  }>`select count(*) as n from sqlite_master where type = 'table' and name = ${undoTable}`.execute(
+    k,
+  );
+  if (!Number(exists.rows[0]?.n)) return;
+  const columns = (
+    await sql<{ name: string }>`select name from pragma_table_info(${undoTable})`.execute(k)
+  ).rows
+    .map((r) => r.name)
+    .filter((c) => !c.startsWith('j_'));
+  for (;;) {
+    const { rows } = await sql<{
+      rid: number;
+      kind: string;
+      lo: number;
+      hi: number;
+      at: string;
+      user: string | null;
+      object: string;
+      tbl: string;
+    }>`select rowid as rid, j_kind as kind, j_lo as lo, j_hi as hi, j_at as at, j_user as user, j_object as object, j_table as tbl from ${undo} order by rowid desc limit ${UNDO_BATCH}`.execute(
+      k,
+    );
+    if (!rows.length) break;
+    await k.transaction().execute(async (trx) => {
+      for (const r of rows) {
+        const t = sql.id(safeIdent(r.tbl));
+        if (r.kind === 'insert') {
+          await sql`delete from ${t} where id between ${r.lo} and ${r.hi}`.execute(trx);
+        } else if (r.kind === 'delete') {
+          await sql`update ${t} set deleted_at = null, deleted_by = null where id between ${r.lo} and ${r.hi} and deleted_at = ${r.at} and deleted_by is ${r.user}`.execute(
+            trx,
+          );
+          await sql`delete from pf_audit where object_id = ${r.object} and record_id between ${r.lo} and ${r.hi} and action = 'delete' and at = ${r.at} and user_id is ${r.user}`.execute(
+            trx,
+          );
+        } else if (r.kind === 'update') {
+          await sql`update ${t} set ${sql.join(
+            columns.map((c) => sql`${sql.id(ownColumn(c))} = u.${sql.id(ownColumn(c))}`),
+          )} from ${undo} u where u.rowid = ${r.rid} and ${t}.id = u.j_lo`.execute(trx);
+          await sql`delete from pf_audit where object_id = ${r.object} and record_id = ${r.lo} and action = 'update' and at = ${r.at} and user_id is ${r.user}`.execute(
+            trx,
+          );
+        }
+        await sql`delete from ${undo} where rowid = ${r.rid}`.execute(trx);
+      }
+    });
+    await yieldToLoop();
+  }
+  await dropUndo(db, jobId);
+}
+
+async function dropUndo(db: Db, jobId: string): Promise<void> {
+  if (db.dialect === 'sqlite')
+    await sql`drop table if exists ${sql.id(undoName(jobId))}`.execute(db.kysely);
 }
 
 /** A cell refused before parsing (a reference no record or several records are shown as). */

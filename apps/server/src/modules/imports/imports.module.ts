@@ -1,14 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { describeImport, importEnded } from './imports.events.js';
-import { dropStaging, runImport, type ImportJobParams } from './imports.job.js';
+import { dropStaging, runImport, undoApply, type ImportJobParams } from './imports.job.js';
 
 /** Registers the `import` job kind: the run, and the clean-up after a crash. */
 export const importsModule = fp(
   async function imports(app: FastifyInstance) {
     app.jobs.register<ImportJobParams>('import', {
       run: (ctx) => runImport(ctx, app.config.dataDir),
-      recover: (db, job) => dropStaging(db, job.id),
+      // A crash mid-apply: what the apply wrote is undone (SQLite), the staging table goes.
+      recover: async (db, job) => {
+        await undoApply(db, job.id);
+        await dropStaging(db, job.id);
+      },
       finished: (db, job) => importEnded(db, job),
       describe: (db, job) => describeImport(db, job.params),
     });
