@@ -2,7 +2,8 @@ import type { BulkOnError, BulkRowError, RecordsWriteManyOutput } from '@fiscus/
 import { sql } from 'kysely';
 import { AppError } from '../../lib/app-error.js';
 import { isoNow } from '../../lib/clock.js';
-import { writeAudit, type AuditEntry } from '../../platform/audit.js';
+import { writeAuditRun } from '../../platform/audit.js';
+import { fastReader, hasRules, SLOW, type FastReader } from '../../platform/coerce.js';
 import { recordEvent } from '../../platform/events/index.js';
 import type { OpContext, Q } from '../../platform/context.js';
 import { addError, invalid, notFoundIn } from '../../platform/errors.js';
@@ -29,6 +30,11 @@ import { recordsText } from './records.messages.js';
  * update, check references, unique values and keys for all rows at once (a few queries per
  * call, never one per row), then write new records in multi-row INSERTs, changes in multi-row
  * UPDATEs and their audit entries in multi-row INSERTs, all in ONE transaction.
+ *
+ * A row's values are kept in arrays by the position of the object's stored fields (no map or
+ * object per row): `ABSENT` marks a field the row does not give or write. Usual values are read
+ * by the fast readers of platform/coerce.ts, the rest by `parseValue`; audit texts are written
+ * field by field as the rows are, without an object per entry.
  */
 
 type Errors = Record<string, string[]>;
@@ -42,10 +48,13 @@ export interface WriteRow {
   values: Record<string, unknown>;
 }
 
+/** A field a row does not give (in `given`) or does not write (in `write`). */
+const ABSENT: unique symbol = Symbol('absent');
+
 interface RowState {
   index: number;
-  /** Field id → parsed value, for the fields the row gives. */
-  given: Map<string, unknown>;
+  /** Parsed values by stored field position; ABSENT where the row gives none. */
+  given: unknown[];
   /** Problems by field code (`id`, `_`: the row); null while there are none. */
   errors: Errors | null;
   /** Kinds of its problems: a wrong value, a clash with stored data, a missing or deleted record. */
@@ -56,11 +65,16 @@ interface RowState {
   /** The id the row names (key `id`) or the canonical text of its key value. */
   key?: string;
   id?: number;
-  /** The record the row updates and that record's values (field id → value) before. */
+  /** The record the row updates and that record's values (by stored field position) before. */
   target?: number;
-  current?: Record<string, unknown>;
-  /** Field id → value it writes: every field of a new record, the changed fields of an update. */
-  write?: Map<string, unknown>;
+  current?: unknown[];
+  /**
+   * Values it writes by stored field position (ABSENT: not written): every field of a new
+   * record, the changed fields of an update.
+   */
+  write?: unknown[];
+  /** How many fields it writes. */
+  writes: number;
 }
 
 type Kind = 'invalid' | 'conflict' | 'missing' | 'deleted';
@@ -95,46 +109,93 @@ function keyText(v: unknown): string {
   return `j${JSON.stringify(v)}`;
 }
 
-function fieldIndex(meta: ObjectMeta): Map<string, FieldMeta> {
-  const byKey = new Map<string, FieldMeta>();
-  for (const f of meta.fields) byKey.set(f.id, f);
+/** A stored record's values by stored field position (API form). */
+function snapshotAt(fields: readonly FieldMeta[], raw: Raw): unknown[] {
+  const out = new Array<unknown>(fields.length);
+  for (let i = 0; i < fields.length; i++) {
+    const f = fields[i] as FieldMeta;
+    out[i] = decode(f, raw[f.column]);
+  }
+  return out;
+}
+
+/** How a row's key finds a field: its stored position (-1: computed) and how values are read. */
+interface Slot {
+  field: FieldMeta;
+  at: number;
+  fast: FastReader | null;
+  rules: boolean;
+}
+
+/** Field ids and codes → slots; `stored` are the fields a write can give. */
+function fieldIndex(meta: ObjectMeta, stored: readonly FieldMeta[]): Map<string, Slot> {
+  const at = new Map(stored.map((f, i) => [f.id, i]));
+  const slots = meta.fields.map((field): Slot => ({
+    field,
+    at: at.get(field.id) ?? -1,
+    fast: field.computed ? null : fastReader(field.type, field.options),
+    rules: hasRules(field.options),
+  }));
+  const byKey = new Map<string, Slot>();
+  for (const s of slots) byKey.set(s.field.id, s);
   // Codes win over ids, as in findField.
-  for (const f of meta.fields) byKey.set(f.code, f);
+  for (const s of slots) byKey.set(s.field.code, s);
   return byKey;
 }
 
 /** Parses each row's values with its fields' types and rules (no database). */
-function parseRows(ctx: OpContext, meta: ObjectMeta, rows: WriteRow[], key: WriteKey) {
+function parseRows(
+  ctx: OpContext,
+  meta: ObjectMeta,
+  stored: readonly FieldMeta[],
+  rows: WriteRow[],
+  key: WriteKey,
+) {
   const { lang } = ctx;
-  const byKey = fieldIndex(meta);
-  return rows.map((row, index): RowState => {
+  const byKey = fieldIndex(meta, stored);
+  const keyAt = key.kind === 'field' ? stored.indexOf(key.field) : -1;
+  const width = stored.length;
+  const out = new Array<RowState>(rows.length);
+  for (let index = 0; index < rows.length; index++) {
+    const row = rows[index] as WriteRow;
+    const given = new Array<unknown>(width).fill(ABSENT);
     const s: RowState = {
       index,
-      given: new Map(),
+      given,
       errors: null,
       invalid: false,
       conflict: false,
       missing: false,
       deleted: false,
+      writes: 0,
     };
-    for (const [name, v] of Object.entries(row.values)) {
-      const f = byKey.get(name);
-      if (!f) {
+    const values = row.values;
+    for (const name of Object.keys(values)) {
+      const slot = byKey.get(name);
+      if (!slot) {
         problem(s, name, pfText(lang, 'pf.unknown_field', { field: name.slice(0, 60) }));
         continue;
       }
-      if (f.computed) {
+      const f = slot.field;
+      if (slot.at < 0) {
         problem(s, f.code, readOnlyText(lang, f));
         continue;
       }
-      const p = parseValue(f.type, f.options, v, lang);
-      if (!p.ok) {
-        problem(s, f.code, p.error);
-        continue;
+      const v = values[name];
+      let value = slot.fast ? slot.fast(v) : SLOW;
+      if (value === SLOW) {
+        const p = parseValue(f.type, f.options, v, lang);
+        if (!p.ok) {
+          problem(s, f.code, p.error);
+          continue;
+        }
+        value = p.value;
       }
-      const ruleError = checkRules(f.type, f.options, p.value, lang);
-      if (ruleError) problem(s, f.code, ruleError);
-      s.given.set(f.id, p.value);
+      if (slot.rules) {
+        const ruleError = checkRules(f.type, f.options, value, lang);
+        if (ruleError) problem(s, f.code, ruleError);
+      }
+      given[slot.at] = value;
     }
     if (key.kind === 'id' && row.id !== undefined && row.id !== null) {
       if (typeof row.id === 'number' && Number.isSafeInteger(row.id) && row.id > 0) {
@@ -142,8 +203,8 @@ function parseRows(ctx: OpContext, meta: ObjectMeta, rows: WriteRow[], key: Writ
         s.key = keyText(row.id);
       } else problem(s, 'id', pfText(lang, 'pf.expected_record_id'));
     } else if (key.kind === 'field' && !hasError(s, key.field.code)) {
-      const v = s.given.get(key.field.id);
-      if (isEmptyValue(v))
+      const v = keyAt >= 0 ? given[keyAt] : ABSENT;
+      if (v === ABSENT || isEmptyValue(v))
         problem(
           s,
           key.field.code,
@@ -151,8 +212,9 @@ function parseRows(ctx: OpContext, meta: ObjectMeta, rows: WriteRow[], key: Writ
         );
       else s.key = keyText(v);
     }
-    return s;
-  });
+    out[index] = s;
+  }
+  return out;
 }
 
 /** Finds the records that rows with a key update (one query per 1,024 keys). */
@@ -180,10 +242,11 @@ async function resolveTargets(
   }
   if (!keyed.length) return;
   const column = key.kind === 'id' ? 'id' : key.field.column;
+  const keyAt = key.kind === 'field' ? meta.fields.indexOf(key.field) : -1;
   const values =
     key.kind === 'id'
       ? keyed.map((s) => s.id)
-      : keyed.map((s) => encode(key.field, s.given.get(key.field.id), ctx.db.dialect));
+      : keyed.map((s) => encode(key.field, s.given[keyAt], ctx.db.dialect));
   const found = new Map<string, Raw>();
   // PostgreSQL: the rows are locked until the write commits (in id order, so two writes of the
   // same records never deadlock), so concurrent changes of one record run one after the other and
@@ -214,50 +277,68 @@ async function resolveTargets(
       continue;
     }
     s.target = Number(raw.id);
-    s.current = snapshot(meta, raw);
+    s.current = snapshotAt(meta.fields, raw);
   }
 }
 
 /** New rows get defaults and every required field; updates keep what did not change. */
 function completeRows(ctx: OpContext, meta: ObjectMeta, states: RowState[]): void {
   const { lang } = ctx;
-  const defaults = new Map<string, unknown>();
-  for (const f of meta.fields) {
-    if (f.options.default === undefined) continue;
+  const fields = meta.fields;
+  const width = fields.length;
+  const defaults = new Array<unknown>(width).fill(null);
+  fields.forEach((f, i) => {
+    if (f.options.default === undefined) return;
     const p = parseValue(f.type, f.options, f.options.default, lang);
-    if (p.ok) defaults.set(f.id, p.value);
-  }
-  const required = meta.fields.filter((f) => f.options.required);
+    if (p.ok) defaults[i] = p.value;
+  });
+  const required: number[] = [];
+  fields.forEach((f, i) => {
+    if (f.options.required) required.push(i);
+  });
   for (const s of states) {
     if (s.missing || s.deleted) continue;
-    const write = new Map<string, unknown>();
+    const given = s.given;
     if (s.target === undefined) {
-      for (const f of meta.fields) {
-        let v = s.given.get(f.id);
-        if (v === undefined && !s.given.has(f.id) && !hasError(s, f.code)) v = defaults.get(f.id);
-        write.set(f.id, v ?? null);
+      // A new record writes every field: the row's array becomes what it writes.
+      for (let i = 0; i < width; i++) {
+        const v = given[i];
+        if (v === ABSENT)
+          given[i] =
+            s.errors !== null && hasError(s, (fields[i] as FieldMeta).code) ? null : defaults[i];
+        else if (v === undefined) given[i] = null;
       }
-      for (const f of required) {
-        if (!hasError(s, f.code) && isEmptyValue(write.get(f.id)))
+      for (const i of required) {
+        const f = fields[i] as FieldMeta;
+        if (isEmptyValue(given[i]) && !hasError(s, f.code))
           problem(s, f.code, commonText(lang, 'field.required'));
       }
+      s.write = given;
+      s.writes = width;
     } else {
-      const current = s.current ?? {};
-      for (const f of required) {
-        if (s.given.has(f.id) && !hasError(s, f.code) && isEmptyValue(s.given.get(f.id)))
+      const current = s.current ?? [];
+      for (const i of required) {
+        const f = fields[i] as FieldMeta;
+        if (given[i] !== ABSENT && !hasError(s, f.code) && isEmptyValue(given[i]))
           problem(s, f.code, commonText(lang, 'field.required'));
       }
-      for (const [fid, v] of s.given) {
-        if (!same(current[fid], v)) write.set(fid, v ?? null);
+      const write = new Array<unknown>(width).fill(ABSENT);
+      let n = 0;
+      for (let i = 0; i < width; i++) {
+        const v = given[i];
+        if (v === ABSENT || same(current[i], v)) continue;
+        write[i] = v ?? null;
+        n++;
       }
+      s.write = write;
+      s.writes = n;
     }
-    s.write = write;
   }
 }
 
-/** Whether a row's value of `f` is to be written and may be checked. */
-function writes(s: RowState, f: FieldMeta, onError: BulkOnError): boolean {
-  if (!s.write?.has(f.id) || hasError(s, f.code)) return false;
+/** Whether a row's value of the field at `i` is to be written and may be checked. */
+function writes(s: RowState, f: FieldMeta, i: number, onError: BulkOnError): boolean {
+  if (!s.write || s.write[i] === ABSENT || hasError(s, f.code)) return false;
   return onError === 'abort' || s.errors === null;
 }
 
@@ -290,11 +371,11 @@ async function checkReferences(
   states: RowState[],
   onError: BulkOnError,
 ): Promise<void> {
-  for (const f of meta.fields) {
+  for (const [i, f] of meta.fields.entries()) {
     if (f.type !== 'reference') continue;
-    const rows = states.filter((s) => writes(s, f, onError) && s.write?.get(f.id) !== null);
+    const rows = states.filter((s) => writes(s, f, i, onError) && s.write?.[i] !== null);
     if (!rows.length) continue;
-    const ids = [...new Set(rows.map((s) => s.write?.get(f.id)))];
+    const ids = [...new Set(rows.map((s) => s.write?.[i]))];
     const existing = new Set<number>();
     const target = targets.get(f.id);
     if (target) {
@@ -306,7 +387,7 @@ async function checkReferences(
       }
     }
     for (const s of rows) {
-      if (!existing.has(Number(s.write?.get(f.id))))
+      if (!existing.has(Number(s.write?.[i])))
         problem(s, f.code, pfText(ctx.lang, 'pf.reference_missing'));
     }
   }
@@ -321,13 +402,13 @@ async function checkUnique(
   onError: BulkOnError,
 ): Promise<void> {
   const { lang } = ctx;
-  for (const f of meta.fields) {
+  for (const [i, f] of meta.fields.entries()) {
     if (!f.options.unique) continue;
     const first = new Map<string, RowState>();
     const rows: RowState[] = [];
     for (const s of states) {
-      if (!writes(s, f, onError)) continue;
-      const v = s.write?.get(f.id);
+      if (!writes(s, f, i, onError)) continue;
+      const v = s.write?.[i];
       if (isEmptyValue(v)) continue;
       const k = keyText(v);
       const earlier = first.get(k);
@@ -345,7 +426,7 @@ async function checkUnique(
     }
     if (!rows.length) continue;
     const holders = new Map<string, number>();
-    const values = rows.map((s) => encode(f, s.write?.get(f.id), ctx.db.dialect));
+    const values = rows.map((s) => encode(f, s.write?.[i], ctx.db.dialect));
     for (const cond of inLists(sql.id(f.column), values)) {
       const { rows: found } = await sql<{
         id: number | string;
@@ -354,7 +435,7 @@ async function checkUnique(
       for (const r of found) holders.set(keyText(decode(f, r.v)), Number(r.id));
     }
     for (const s of rows) {
-      const holder = holders.get(keyText(s.write?.get(f.id)));
+      const holder = holders.get(keyText(s.write?.[i]));
       if (holder !== undefined && holder !== s.target)
         problem(s, f.code, pfText(lang, 'pf.unique'), 'conflict');
     }
@@ -377,6 +458,27 @@ function mapUniqueViolation(ctx: OpContext, meta: ObjectMeta, e: unknown): never
   throw e;
 }
 
+/** A value as JSON text (API form: text, number, boolean, list or null). */
+function json(v: unknown): string {
+  if (v === null || v === undefined) return 'null';
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : 'null';
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  return JSON.stringify(v);
+}
+
+/**
+ * The audit text (field id → value) of the fields at `at` of `values`, written as text: what
+ * `JSON.stringify` of the entry's object gives, without the object.
+ */
+function auditText(heads: readonly string[], values: readonly unknown[], at: readonly number[]) {
+  let text = '{';
+  for (let k = 0; k < at.length; k++) {
+    const i = at[k] as number;
+    text += (k ? ',' : '') + (heads[i] as string) + json(values[i]);
+  }
+  return `${text}}`;
+}
+
 /** Writes the good rows: new records, changed records, their audit entries. */
 async function writeGood(
   ctx: OpContext,
@@ -388,89 +490,109 @@ async function writeGood(
   const dialect = ctx.db.dialect;
   const now = isoNow();
   const user = ctx.userId;
-  const audit: AuditEntry[] = [];
+  const fields = meta.fields;
+  const width = fields.length;
+  // `"<field id>":` of each field, the audit texts' keys.
+  const heads = fields.map((f) => `${JSON.stringify(f.id)}:`);
+  const everyField = fields.map((_, i) => i);
+  const head = { domainId: ctx.domainId, objectId: meta.id, userId: user };
   const fresh = good.filter((s) => s.target === undefined);
+  const createdIds: number[] = [];
   if (fresh.length) {
     // Only the columns some new row fills: narrower statements hold more rows.
-    const used = meta.fields.filter((f) => fresh.some((s) => s.write?.get(f.id) !== null));
+    const used: number[] = [];
+    for (let i = 0; i < width; i++) {
+      if (fresh.some((s) => s.write?.[i] !== null)) used.push(i);
+    }
     const columns = ['created_at', 'created_by', 'updated_at', 'updated_by'];
     const types = ['text', 'text', 'text', 'text'];
-    for (const f of used) {
+    for (const i of used) {
+      const f = fields[i] as FieldMeta;
       columns.push(f.column);
       types.push(columnType(storageOf(f.type, f.options), 'postgres'));
     }
-    const values: unknown[] = [];
+    const values = new Array<unknown>(fresh.length * columns.length);
+    let k = 0;
     for (const s of fresh) {
-      values.push(now, user, now, user);
-      for (const f of used) values.push(encode(f, s.write?.get(f.id), ctx.db.dialect));
+      const w = s.write as unknown[];
+      values[k++] = now;
+      values[k++] = user;
+      values[k++] = now;
+      values[k++] = user;
+      for (const i of used) values[k++] = encode(fields[i] as FieldMeta, w[i], dialect);
     }
     const made = await insertRows(trx, dialect, meta.table, columns, values, {
       returningId: true,
       types,
     });
     if (made.length !== fresh.length) throw new Error('insert answered fewer ids than rows');
-    fresh.forEach((s, i) => {
-      const id = made[i] as number;
+    // The audit: every field of each new record (nulls too), as records.create writes it.
+    const audit = new Array<unknown>(fresh.length * 3);
+    fresh.forEach((s, r) => {
+      const id = made[r] as number;
       ids[s.index] = id;
-      audit.push({
-        domainId: ctx.domainId,
-        objectId: meta.id,
-        recordId: id,
-        action: 'create',
-        userId: user,
-        before: null,
-        after: Object.fromEntries(s.write ?? []),
-      });
+      createdIds.push(id);
+      audit[r * 3] = id;
+      audit[r * 3 + 1] = null;
+      audit[r * 3 + 2] = auditText(heads, s.write as unknown[], everyField);
     });
+    await writeAuditRun(trx, dialect, { ...head, action: 'create' }, audit, now);
   }
-  let updated = 0;
   let unchanged = 0;
-  const shapes = new Map<string, RowState[]>();
+  const updatedIds: number[] = [];
+  const changed = new Array<boolean>(width).fill(false);
+  const audit: unknown[] = [];
+  const shapes = new Map<string, { at: number[]; rows: RowState[] }>();
   for (const s of good) {
     if (s.target === undefined) continue;
     ids[s.index] = s.target;
-    if (!s.write?.size) {
+    if (!s.writes) {
       unchanged++;
       continue;
     }
-    updated++;
-    const shape = [...s.write.keys()].sort().join(',');
-    let list = shapes.get(shape);
-    if (!list) shapes.set(shape, (list = []));
-    list.push(s);
-    const before: Record<string, unknown> = {};
-    for (const fid of s.write.keys()) before[fid] = s.current?.[fid] ?? null;
-    audit.push({
-      domainId: ctx.domainId,
-      objectId: meta.id,
-      recordId: s.target,
-      action: 'update',
-      userId: user,
-      before,
-      after: Object.fromEntries(s.write),
-    });
+    updatedIds.push(s.target);
+    const w = s.write as unknown[];
+    const at: number[] = [];
+    for (let i = 0; i < width; i++) {
+      if (w[i] === ABSENT) continue;
+      at.push(i);
+      changed[i] = true;
+    }
+    const shape = at.join(',');
+    let group = shapes.get(shape);
+    if (!group) shapes.set(shape, (group = { at, rows: [] }));
+    group.rows.push(s);
+    audit.push(s.target, auditText(heads, s.current ?? [], at), auditText(heads, w, at));
   }
-  const byId = new Map(meta.fields.map((f) => [f.id, f]));
-  for (const [shape, list] of shapes) {
-    const fields = shape.split(',').map((fid) => byId.get(fid) as FieldMeta);
-    const values: unknown[] = [];
-    for (const s of list) {
-      values.push(s.target);
-      for (const f of fields) values.push(encode(f, s.write?.get(f.id), ctx.db.dialect));
+  for (const { at, rows } of shapes.values()) {
+    const set = at.map((i) => fields[i] as FieldMeta);
+    const values = new Array<unknown>(rows.length * (set.length + 1));
+    let k = 0;
+    for (const s of rows) {
+      const w = s.write as unknown[];
+      values[k++] = s.target;
+      for (const i of at) values[k++] = encode(fields[i] as FieldMeta, w[i], dialect);
     }
     await updateRows(
       trx,
       dialect,
       meta.table,
-      fields.map((f) => f.column),
-      fields.map((f) => columnType(storageOf(f.type, f.options), 'postgres')),
+      set.map((f) => f.column),
+      set.map((f) => columnType(storageOf(f.type, f.options), 'postgres')),
       values,
       { updated_at: now, updated_by: user },
     );
   }
-  await writeAudit(trx, ctx.db.dialect, audit);
-  await recordWriteEvents(ctx, trx, meta, audit);
-  return { created: fresh.length, updated, unchanged };
+  await writeAuditRun(trx, dialect, { ...head, action: 'update' }, audit, now);
+  await recordWriteEvents(
+    ctx,
+    trx,
+    meta,
+    createdIds,
+    updatedIds,
+    fields.filter((_, i) => changed[i]).map((f) => f.name),
+  );
+  return { created: fresh.length, updated: updatedIds.length, unchanged };
 }
 
 /** One event for the records a write created and one for those it changed, however many. */
@@ -478,13 +600,13 @@ async function recordWriteEvents(
   ctx: OpContext,
   trx: Q,
   meta: ObjectMeta,
-  audit: AuditEntry[],
+  createdIds: number[],
+  updatedIds: number[],
+  changedFields: string[],
 ): Promise<void> {
   for (const action of ['create', 'update'] as const) {
-    const entries = audit.filter((a) => a.action === action);
-    if (!entries.length) continue;
-    const ids = entries.map((a) => a.recordId);
-    const changed = new Set(entries.flatMap((a) => Object.keys(a.after ?? {})));
+    const ids = action === 'create' ? createdIds : updatedIds;
+    if (!ids.length) continue;
     await recordEvent(ctx.db, trx, {
       kind: action === 'create' ? 'record.created' : 'record.updated',
       domainId: ctx.domainId,
@@ -493,9 +615,7 @@ async function recordWriteEvents(
       objectName: meta.name,
       recordIds: ids,
       count: ids.length,
-      ...(action === 'update'
-        ? { data: { fields: meta.fields.filter((f) => changed.has(f.id)).map((f) => f.name) } }
-        : {}),
+      ...(action === 'update' ? { data: { fields: changedFields } } : {}),
       links:
         ids.length === 1
           ? { objectId: meta.id, recordId: ids[0] as number }
@@ -518,9 +638,10 @@ async function run(
   key: WriteKey,
   onError: BulkOnError,
 ): Promise<Outcome> {
-  const states = parseRows(ctx, meta, rows, key);
   // Computed fields are read, never written: the write sees the stored ones only.
-  if (meta.fields.some((f) => f.computed)) meta = { ...meta, fields: storedFields(meta) };
+  const stored = meta.fields.some((f) => f.computed) ? storedFields(meta) : meta.fields;
+  const states = parseRows(ctx, meta, stored, rows, key);
+  if (stored !== meta.fields) meta = { ...meta, fields: stored };
   const targets = await referenceTargets(ctx, meta);
   return ctx.db.kysely.transaction().execute(async (trx) => {
     await resolveTargets(ctx, trx, meta, states, key);
