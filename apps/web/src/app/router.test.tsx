@@ -22,16 +22,14 @@ describe('router', () => {
     localStorage.setItem(storageKeys.fiscusToken, 'token');
     setRules(defaultRules);
     const router = await start('/');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/fiscus'), {
-      timeout: 10_000,
-    });
-    expect(await screen.findByTestId('vertical-menu', {}, { timeout: 10_000 })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/fiscus'));
+    expect(await screen.findByTestId('vertical-menu')).toBeInTheDocument();
   });
 
   it('sends an unknown path to the 404 page in the full layout', async () => {
     const router = await start('/no/such/page');
     await waitFor(() => expect(router.state.location.pathname).toBe('/error-404'));
-    expect(await screen.findByTestId('error-404', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('error-404')).toBeInTheDocument();
     expect(screen.getByTestId('full-layout')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
@@ -40,13 +38,10 @@ describe('router', () => {
     localStorage.setItem(storageKeys.fiscusToken, 'token');
     setRules([{ action: 'read', subject: 'Auth' }]);
     const router = await start('/fiscus/objects');
-    await waitFor(
-      () => expect(router.state.location.pathname).toBe('/pages/miscellaneous/not-authorized'),
-      { timeout: 10_000 },
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/pages/miscellaneous/not-authorized'),
     );
-    expect(
-      await screen.findByTestId('not-authorized', {}, { timeout: 10_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByTestId('not-authorized')).toBeInTheDocument();
   });
 
   it('scrolls to the top and hides the loading overlay after every navigation', async () => {
@@ -55,11 +50,11 @@ describe('router', () => {
     document.body.appendChild(overlay);
     const scrollTo = vi.spyOn(window, 'scrollTo');
     const router = await start('/error-404');
-    await screen.findByTestId('error-404', {}, { timeout: 10_000 });
+    await screen.findByTestId('error-404');
     await waitFor(() => expect(overlay).toHaveClass('hidden'));
     scrollTo.mockClear();
     await act(() => router.navigate('/pages/miscellaneous/coming-soon'));
-    await screen.findByTestId('coming-soon', {}, { timeout: 10_000 });
+    await screen.findByTestId('coming-soon');
     expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
     overlay.remove();
   });

@@ -151,7 +151,7 @@ describe('import wizard', () => {
     expect(api.of('imports.update').at(-1)).toMatchObject({
       settings: { mode: 'append', onError: 'skip', keyField: null },
     });
-    const result = await screen.findByTestId('wizard-step-result', {}, { timeout: 5000 });
+    const result = await screen.findByTestId('wizard-step-result');
     expect(within(result).getByTestId('result-inserted')).toHaveTextContent('2');
     expect(screen.getByTestId('wizard-open-records')).toHaveAttribute('href', '/fiscus/object/o1');
   }, 120_000);
@@ -246,7 +246,7 @@ describe('import wizard', () => {
     await pick(user, selectIn(upload, /^Object/), 'Vehicles');
     const input = upload.querySelector('input[type=file]') as HTMLInputElement;
     await user.upload(input, new File(['Name,Seats\nTruck,3\n'], 'cars.csv', { type: 'text/csv' }));
-    expect(await screen.findByTestId('wizard-step-preview', {}, { timeout: 5000 })).toBeVisible();
+    expect(await screen.findByTestId('wizard-step-preview')).toBeVisible();
     expect(chunks).toEqual([{ offset: '0', size: 19 }]);
     expect(api.of('imports.create')[0]).toMatchObject({
       objectId: 'o1',

@@ -119,9 +119,7 @@ describe('ImportsScreen', () => {
     const row = await screen.findByTestId('import-row');
     expect(within(row).getByText('Running')).toBeInTheDocument();
     expect(within(row).getByRole('progressbar')).toBeInTheDocument();
-    await waitFor(() => expect(within(row).getByText('Succeeded')).toBeInTheDocument(), {
-      timeout: 4000,
-    });
+    await waitFor(() => expect(within(row).getByText('Succeeded')).toBeInTheDocument());
     expect(within(row).queryByRole('progressbar')).toBeNull();
   });
 

@@ -26,11 +26,8 @@ const calendar = () => screen.getByTestId('calendar');
 describe('calendar app', () => {
   it('shows only the events of the checked calendars', async () => {
     await renderScreen(<CalendarApp />, { path: '/apps/calendar' });
-    await waitFor(
-      () => expect(within(calendar()).getAllByText('Design Review').length).toBeGreaterThan(0),
-      {
-        timeout: 8000,
-      },
+    await waitFor(() =>
+      expect(within(calendar()).getAllByText('Design Review').length).toBeGreaterThan(0),
     );
     await userEvent.click(screen.getByRole('checkbox', { name: 'Business' }));
     await waitFor(() =>
@@ -51,9 +48,7 @@ describe('calendar app', () => {
 
   it('validates the drawer and adds an event', async () => {
     await renderScreen(<CalendarApp />, { path: '/apps/calendar' });
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Add Event' }, { timeout: 8000 }),
-    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Event' }));
     const drawer = await screen.findByRole('dialog', { name: 'Add Event' });
     await userEvent.type(within(drawer).getByRole('textbox', { name: /Event URL/ }), 'nope');
     await userEvent.click(within(drawer).getByRole('button', { name: 'Add' }));
@@ -64,9 +59,7 @@ describe('calendar app', () => {
 
     await userEvent.type(within(drawer).getByRole('textbox', { name: /Title/ }), 'Planning day');
     await userEvent.click(within(drawer).getByTestId('event-calendar'));
-    await userEvent.click(
-      await screen.findByRole('option', { name: 'Holiday', hidden: true }, { timeout: 5000 }),
-    );
+    await userEvent.click(await screen.findByRole('option', { name: 'Holiday', hidden: true }));
     await userEvent.clear(within(drawer).getByRole('textbox', { name: /Event URL/ }));
     await userEvent.click(within(drawer).getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('Event Added')).toBeVisible();

@@ -12,20 +12,16 @@ beforeEach(() => resetChat());
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const wait = { timeout: 8000 };
-
 describe('chat screen', () => {
   it('opens a chat, clears its unseen badge and sends a message', async () => {
     await renderScreen(<ChatApp />, { path: '/apps/chat' });
-    expect(await screen.findByTestId('chat-empty', {}, wait)).toHaveTextContent(
-      'Start Conversation',
-    );
+    expect(await screen.findByTestId('chat-empty')).toHaveTextContent('Start Conversation');
     const item = (await screen.findAllByTestId('chat-list-item'))[0]!;
     expect(within(item).getByText('Felecia Rower')).toBeInTheDocument();
     expect(within(item).getByTestId('chat-unseen')).toHaveTextContent('1');
 
     await userEvent.click(item);
-    await waitFor(() => expect(screen.getAllByTestId('chat-message')).toHaveLength(10), wait);
+    await waitFor(() => expect(screen.getAllByTestId('chat-message')).toHaveLength(10));
     expect(within(item).queryByTestId('chat-unseen')).toBeNull();
     expect(chatDb.chats.find((c) => c.userId === 1)!.unseenMsgs).toBe(0);
     // The seed conversation alternates senders: every message is its own group.
@@ -34,7 +30,7 @@ describe('chat screen', () => {
     const input = screen.getByPlaceholderText('Enter your message');
     expect(screen.getByTestId('chat-send')).toBeDisabled();
     await userEvent.type(input, 'Monthly please{Enter}');
-    await waitFor(() => expect(screen.getAllByTestId('chat-message')).toHaveLength(11), wait);
+    await waitFor(() => expect(screen.getAllByTestId('chat-message')).toHaveLength(11));
     expect(input).toHaveValue('');
     expect(chatDb.chats.find((c) => c.userId === 1)!.chat.at(-1)!.message).toBe('Monthly please');
     await waitFor(() =>
@@ -42,13 +38,13 @@ describe('chat screen', () => {
     );
     // A second message in a row joins the same group.
     await userEvent.type(input, 'And by region{Enter}');
-    await waitFor(() => expect(screen.getAllByTestId('chat-message')).toHaveLength(12), wait);
+    await waitFor(() => expect(screen.getAllByTestId('chat-message')).toHaveLength(12));
     expect(screen.getAllByTestId('chat-group')).toHaveLength(11);
   });
 
   it('filters chats and contacts by name', async () => {
     await renderScreen(<ChatApp />, { path: '/apps/chat' });
-    await screen.findAllByTestId('contact-list-item', {}, wait);
+    await screen.findAllByTestId('contact-list-item');
     expect(screen.getAllByTestId('contact-list-item')).toHaveLength(10);
     await userEvent.type(screen.getByPlaceholderText('Search...'), 'ZENIA');
     expect(screen.getAllByTestId('contact-list-item')).toHaveLength(1);
@@ -58,12 +54,12 @@ describe('chat screen', () => {
 
   it('starts a new conversation with a contact', async () => {
     await renderScreen(<ChatApp />, { path: '/apps/chat' });
-    const contacts = await screen.findAllByTestId('contact-list-item', {}, wait);
+    const contacts = await screen.findAllByTestId('contact-list-item');
     await userEvent.click(contacts[4]!);
-    expect(await screen.findByText(/No messages yet/, {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText(/No messages yet/)).toBeInTheDocument();
     await userEvent.type(screen.getByPlaceholderText('Enter your message'), 'Hi Margot');
     await userEvent.click(screen.getByTestId('chat-send'));
-    await waitFor(() => expect(screen.getAllByTestId('chat-list-item')).toHaveLength(3), wait);
+    await waitFor(() => expect(screen.getAllByTestId('chat-list-item')).toHaveLength(3));
     expect(
       within(screen.getAllByTestId('chat-list-item')[0]!).getByText('Margot Henschke'),
     ).toBeInTheDocument();

@@ -19,7 +19,7 @@ afterAll(() => server.close());
 describe('eCommerce dashboard', () => {
   it('renders its cards from /ecommerce/data', async () => {
     await renderScreen(<EcommerceDashboard />);
-    const stats = await screen.findByTestId('statistics-card', {}, { timeout: 5000 });
+    const stats = await screen.findByTestId('statistics-card');
     expect(within(stats).getByText('230k')).toBeInTheDocument();
     expect(within(stats).getByText('8.549k')).toBeInTheDocument();
     expect(within(stats).getByText('$9745')).toBeInTheDocument();
@@ -53,13 +53,9 @@ describe('eCommerce dashboard', () => {
       rules: [],
     });
     await renderScreen(<EcommerceDashboard />);
-    expect(
-      await screen.findByText('Congratulations Ada!', {}, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Congratulations Ada!')).toBeInTheDocument();
     await userEvent.click(screen.getByTestId('revenue-year'));
-    await userEvent.click(
-      await screen.findByRole('menuitem', { name: '2019', hidden: true }, { timeout: 5000 }),
-    );
+    await userEvent.click(await screen.findByRole('menuitem', { name: '2019', hidden: true }));
     expect(screen.getByTestId('revenue-year')).toHaveTextContent('2019');
     expect(screen.getByTestId('revenue-price')).toHaveTextContent('$21,436');
   });
@@ -68,18 +64,14 @@ describe('eCommerce dashboard', () => {
     server.use(http.get('/ecommerce/data', () => HttpResponse.json({}, { status: 500 })));
     await renderScreen(<EcommerceDashboard />);
     // One retry, then the error.
-    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
-      'Could not load this card',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load this card');
   });
 });
 
 describe('analytics dashboard', () => {
   it('renders its cards from /analytics/data and links to the invoices', async () => {
     await renderScreen(<AnalyticsDashboard />);
-    expect(
-      await screen.findByText('Congratulations John,', {}, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Congratulations John,')).toBeInTheDocument();
     expect(screen.getByTestId('subscribers-card-value')).toHaveTextContent('92.6k');
     expect(screen.getByTestId('orders-received-card-value')).toHaveTextContent('38.4k');
     expect(screen.getByTestId('avg-sessions-value')).toHaveTextContent('2.7k');
@@ -95,7 +87,7 @@ describe('analytics dashboard', () => {
 
   it('changes the figures with the period', async () => {
     await renderScreen(<AnalyticsDashboard />);
-    const card = await screen.findByTestId('support-tracker-card', {}, { timeout: 5000 });
+    const card = await screen.findByTestId('support-tracker-card');
     const select = within(card).getByLabelText('Period of the tickets');
     await userEvent.click(select);
     const listbox = await waitFor(() => {
@@ -109,7 +101,7 @@ describe('analytics dashboard', () => {
 
   it('is translated', async () => {
     await renderScreen(<AnalyticsDashboard />, { language: 'de' });
-    expect(await screen.findByText('Glückwunsch John,', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Glückwunsch John,')).toBeInTheDocument();
     expect(screen.getByText('Neue Abonnenten')).toBeInTheDocument();
     expect(screen.getByText('Rechnungsliste öffnen')).toBeInTheDocument();
   });
@@ -118,18 +110,10 @@ describe('analytics dashboard', () => {
 describe('card pages', () => {
   it('shows the analytic cards from their endpoints', async () => {
     await renderScreen(<CardAnalyticPage />);
-    expect(
-      await screen.findByTestId('revenue-this-month', {}, { timeout: 5000 }),
-    ).toHaveTextContent('$86,589');
-    expect(await screen.findByTestId('orders-finished', {}, { timeout: 5000 })).toHaveTextContent(
-      '23043',
-    );
-    expect(await screen.findByTestId('customers-card', {}, { timeout: 5000 })).toHaveTextContent(
-      '890',
-    );
-    expect(
-      await screen.findByTestId('sessions-device-card', {}, { timeout: 5000 }),
-    ).toHaveTextContent('58.6%');
+    expect(await screen.findByTestId('revenue-this-month')).toHaveTextContent('$86,589');
+    expect(await screen.findByTestId('orders-finished')).toHaveTextContent('23043');
+    expect(await screen.findByTestId('customers-card')).toHaveTextContent('890');
+    expect(await screen.findByTestId('sessions-device-card')).toHaveTextContent('58.6%');
   });
 
   it('sends a chat message locally on the advance page', async () => {

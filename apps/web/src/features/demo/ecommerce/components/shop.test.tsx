@@ -58,7 +58,7 @@ describe('shop and navbar cart', () => {
     expect(
       await screen.findByText('27 results found', undefined, { timeout: 15_000 }),
     ).toBeInTheDocument();
-    await waitFor(() => expect(count()).toBe('5'), { timeout: 10_000 });
+    await waitFor(() => expect(count()).toBe('5'));
     expect(screen.getAllByTestId('product-card')).toHaveLength(9);
 
     const name = 'Canon PIXMA Wireless Printer';

@@ -16,7 +16,7 @@ afterAll(() => server.close());
 describe('email app', { timeout: 60_000 }, () => {
   it('lists the inbox and marks an opened mail read', async () => {
     await renderScreen(<EmailApp folder="inbox" />, { path: '/apps/email' });
-    const list = await screen.findByTestId('email-list', {}, { timeout: 5000 });
+    const list = await screen.findByTestId('email-list');
     expect(within(list).getAllByRole('listitem')).toHaveLength(8);
     expect(screen.getByTestId('email-count-inbox')).toHaveTextContent('3');
     expect(screen.getByTestId('email-count-draft')).toHaveTextContent('4');
@@ -35,7 +35,7 @@ describe('email app', { timeout: 60_000 }, () => {
 
   it('selects all with an indeterminate state and moves the selection to trash', async () => {
     await renderScreen(<EmailApp folder="inbox" />, { path: '/apps/email' });
-    await screen.findByTestId('email-list', {}, { timeout: 5000 });
+    await screen.findByTestId('email-list');
     const selectAll = screen.getByRole('checkbox', { name: 'Select All' });
     await userEvent.click(screen.getByTestId('email-select-24'));
     expect(selectAll).toHaveAttribute('data-indeterminate', 'true');
@@ -48,7 +48,7 @@ describe('email app', { timeout: 60_000 }, () => {
 
   it('toggles a label on the selected mails', async () => {
     await renderScreen(<EmailApp label="important" />, { path: '/apps/email/label/important' });
-    const list = await screen.findByTestId('email-list', {}, { timeout: 5000 });
+    const list = await screen.findByTestId('email-list');
     expect(within(list).getAllByRole('listitem')).toHaveLength(3);
     await userEvent.click(screen.getByTestId('email-select-23'));
     await userEvent.click(screen.getByTestId('email-labels'));
@@ -68,9 +68,7 @@ describe('email app', { timeout: 60_000 }, () => {
       ),
     );
     await renderScreen(<EmailApp folder="inbox" />, { path: '/apps/email' });
-    expect(await screen.findByTestId('email-error', {}, { timeout: 8000 })).toHaveTextContent(
-      'Mailbox unavailable',
-    );
+    expect(await screen.findByTestId('email-error')).toHaveTextContent('Mailbox unavailable');
     server.resetHandlers();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('email-list')).toBeVisible();
@@ -78,9 +76,7 @@ describe('email app', { timeout: 60_000 }, () => {
 
   it('speaks the user’s language', async () => {
     await renderScreen(<EmailApp folder="inbox" />, { path: '/apps/email', language: 'de' });
-    expect(
-      await screen.findByRole('button', { name: 'Verfassen' }, { timeout: 5000 }),
-    ).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Verfassen' })).toBeVisible();
     expect(screen.getByPlaceholderText('E-Mails durchsuchen')).toBeVisible();
     expect(screen.getByText('Posteingang')).toBeVisible();
   });

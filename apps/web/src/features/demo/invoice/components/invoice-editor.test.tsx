@@ -62,9 +62,7 @@ describe('Invoice preview', () => {
       path: `/apps/invoice/preview/${invoice.id}`,
       route: '/apps/invoice/preview/:id',
     });
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Add payment' }, { timeout: 5000 }),
-    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Add payment' }));
     const drawer = await screen.findByRole('dialog');
     const amount = within(drawer).getByRole('textbox', { name: /Payment amount/ });
     fireEvent.change(amount, { target: { value: '$10' } });
@@ -78,7 +76,7 @@ describe('Invoice preview', () => {
       path: '/apps/invoice/preview/999',
       route: '/apps/invoice/preview/:id',
     });
-    expect(await screen.findByText('Invoice not found', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Invoice not found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the invoice list' })).toHaveAttribute(
       'href',
       '/apps/invoice/list',

@@ -15,16 +15,14 @@ afterAll(() => server.close());
 describe('Invoice list', () => {
   it('shows the newest invoices first and filters by status', async () => {
     await renderScreen(<InvoiceList />);
-    expect(await screen.findByText('#5036', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('#5036')).toBeInTheDocument();
     expect(screen.getByTestId('invoice-showing')).toHaveTextContent(
       'Showing 1 to 10 of 50 entries',
     );
     expect(screen.getAllByTestId('invoice-row')).toHaveLength(10);
 
     await userEvent.click(screen.getByPlaceholderText('Select status'));
-    await userEvent.click(
-      await screen.findByRole('option', { name: 'Past due', hidden: true }, { timeout: 5000 }),
-    );
+    await userEvent.click(await screen.findByRole('option', { name: 'Past due', hidden: true }));
 
     await waitFor(() =>
       expect(screen.getByTestId('invoice-showing')).toHaveTextContent(

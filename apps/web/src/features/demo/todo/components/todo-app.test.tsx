@@ -39,7 +39,7 @@ async function renderTodo(path: string) {
 }
 
 const rows = (count: number) =>
-  waitFor(() => expect(screen.getAllByTestId('todo-item')).toHaveLength(count), { timeout: 8000 });
+  waitFor(() => expect(screen.getAllByTestId('todo-item')).toHaveLength(count));
 
 describe('todo screen', () => {
   it('lists the open tasks and saves a ticked checkbox at once', async () => {
@@ -86,7 +86,7 @@ describe('todo screen', () => {
       http.get('/apps/todo/tasks', () => new HttpResponse(null, { status: 500 }), { once: false }),
     );
     await renderTodo('/fiscus/todo');
-    expect(await screen.findByTestId('todo-error', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('todo-error')).toBeInTheDocument();
     server.resetHandlers();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await rows(16);
