@@ -1,21 +1,14 @@
 import {
   ActionIcon,
-  Alert,
   Anchor,
   Badge,
   Button,
   Card,
-  Group,
-  Loader,
   Menu,
-  Modal,
   Select,
   Stack,
   Table,
   Text,
-  TextInput,
-  Title,
-  Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
@@ -23,8 +16,6 @@ import {
   IconDots,
   IconPencil,
   IconPlus,
-  IconRefresh,
-  IconSearch,
   IconTable,
   IconTrash,
 } from '@tabler/icons-react';
@@ -32,6 +23,7 @@ import type { CubeSummary } from '@fiscus/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { ConfirmDelete, ListHeader, ListStates, ListToolbar } from '@/components/list-shell';
 import { Can } from '@/lib/ability';
 import { messageOf } from '@/lib/api-client';
 import { useOp, useOpMutation } from '@/lib/qry';
@@ -73,106 +65,57 @@ export function CubesScreen() {
 
   return (
     <Stack gap="sm" data-testid="cubes-screen">
-      <Group justify="space-between" wrap="wrap" gap="xs">
-        <Group gap="xs">
-          <Title order={3}>{t('title')}</Title>
-          {list.data && (
-            <Text c="dimmed" size="sm" data-testid="cubes-total">
-              {t('total', { count: all.length })}
-            </Text>
-          )}
-        </Group>
-        <Text size="sm" c="dimmed">
-          {t('hint')}
-        </Text>
-      </Group>
-
-      <Card withBorder padding="xs" radius="md">
-        <Group gap="xs" wrap="wrap">
-          <Can I="create" a="Cube">
-            <Button
-              size="xs"
-              leftSection={<IconPlus size={16} />}
-              onClick={() => void navigate(newCubePath)}
-              data-testid="cubes-new"
-            >
-              {t('common:actions.new')}
-            </Button>
-          </Can>
-          <Tooltip label={t('common:actions.refresh')}>
-            <ActionIcon
-              variant="default"
-              size="md"
-              aria-label={t('common:actions.refresh')}
-              onClick={() => void list.refetch()}
-              loading={list.isFetching && !list.isLoading}
-              data-testid="cubes-refresh"
-            >
-              <IconRefresh size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <TextInput
-            size="xs"
-            leftSection={<IconSearch size={14} />}
-            placeholder={t('common:actions.search')}
-            aria-label={t('common:actions.search')}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            style={{ flex: '1 1 160px', maxWidth: 260 }}
-            data-testid="cubes-search"
-          />
-          <Select
-            size="xs"
-            placeholder={t('allObjects')}
-            aria-label={t('filterObject')}
-            data={objects}
-            value={objectId}
-            onChange={setObjectId}
-            clearable
-            searchable
-            style={{ flex: '1 1 160px', maxWidth: 240 }}
-          />
-        </Group>
-      </Card>
-
-      {list.isLoading && (
-        <Group justify="center" py="xl">
-          <Loader />
-        </Group>
-      )}
-      {list.isError && (
-        <Alert color="red" title={t('loadError')} data-testid="cubes-error">
-          <Group gap="xs">
-            <Text size="sm">{messageOf(list.error)}</Text>
-            <Button size="xs" variant="light" onClick={() => void list.refetch()}>
-              {t('common:retry')}
-            </Button>
-          </Group>
-        </Alert>
-      )}
-      {list.data && items.length === 0 && (
-        <Card withBorder padding="xl" radius="md" data-testid="cubes-empty">
-          <Stack align="center" gap="xs">
-            <IconChartPie size={40} stroke={1.4} color="var(--mantine-color-dimmed)" />
-            <Text fw={500}>{all.length === 0 ? t('none') : t('noMatch')}</Text>
-            <Text size="sm" c="dimmed" ta="center" maw={480}>
-              {t('noneHint')}
-            </Text>
-            {all.length === 0 && (
-              <Can I="create" a="Cube">
-                <Button
-                  mt="xs"
-                  leftSection={<IconPlus size={16} />}
-                  onClick={() => void navigate(newCubePath)}
-                >
-                  {t('newCube')}
-                </Button>
-              </Can>
-            )}
-          </Stack>
-        </Card>
-      )}
-      {items.length > 0 && (
+      <ListHeader
+        title={t('title')}
+        count={list.data && t('total', { count: all.length })}
+        countTestId="cubes-total"
+        hint={t('hint')}
+      />
+      <ListToolbar
+        onNew={() => void navigate(newCubePath)}
+        newPermission={{ I: 'create', a: 'Cube' }}
+        newTestId="cubes-new"
+        onRefresh={() => void list.refetch()}
+        refreshing={list.isFetching && !list.isLoading}
+        refreshTestId="cubes-refresh"
+        search={{ value: search, onChange: setSearch, testId: 'cubes-search' }}
+      >
+        <Select
+          size="xs"
+          placeholder={t('allObjects')}
+          aria-label={t('filterObject')}
+          data={objects}
+          value={objectId}
+          onChange={setObjectId}
+          clearable
+          searchable
+          style={{ flex: '1 1 160px', maxWidth: 240 }}
+        />
+      </ListToolbar>
+      <ListStates
+        query={list}
+        total={list.data && all.length}
+        shown={items.length}
+        testId="cubes"
+        errorTitle={t('loadError')}
+        noMatch={t('noMatch')}
+        empty={{
+          icon: <IconChartPie size={30} />,
+          title: t('none'),
+          text: t('noneHint'),
+          action: (
+            <Can I="create" a="Cube">
+              <Button
+                mt="xs"
+                leftSection={<IconPlus size={16} />}
+                onClick={() => void navigate(newCubePath)}
+              >
+                {t('newCube')}
+              </Button>
+            </Can>
+          ),
+        }}
+      >
         <Card withBorder padding={0} radius="md">
           <Table.ScrollContainer minWidth={720}>
             <Table highlightOnHover verticalSpacing="xs" data-testid="cubes-table">
@@ -255,46 +198,32 @@ export function CubesScreen() {
             </Table>
           </Table.ScrollContainer>
         </Card>
-      )}
+      </ListStates>
 
-      <Modal
+      <ConfirmDelete
         opened={toDelete !== null}
         onClose={() => setToDelete(null)}
         title={t('deleteTitle')}
-        centered
-      >
-        <Stack>
-          <Text size="sm">{t('deleteText', { name: toDelete?.name ?? '' })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setToDelete(null)}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              data-testid="cubes-delete-confirm"
-              onClick={() =>
-                toDelete &&
-                remove.mutate(
-                  { id: toDelete.id },
-                  {
-                    onSuccess: () => {
-                      notifications.show({
-                        color: 'teal',
-                        message: t('deleted', { name: toDelete.name }),
-                      });
-                      setToDelete(null);
-                    },
-                    onError: (err) => notifications.show({ color: 'red', message: messageOf(err) }),
-                  },
-                )
-              }
-            >
-              {t('common:actions.delete')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        text={t('deleteText', { name: toDelete?.name ?? '' })}
+        pending={remove.isPending}
+        confirmTestId="cubes-delete-confirm"
+        onConfirm={() =>
+          toDelete &&
+          remove.mutate(
+            { id: toDelete.id },
+            {
+              onSuccess: () => {
+                notifications.show({
+                  color: 'teal',
+                  message: t('deleted', { name: toDelete.name }),
+                });
+                setToDelete(null);
+              },
+              onError: (err) => notifications.show({ color: 'red', message: messageOf(err) }),
+            },
+          )
+        }
+      />
     </Stack>
   );
 }

@@ -1,24 +1,18 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Menu,
-  Modal,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, Menu, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDots, IconPencil, IconPlus, IconTable, IconTrash } from '@tabler/icons-react';
+import {
+  IconDatabase,
+  IconDots,
+  IconPencil,
+  IconPlus,
+  IconTable,
+  IconTrash,
+} from '@tabler/icons-react';
 import type { Datasource, SourceTable } from '@fiscus/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ConfirmDelete, ListHeader, ListStates, ListToolbar } from '@/components/list-shell';
 import { messageOf } from '@/lib/api-client';
 import { useOp, useOpMutation } from '@/lib/qry';
 import { DatasourceForm } from './datasource-form';
@@ -50,35 +44,33 @@ export function DatasourcesScreen() {
 
   return (
     <Stack gap="md" data-testid="datasources-screen">
-      <Group justify="space-between" wrap="wrap">
-        <Stack gap={2}>
-          <Title order={3}>{t('sources.title')}</Title>
-          <Text size="sm" c="dimmed" maw={720}>
-            {t('sources.hint')}
-          </Text>
-        </Stack>
-        <Button
-          leftSection={<IconPlus size={16} />}
-          onClick={() => setEditing({ source: null })}
-          data-testid="datasource-new"
-        >
-          {t('sources.new')}
-        </Button>
-      </Group>
-      <Card withBorder radius="md" padding={0}>
-        {list.isLoading ? (
-          <Group p="lg" justify="center">
-            <Loader />
-          </Group>
-        ) : list.isError ? (
-          <Alert color="red" m="md">
-            {t('sources.loadFailed')} {messageOf(list.error)}
-          </Alert>
-        ) : items.length === 0 ? (
-          <Text c="dimmed" p="lg" ta="center" data-testid="datasources-empty">
-            {t('sources.none')}
-          </Text>
-        ) : (
+      <ListHeader title={t('sources.title')} hint={t('sources.hint')} />
+      <ListToolbar
+        onNew={() => setEditing({ source: null })}
+        newLabel={t('sources.new')}
+        newTestId="datasource-new"
+        onRefresh={() => void list.refetch()}
+        refreshing={list.isFetching && !list.isLoading}
+      />
+      <ListStates
+        query={list}
+        total={list.data?.items.length}
+        testId="datasources"
+        errorTitle={t('sources.loadFailed')}
+        empty={{
+          icon: <IconDatabase size={30} />,
+          title: t('sources.none'),
+          action: (
+            <Button
+              leftSection={<IconPlus size={16} />}
+              onClick={() => setEditing({ source: null })}
+            >
+              {t('sources.new')}
+            </Button>
+          ),
+        }}
+      >
+        <Card withBorder radius="md" padding={0}>
           <Table.ScrollContainer minWidth={640}>
             <Table highlightOnHover verticalSpacing="sm" data-testid="datasources-table">
               <Table.Thead>
@@ -155,8 +147,8 @@ export function DatasourcesScreen() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-        )}
-      </Card>
+        </Card>
+      </ListStates>
       <DatasourceForm
         opened={editing !== null}
         source={editing?.source ?? null}
@@ -167,39 +159,27 @@ export function DatasourcesScreen() {
         onClose={() => setBrowsing(null)}
         onMount={(table) => browsing && mountTable(browsing, table)}
       />
-      <Modal
+      <ConfirmDelete
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
         title={t('sources.deleteTitle')}
-      >
-        <Stack>
-          <Text>{t('sources.deleteText', { name: deleting?.name ?? '' })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              {t('form.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                deleting &&
-                remove.mutate(
-                  { id: deleting.id },
-                  {
-                    onSuccess: () => {
-                      notifications.show({ color: 'teal', message: t('sources.deleted') });
-                      setDeleting(null);
-                    },
-                    onError: (err) => notifications.show({ color: 'red', message: messageOf(err) }),
-                  },
-                )
-              }
-            >
-              {t('sources.delete')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        text={t('sources.deleteText', { name: deleting?.name ?? '' })}
+        pending={remove.isPending}
+        confirmLabel={t('sources.delete')}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(
+            { id: deleting.id },
+            {
+              onSuccess: () => {
+                notifications.show({ color: 'teal', message: t('sources.deleted') });
+                setDeleting(null);
+              },
+              onError: (err) => notifications.show({ color: 'red', message: messageOf(err) }),
+            },
+          )
+        }
+      />
     </Stack>
   );
 }

@@ -1,24 +1,21 @@
 import {
   ActionIcon,
-  Alert,
   Anchor,
   Badge,
   Button,
   Card,
   Group,
-  Loader,
   Menu,
-  Modal,
   Stack,
   Table,
   Text,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconAlertTriangle,
   IconDots,
+  IconPlugConnected,
   IconPlus,
   IconRefresh,
   IconStethoscope,
@@ -30,6 +27,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Can } from '@/lib/ability';
+import { ConfirmDelete, ListHeader, ListStates, ListToolbar } from '@/components/list-shell';
 import { messageOf } from '@/lib/api-client';
 import { useOp, useOpMutation } from '@/lib/qry';
 import { MountWizard } from './mount-wizard';
@@ -47,6 +45,7 @@ export function MountsScreen() {
   const check = useOpMutation('mounts.check');
   const remove = useOpMutation('mounts.delete');
   const [deleting, setDeleting] = useState<Mount | null>(null);
+  const [refreshing, setRefreshing] = useState(false);
   const items = list.data?.items ?? [];
   const wizardOpen = params.get('new') === '1';
   const initial = useMemo(() => {
@@ -67,37 +66,37 @@ export function MountsScreen() {
 
   return (
     <Stack gap="md" data-testid="mounts-screen">
-      <Group justify="space-between" wrap="wrap">
-        <Stack gap={2}>
-          <Title order={3}>{t('mounts.title')}</Title>
-          <Text size="sm" c="dimmed" maw={720}>
-            {t('mounts.hint')}
-          </Text>
-        </Stack>
-        <Can I="create" a="Mount">
-          <Button
-            leftSection={<IconPlus size={16} />}
-            onClick={() => setParams({ new: '1' })}
-            data-testid="mount-new"
-          >
-            {t('mounts.new')}
-          </Button>
-        </Can>
-      </Group>
-      <Card withBorder radius="md" padding={0}>
-        {list.isLoading ? (
-          <Group p="lg" justify="center">
-            <Loader />
-          </Group>
-        ) : list.isError ? (
-          <Alert color="red" m="md">
-            {t('mounts.loadFailed')} {messageOf(list.error)}
-          </Alert>
-        ) : items.length === 0 ? (
-          <Text c="dimmed" p="lg" ta="center" data-testid="mounts-empty">
-            {t('mounts.none')}
-          </Text>
-        ) : (
+      <ListHeader title={t('mounts.title')} hint={t('mounts.hint')} />
+      <ListToolbar
+        onNew={() => setParams({ new: '1' })}
+        newLabel={t('mounts.new')}
+        newPermission={{ I: 'create', a: 'Mount' }}
+        newTestId="mount-new"
+        onRefresh={() => {
+          setRefreshing(true);
+          void list.refetch().finally(() => setRefreshing(false));
+        }}
+        // The list refreshes itself every 5 s; only a refresh asked for shows as one.
+        refreshing={refreshing}
+      />
+      <ListStates
+        query={list}
+        total={list.data?.items.length}
+        testId="mounts"
+        errorTitle={t('mounts.loadFailed')}
+        empty={{
+          icon: <IconPlugConnected size={30} />,
+          title: t('mounts.none'),
+          action: (
+            <Can I="create" a="Mount">
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setParams({ new: '1' })}>
+                {t('mounts.new')}
+              </Button>
+            </Can>
+          ),
+        }}
+      >
+        <Card withBorder radius="md" padding={0}>
           <Table.ScrollContainer minWidth={720}>
             <Table highlightOnHover verticalSpacing="sm" data-testid="mounts-table">
               <Table.Thead>
@@ -271,47 +270,35 @@ export function MountsScreen() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-        )}
-      </Card>
+        </Card>
+      </ListStates>
       <MountWizard
         opened={wizardOpen}
         initial={initial}
         onClose={closeWizard}
         onCreated={(id) => navigate(objectPath(id))}
       />
-      <Modal
+      <ConfirmDelete
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
         title={t('mounts.deleteTitle')}
-      >
-        <Stack>
-          <Text>{t('mounts.deleteText', { name: deleting?.name ?? '' })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              {t('form.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                deleting &&
-                remove.mutate(
-                  { objectId: deleting.objectId },
-                  {
-                    onSuccess: () => {
-                      notifications.show({ color: 'teal', message: t('mounts.deleted') });
-                      setDeleting(null);
-                    },
-                    onError: fail,
-                  },
-                )
-              }
-            >
-              {t('mounts.delete')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        text={t('mounts.deleteText', { name: deleting?.name ?? '' })}
+        pending={remove.isPending}
+        confirmLabel={t('mounts.delete')}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(
+            { objectId: deleting.objectId },
+            {
+              onSuccess: () => {
+                notifications.show({ color: 'teal', message: t('mounts.deleted') });
+                setDeleting(null);
+              },
+              onError: fail,
+            },
+          )
+        }
+      />
     </Stack>
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Pagination, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import type { Import } from '@fiscus/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListHeader, ListStates } from '@/components/list-shell';
 import { Can } from '@/lib/ability';
 import { messageOf } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
@@ -62,19 +63,12 @@ export function ImportsScreen() {
 
   return (
     <Stack gap="sm" data-testid="imports-screen">
-      <Group justify="space-between" wrap="wrap" gap="xs">
-        <Group gap="xs">
-          <Title order={3}>{t('title')}</Title>
-          {list.data && (
-            <Text c="dimmed" size="sm" data-testid="imports-total">
-              {t('total', { count: total })}
-            </Text>
-          )}
-        </Group>
-        <Text size="sm" c="dimmed">
-          {t('hint')}
-        </Text>
-      </Group>
+      <ListHeader
+        title={t('title')}
+        count={list.data && t('total', { count: total })}
+        countTestId="imports-total"
+        hint={t('hint')}
+      />
       <ImportsToolbar
         chosen={chosen}
         objectOptions={(objects.data?.items ?? []).map((o) => ({
@@ -97,29 +91,16 @@ export function ImportsScreen() {
         onDelete={() => setConfirmDelete(true)}
       />
 
-      {list.isLoading && (
-        <Group justify="center" py="xl">
-          <Loader />
-        </Group>
-      )}
-      {list.isError && (
-        <Alert color="red" title={t('loadError')} data-testid="imports-error">
-          <Group gap="xs">
-            <Text size="sm">{messageOf(list.error)}</Text>
-            <Button size="xs" variant="light" onClick={() => void list.refetch()}>
-              {t('common:retry')}
-            </Button>
-          </Group>
-        </Alert>
-      )}
-      {list.data && items.length === 0 && (
-        <Card withBorder padding="xl" radius="md" data-testid="imports-empty">
-          <Stack align="center" gap="xs">
-            <IconFileImport size={40} stroke={1.4} color="var(--mantine-color-dimmed)" />
-            <Text fw={500}>{objectId ? t('noneForObject') : t('none')}</Text>
-            <Text size="sm" c="dimmed" ta="center">
-              {t('noneHint')}
-            </Text>
+      <ListStates
+        query={list}
+        total={list.data && items.length}
+        testId="imports"
+        errorTitle={t('loadError')}
+        empty={{
+          icon: <IconFileImport size={30} />,
+          title: objectId ? t('noneForObject') : t('none'),
+          text: t('noneHint'),
+          action: (
             <Can I="create" a="Import">
               <Button
                 mt="xs"
@@ -129,17 +110,16 @@ export function ImportsScreen() {
                 {t('newImport')}
               </Button>
             </Can>
-          </Stack>
-        </Card>
-      )}
-      {items.length > 0 && (
+          ),
+        }}
+      >
         <ImportsTable
           items={items}
           selected={selected}
           onSelectedChange={setSelected}
           onOpen={(id) => wizard.open(id)}
         />
-      )}
+      </ListStates>
       {total > PAGE && (
         <Group justify="flex-end">
           <Pagination

@@ -1,28 +1,29 @@
 import {
   ActionIcon,
-  Alert,
   Badge,
   Button,
   Card,
-  Center,
   Group,
-  Loader,
-  Modal,
   Select,
   Stack,
   Table,
   Text,
   ThemeIcon,
-  Title,
-  Tooltip,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconBolt, IconEdit, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconBolt, IconEdit, IconTrash } from '@tabler/icons-react';
 import type { ActionDef } from '@fiscus/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import {
+  ConfirmDelete,
+  ListHeader,
+  ListStates,
+  ListToolbar,
+  RowAction,
+} from '@/components/list-shell';
 import { Can } from '@/lib/ability';
 import { messageOf } from '@/lib/api-client';
 import { useOp, useOpMutation } from '@/lib/qry';
@@ -39,6 +40,7 @@ export function ActionsScreen() {
   const list = useOp('actions.list', objectId ? { objectId } : {});
   const objects = useOp('objects.list', {});
   const remove = useOpMutation('actions.delete');
+  const rows = list.data?.items ?? [];
   const editing = params.get('action');
   const phone = useMediaQuery('(max-width: 48em)');
   const setEditing = (v: string | null) =>
@@ -51,257 +53,202 @@ export function ActionsScreen() {
 
   return (
     <Stack gap="sm" data-testid="actions-screen">
-      <Group justify="space-between" wrap="wrap" gap="xs">
-        <Group gap="xs">
-          <Title order={3}>{t('actions.title')}</Title>
-          {list.data && (
-            <Text c="dimmed" size="sm">
-              {t('actions.count', { count: list.data.items.length })}
-            </Text>
-          )}
-        </Group>
-        <Text size="sm" c="dimmed">
-          {t('actions.hint')}
-        </Text>
-      </Group>
-      <Card withBorder padding="xs" radius="md">
-        <Group gap="xs" wrap="wrap">
-          <Can I="create" a="Action">
-            <Button
-              size="xs"
-              leftSection={<IconPlus size={16} />}
-              onClick={() => setEditing('new')}
-              data-testid="actions-new"
-            >
-              {t('common:actions.new')}
-            </Button>
-          </Can>
-          <Tooltip label={t('common:actions.refresh')}>
-            <ActionIcon
-              variant="default"
-              size="md"
-              aria-label={t('common:actions.refresh')}
-              loading={list.isRefetching}
-              onClick={() => void list.refetch()}
-            >
-              <IconRefresh size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Select
-            size="xs"
-            placeholder={t('actions.allObjects')}
-            aria-label={t('actions.object')}
-            data={(objects.data?.items ?? []).map((o) => ({ value: o.id, label: shownName(o) }))}
-            value={objectId}
-            onChange={setObjectId}
-            clearable
-            searchable
-            style={{ flex: '1 1 160px', maxWidth: 240 }}
-          />
-        </Group>
-      </Card>
-      {list.isPending ? (
-        <Center py="xl">
-          <Loader />
-        </Center>
-      ) : list.isError ? (
-        <Alert color="red" title={t('actions.loadError')}>
-          <Text size="sm">{messageOf(list.error)}</Text>
-          <Button size="xs" variant="light" mt="xs" onClick={() => void list.refetch()}>
-            {t('common:retry')}
-          </Button>
-        </Alert>
-      ) : list.data.items.length === 0 ? (
-        <Card withBorder radius="md" padding="xl" data-testid="actions-empty">
-          <Stack align="center" gap="xs">
-            <ThemeIcon size={56} radius="xl" variant="light" color="grape">
-              <IconBolt size={30} />
-            </ThemeIcon>
-            <Text fw={600}>{t('actions.emptyTitle')}</Text>
-            <Text size="sm" c="dimmed" ta="center" maw={480}>
-              {t('actions.emptyText')}
-            </Text>
+      <ListHeader
+        title={t('actions.title')}
+        count={list.data && t('actions.count', { count: list.data.items.length })}
+        hint={t('actions.hint')}
+      />
+      <ListToolbar
+        onNew={() => setEditing('new')}
+        newPermission={{ I: 'create', a: 'Action' }}
+        newTestId="actions-new"
+        onRefresh={() => void list.refetch()}
+        refreshing={list.isRefetching}
+      >
+        <Select
+          size="xs"
+          placeholder={t('actions.allObjects')}
+          aria-label={t('actions.object')}
+          data={(objects.data?.items ?? []).map((o) => ({ value: o.id, label: shownName(o) }))}
+          value={objectId}
+          onChange={setObjectId}
+          clearable
+          searchable
+          style={{ flex: '1 1 160px', maxWidth: 240 }}
+        />
+      </ListToolbar>
+      <ListStates
+        query={list}
+        total={list.data?.items.length}
+        testId="actions"
+        errorTitle={t('actions.loadError')}
+        empty={{
+          icon: <IconBolt size={30} />,
+          color: 'grape',
+          title: t('actions.emptyTitle'),
+          text: t('actions.emptyText'),
+          action: (
             <Can I="create" a="Action">
               <Button mt="xs" onClick={() => setEditing('new')}>
                 {t('actions.create')}
               </Button>
             </Can>
-          </Stack>
-        </Card>
-      ) : phone ? (
-        <Stack gap="xs">
-          {list.data.items.map((a) => {
-            const I = actionIcon[a.icon];
-            return (
-              <Card key={a.id} withBorder radius="md" padding="sm" data-testid="action-row">
-                <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Group
-                    gap="xs"
-                    wrap="nowrap"
-                    onClick={() => setEditing(a.id)}
-                    style={{ cursor: 'pointer', minWidth: 0 }}
-                  >
-                    <ThemeIcon variant="light" color="grape" size="md">
-                      <I size={16} />
-                    </ThemeIcon>
-                    <div style={{ minWidth: 0 }}>
-                      <Text fw={600} size="sm" truncate>
-                        {a.name}
-                      </Text>
-                      <Text size="xs" c="dimmed" truncate>
-                        {a.objectName} · {a.procedureName}
-                      </Text>
-                    </div>
-                  </Group>
-                  <Can I="delete" a="Action">
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('common:actions.delete')}
-                      onClick={() => setDeleting(a)}
+          ),
+        }}
+      >
+        {phone ? (
+          <Stack gap="xs">
+            {rows.map((a) => {
+              const I = actionIcon[a.icon];
+              return (
+                <Card key={a.id} withBorder radius="md" padding="sm" data-testid="action-row">
+                  <Group justify="space-between" wrap="nowrap" gap="xs">
+                    <Group
+                      gap="xs"
+                      wrap="nowrap"
+                      onClick={() => setEditing(a.id)}
+                      style={{ cursor: 'pointer', minWidth: 0 }}
                     >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Can>
-                </Group>
-                <Group gap={4} mt={6}>
-                  {a.placement.map((p) => (
-                    <Badge key={p} size="sm" variant="light">
-                      {t(`actions.placements.${p}`)}
-                    </Badge>
-                  ))}
-                </Group>
-              </Card>
-            );
-          })}
-        </Stack>
-      ) : (
-        <Card withBorder radius="md" padding={0}>
-          <Table.ScrollContainer minWidth={760}>
-            <Table highlightOnHover verticalSpacing="sm" data-testid="actions-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('actions.name')}</Table.Th>
-                  <Table.Th>{t('actions.object')}</Table.Th>
-                  <Table.Th>{t('actions.procedure')}</Table.Th>
-                  <Table.Th>{t('actions.placement')}</Table.Th>
-                  <Table.Th>{t('actions.roles')}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.items.map((a) => {
-                  const I = actionIcon[a.icon];
-                  return (
-                    <Table.Tr key={a.id} data-testid="action-row">
-                      <Table.Td onClick={() => setEditing(a.id)} style={{ cursor: 'pointer' }}>
-                        <Group gap="xs" wrap="nowrap">
-                          <ThemeIcon variant="light" color="grape" size="md">
-                            <I size={16} />
-                          </ThemeIcon>
-                          <div>
-                            <Text fw={600} size="sm">
-                              {a.name}
-                            </Text>
-                            {a.confirm && (
-                              <Text size="xs" c="dimmed" lineClamp={1}>
-                                {a.confirm}
-                              </Text>
-                            )}
-                          </div>
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <Link to={`/fiscus/object/${encodeURIComponent(a.objectId)}`}>
-                          {a.objectName}
-                        </Link>
-                      </Table.Td>
-                      <Table.Td>
-                        <Link
-                          to={`/fiscus/procedures?procedure=${encodeURIComponent(a.procedureId)}`}
-                        >
-                          {a.procedureName}
-                        </Link>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4}>
-                          {a.placement.map((p) => (
-                            <Badge key={p} size="sm" variant="light">
-                              {t(`actions.placements.${p}`)}
-                            </Badge>
-                          ))}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="xs">
-                          {a.roles.map((r) => t(`common:role.${r}`)).join(', ')}
+                      <ThemeIcon variant="light" color="grape" size="md">
+                        <I size={16} />
+                      </ThemeIcon>
+                      <div style={{ minWidth: 0 }}>
+                        <Text fw={600} size="sm" truncate>
+                          {a.name}
                         </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4} justify="flex-end" wrap="nowrap">
-                          <Tooltip label={t('edit')}>
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={t('edit')}
+                        <Text size="xs" c="dimmed" truncate>
+                          {a.objectName} · {a.procedureName}
+                        </Text>
+                      </div>
+                    </Group>
+                    <Can I="delete" a="Action">
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t('common:actions.delete')}
+                        onClick={() => setDeleting(a)}
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Can>
+                  </Group>
+                  <Group gap={4} mt={6}>
+                    {a.placement.map((p) => (
+                      <Badge key={p} size="sm" variant="light">
+                        {t(`actions.placements.${p}`)}
+                      </Badge>
+                    ))}
+                  </Group>
+                </Card>
+              );
+            })}
+          </Stack>
+        ) : (
+          <Card withBorder radius="md" padding={0}>
+            <Table.ScrollContainer minWidth={760}>
+              <Table highlightOnHover verticalSpacing="sm" data-testid="actions-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('actions.name')}</Table.Th>
+                    <Table.Th>{t('actions.object')}</Table.Th>
+                    <Table.Th>{t('actions.procedure')}</Table.Th>
+                    <Table.Th>{t('actions.placement')}</Table.Th>
+                    <Table.Th>{t('actions.roles')}</Table.Th>
+                    <Table.Th />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((a) => {
+                    const I = actionIcon[a.icon];
+                    return (
+                      <Table.Tr key={a.id} data-testid="action-row">
+                        <Table.Td onClick={() => setEditing(a.id)} style={{ cursor: 'pointer' }}>
+                          <Group gap="xs" wrap="nowrap">
+                            <ThemeIcon variant="light" color="grape" size="md">
+                              <I size={16} />
+                            </ThemeIcon>
+                            <div>
+                              <Text fw={600} size="sm">
+                                {a.name}
+                              </Text>
+                              {a.confirm && (
+                                <Text size="xs" c="dimmed" lineClamp={1}>
+                                  {a.confirm}
+                                </Text>
+                              )}
+                            </div>
+                          </Group>
+                        </Table.Td>
+                        <Table.Td>
+                          <Link to={`/fiscus/object/${encodeURIComponent(a.objectId)}`}>
+                            {a.objectName}
+                          </Link>
+                        </Table.Td>
+                        <Table.Td>
+                          <Link
+                            to={`/fiscus/procedures?procedure=${encodeURIComponent(a.procedureId)}`}
+                          >
+                            {a.procedureName}
+                          </Link>
+                        </Table.Td>
+                        <Table.Td>
+                          <Group gap={4}>
+                            {a.placement.map((p) => (
+                              <Badge key={p} size="sm" variant="light">
+                                {t(`actions.placements.${p}`)}
+                              </Badge>
+                            ))}
+                          </Group>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="xs">
+                            {a.roles.map((r) => t(`common:role.${r}`)).join(', ')}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Group gap={4} justify="flex-end" wrap="nowrap">
+                            <RowAction
+                              label={t('edit')}
+                              icon={<IconEdit size={16} />}
                               onClick={() => setEditing(a.id)}
-                            >
-                              <IconEdit size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Can I="delete" a="Action">
-                            <Tooltip label={t('common:actions.delete')}>
-                              <ActionIcon
-                                variant="subtle"
+                            />
+                            <Can I="delete" a="Action">
+                              <RowAction
+                                label={t('common:actions.delete')}
                                 color="red"
-                                aria-label={t('common:actions.delete')}
+                                icon={<IconTrash size={16} />}
                                 onClick={() => setDeleting(a)}
-                              >
-                                <IconTrash size={16} />
-                              </ActionIcon>
-                            </Tooltip>
-                          </Can>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
-      )}
+                              />
+                            </Can>
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Card>
+        )}
+      </ListStates>
       <ActionEditor actionId={editing} onClose={() => setEditing(null)} />
-      <Modal
+      <ConfirmDelete
         opened={!!deleting}
         onClose={() => setDeleting(null)}
         title={t('actions.deleteTitle')}
-        centered
-      >
-        <Stack>
-          <Text>{t('actions.deleteText', { name: deleting?.name ?? '' })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                deleting &&
-                remove.mutate(
-                  { id: deleting.id },
-                  {
-                    onSuccess: () => setDeleting(null),
-                    onError: (err) => notifications.show({ color: 'red', message: messageOf(err) }),
-                  },
-                )
-              }
-            >
-              {t('common:actions.delete')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        text={t('actions.deleteText', { name: deleting?.name ?? '' })}
+        pending={remove.isPending}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(
+            { id: deleting.id },
+            {
+              onSuccess: () => setDeleting(null),
+              onError: (err) => notifications.show({ color: 'red', message: messageOf(err) }),
+            },
+          )
+        }
+      />
     </Stack>
   );
 }

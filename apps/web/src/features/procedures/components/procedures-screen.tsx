@@ -1,38 +1,18 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  Modal,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  TextInput,
-  ThemeIcon,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import {
-  IconEdit,
-  IconHistory,
-  IconPlayerPlay,
-  IconPlus,
-  IconRefresh,
-  IconRoute,
-  IconSearch,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconEdit, IconHistory, IconPlayerPlay, IconRoute, IconTrash } from '@tabler/icons-react';
 import type { ProcedureSummary } from '@fiscus/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import {
+  ConfirmDelete,
+  ListHeader,
+  ListStates,
+  ListToolbar,
+  RowAction,
+} from '@/components/list-shell';
 import { Can, ability } from '@/lib/ability';
 import { messageOf } from '@/lib/api-client';
 import { useOp, useOpMutation } from '@/lib/qry';
@@ -88,35 +68,23 @@ export function ProceduresScreen() {
           {t('common:actions.run')}
         </Button>
       )}
-      <Tooltip label={t('tabs.runs')}>
-        <ActionIcon
-          variant="subtle"
-          aria-label={t('tabs.runs')}
-          onClick={() => setParam('runsOf', p.id)}
-        >
-          <IconHistory size={16} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={t('edit')}>
-        <ActionIcon
-          variant="subtle"
-          aria-label={t('edit')}
-          onClick={() => setParam('procedure', p.id)}
-        >
-          <IconEdit size={16} />
-        </ActionIcon>
-      </Tooltip>
+      <RowAction
+        label={t('tabs.runs')}
+        icon={<IconHistory size={16} />}
+        onClick={() => setParam('runsOf', p.id)}
+      />
+      <RowAction
+        label={t('edit')}
+        icon={<IconEdit size={16} />}
+        onClick={() => setParam('procedure', p.id)}
+      />
       <Can I="delete" a="Procedure">
-        <Tooltip label={t('common:actions.delete')}>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={t('common:actions.delete')}
-            onClick={() => setDeleting(p)}
-          >
-            <IconTrash size={16} />
-          </ActionIcon>
-        </Tooltip>
+        <RowAction
+          label={t('common:actions.delete')}
+          color="red"
+          icon={<IconTrash size={16} />}
+          onClick={() => setDeleting(p)}
+        />
       </Can>
     </Group>
   );
@@ -144,19 +112,11 @@ export function ProceduresScreen() {
 
   return (
     <Stack gap="sm" data-testid="procedures-screen">
-      <Group justify="space-between" wrap="wrap" gap="xs">
-        <Group gap="xs">
-          <Title order={3}>{t('title')}</Title>
-          {list.data && (
-            <Text c="dimmed" size="sm">
-              {t('count', { count: list.data.items.length })}
-            </Text>
-          )}
-        </Group>
-        <Text size="sm" c="dimmed">
-          {t('hint')}
-        </Text>
-      </Group>
+      <ListHeader
+        title={t('title')}
+        count={list.data && t('count', { count: list.data.items.length })}
+        hint={t('hint')}
+      />
 
       <Tabs value={tab} onChange={(v) => setParam('tab', v === 'runs' ? 'runs' : null)}>
         <Tabs.List>
@@ -170,148 +130,111 @@ export function ProceduresScreen() {
 
         <Tabs.Panel value="procedures" pt="sm">
           <Stack gap="sm">
-            <Card withBorder padding="xs" radius="md">
-              <Group gap="xs" wrap="wrap">
-                <Can I="create" a="Procedure">
-                  <Button
-                    size="xs"
-                    leftSection={<IconPlus size={16} />}
-                    onClick={() => setParam('procedure', 'new')}
-                    data-testid="procedures-new"
-                  >
-                    {t('common:actions.new')}
-                  </Button>
-                </Can>
-                <Tooltip label={t('common:actions.refresh')}>
-                  <ActionIcon
-                    variant="default"
-                    size="md"
-                    aria-label={t('common:actions.refresh')}
-                    loading={list.isRefetching}
-                    onClick={() => void list.refetch()}
-                  >
-                    <IconRefresh size={16} />
-                  </ActionIcon>
-                </Tooltip>
-                <TextInput
-                  size="xs"
-                  placeholder={t('common:actions.search')}
-                  aria-label={t('common:actions.search')}
-                  leftSection={<IconSearch size={14} />}
-                  value={search}
-                  onChange={(e) => setSearch(e.currentTarget.value)}
-                  style={{ flex: '1 1 160px', maxWidth: 280 }}
-                />
-              </Group>
-            </Card>
-            {list.isPending ? (
-              <Center py="xl">
-                <Loader />
-              </Center>
-            ) : list.isError ? (
-              <Alert color="red" title={t('loadError')}>
-                <Text size="sm">{messageOf(list.error)}</Text>
-                <Button size="xs" variant="light" mt="xs" onClick={() => void list.refetch()}>
-                  {t('common:retry')}
-                </Button>
-              </Alert>
-            ) : list.data.items.length === 0 ? (
-              <Card withBorder radius="md" padding="xl" data-testid="procedures-empty">
-                <Stack align="center" gap="xs">
-                  <ThemeIcon size={56} radius="xl" variant="light">
-                    <IconRoute size={30} />
-                  </ThemeIcon>
-                  <Text fw={600}>{t('emptyTitle')}</Text>
-                  <Text size="sm" c="dimmed" ta="center" maw={480}>
-                    {t('emptyText')}
-                  </Text>
+            <ListToolbar
+              onNew={() => setParam('procedure', 'new')}
+              newPermission={{ I: 'create', a: 'Procedure' }}
+              newTestId="procedures-new"
+              onRefresh={() => void list.refetch()}
+              refreshing={list.isRefetching}
+              search={{ value: search, onChange: setSearch }}
+            />
+            <ListStates
+              query={list}
+              total={list.data?.items.length}
+              shown={items.length}
+              testId="procedures"
+              errorTitle={t('loadError')}
+              noMatch={t('noMatch')}
+              empty={{
+                icon: <IconRoute size={30} />,
+                title: t('emptyTitle'),
+                text: t('emptyText'),
+                action: (
                   <Can I="create" a="Procedure">
                     <Button mt="xs" onClick={() => setParam('procedure', 'new')}>
                       {t('create')}
                     </Button>
                   </Can>
-                </Stack>
-              </Card>
-            ) : phone ? (
-              <Stack gap="xs">
-                {items.map((p) => (
-                  <Card key={p.id} withBorder radius="md" padding="sm" data-testid="procedure-row">
-                    <Text
-                      fw={600}
-                      size="sm"
-                      onClick={() => setParam('procedure', p.id)}
-                      style={{ cursor: 'pointer' }}
+                ),
+              }}
+            >
+              {phone ? (
+                <Stack gap="xs">
+                  {items.map((p) => (
+                    <Card
+                      key={p.id}
+                      withBorder
+                      radius="md"
+                      padding="sm"
+                      data-testid="procedure-row"
                     >
-                      {p.name}
-                    </Text>
-                    {p.description && (
-                      <Text size="xs" c="dimmed" lineClamp={2}>
-                        {p.description}
+                      <Text
+                        fw={600}
+                        size="sm"
+                        onClick={() => setParam('procedure', p.id)}
+                        style={{ cursor: 'pointer' }}
+                      >
+                        {p.name}
                       </Text>
-                    )}
-                    <Group justify="space-between" mt={6} wrap="wrap" gap="xs">
-                      {lastRun(p)}
-                      {rowActions(p)}
-                    </Group>
-                  </Card>
-                ))}
-                {items.length === 0 && (
-                  <Text c="dimmed" size="sm" ta="center" py="md">
-                    {t('noMatch')}
-                  </Text>
-                )}
-              </Stack>
-            ) : (
-              <Card withBorder radius="md" padding={0}>
-                <Table.ScrollContainer minWidth={720}>
-                  <Table highlightOnHover verticalSpacing="sm" data-testid="procedures-table">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>{t('columns.name')}</Table.Th>
-                        <Table.Th ta="center">{t('columns.steps')}</Table.Th>
-                        <Table.Th ta="center">{t('columns.params')}</Table.Th>
-                        <Table.Th>{t('columns.lastRun')}</Table.Th>
-                        <Table.Th>{t('columns.updated')}</Table.Th>
-                        <Table.Th />
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {items.map((p) => (
-                        <Table.Tr key={p.id} data-testid="procedure-row">
-                          <Table.Td
-                            onClick={() => setParam('procedure', p.id)}
-                            style={{ cursor: 'pointer' }}
-                          >
-                            <Text fw={600} size="sm">
-                              {p.name}
-                            </Text>
-                            {p.description && (
-                              <Text size="xs" c="dimmed" lineClamp={1}>
-                                {p.description}
-                              </Text>
-                            )}
-                          </Table.Td>
-                          <Table.Td ta="center">{p.stepCount}</Table.Td>
-                          <Table.Td ta="center">{p.paramCount}</Table.Td>
-                          <Table.Td>{lastRun(p)}</Table.Td>
-                          <Table.Td>
-                            <Text size="xs" c="dimmed">
-                              {fmt.format(new Date(p.updatedAt))}
-                            </Text>
-                          </Table.Td>
-                          <Table.Td>{rowActions(p)}</Table.Td>
+                      {p.description && (
+                        <Text size="xs" c="dimmed" lineClamp={2}>
+                          {p.description}
+                        </Text>
+                      )}
+                      <Group justify="space-between" mt={6} wrap="wrap" gap="xs">
+                        {lastRun(p)}
+                        {rowActions(p)}
+                      </Group>
+                    </Card>
+                  ))}
+                </Stack>
+              ) : (
+                <Card withBorder radius="md" padding={0}>
+                  <Table.ScrollContainer minWidth={720}>
+                    <Table highlightOnHover verticalSpacing="sm" data-testid="procedures-table">
+                      <Table.Thead>
+                        <Table.Tr>
+                          <Table.Th>{t('columns.name')}</Table.Th>
+                          <Table.Th ta="center">{t('columns.steps')}</Table.Th>
+                          <Table.Th ta="center">{t('columns.params')}</Table.Th>
+                          <Table.Th>{t('columns.lastRun')}</Table.Th>
+                          <Table.Th>{t('columns.updated')}</Table.Th>
+                          <Table.Th />
                         </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
-                {items.length === 0 && (
-                  <Text c="dimmed" size="sm" ta="center" py="md">
-                    {t('noMatch')}
-                  </Text>
-                )}
-              </Card>
-            )}
+                      </Table.Thead>
+                      <Table.Tbody>
+                        {items.map((p) => (
+                          <Table.Tr key={p.id} data-testid="procedure-row">
+                            <Table.Td
+                              onClick={() => setParam('procedure', p.id)}
+                              style={{ cursor: 'pointer' }}
+                            >
+                              <Text fw={600} size="sm">
+                                {p.name}
+                              </Text>
+                              {p.description && (
+                                <Text size="xs" c="dimmed" lineClamp={1}>
+                                  {p.description}
+                                </Text>
+                              )}
+                            </Table.Td>
+                            <Table.Td ta="center">{p.stepCount}</Table.Td>
+                            <Table.Td ta="center">{p.paramCount}</Table.Td>
+                            <Table.Td>{lastRun(p)}</Table.Td>
+                            <Table.Td>
+                              <Text size="xs" c="dimmed">
+                                {fmt.format(new Date(p.updatedAt))}
+                              </Text>
+                            </Table.Td>
+                            <Table.Td>{rowActions(p)}</Table.Td>
+                          </Table.Tr>
+                        ))}
+                      </Table.Tbody>
+                    </Table>
+                  </Table.ScrollContainer>
+                </Card>
+              )}
+            </ListStates>
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="runs" pt="sm">
@@ -361,44 +284,30 @@ export function ProceduresScreen() {
           />
         )}
       </Modal>
-      <Modal
+      <ConfirmDelete
         opened={!!deleting}
         onClose={() => setDeleting(null)}
         title={t('deleteTitle')}
-        centered
-      >
-        <Stack>
-          <Text>{t('deleteText', { name: deleting?.name ?? '' })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                deleting &&
-                remove.mutate(
-                  { id: deleting.id },
-                  {
-                    onSuccess: () => {
-                      notifications.show({
-                        color: 'teal',
-                        message: t('deleted', { name: deleting.name }),
-                      });
-                      setDeleting(null);
-                    },
-                    onError: (err) => notifications.show({ color: 'red', message: messageOf(err) }),
-                  },
-                )
-              }
-              data-testid="procedure-delete-confirm"
-            >
-              {t('common:actions.delete')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        text={t('deleteText', { name: deleting?.name ?? '' })}
+        pending={remove.isPending}
+        confirmTestId="procedure-delete-confirm"
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(
+            { id: deleting.id },
+            {
+              onSuccess: () => {
+                notifications.show({
+                  color: 'teal',
+                  message: t('deleted', { name: deleting.name }),
+                });
+                setDeleting(null);
+              },
+              onError: (err) => notifications.show({ color: 'red', message: messageOf(err) }),
+            },
+          )
+        }
+      />
     </Stack>
   );
 }

@@ -15,7 +15,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
   Tooltip,
 } from '@mantine/core';
@@ -28,8 +27,6 @@ import {
   IconPencil,
   IconPlayerPlay,
   IconPlus,
-  IconRefresh,
-  IconSearch,
   IconTrash,
 } from '@tabler/icons-react';
 import {
@@ -44,6 +41,13 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FilterBuilder, newGroup, pruneFilter } from '@/components/filter-builder';
+import {
+  ConfirmDelete,
+  ListHeader,
+  ListStates,
+  ListToolbar,
+  ToolbarAction,
+} from '@/components/list-shell';
 import { Can } from '@/lib/ability';
 import { messageOf } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
@@ -120,161 +124,114 @@ export function ReportsScreen() {
 
   return (
     <Stack gap="sm" data-testid="reports-screen">
-      <Group justify="space-between" wrap="wrap" gap="xs">
-        <Group gap="xs">
-          <Title order={3}>{t('title')}</Title>
-          {list.data && (
-            <Text c="dimmed" size="sm" data-testid="reports-total">
-              {t('total', { count: all.length })}
-            </Text>
-          )}
-        </Group>
-        <Text size="sm" c="dimmed">
-          {t('hint')}
-        </Text>
-      </Group>
-
-      <Card withBorder padding="xs" radius="md">
-        <Group gap="xs" wrap="wrap">
-          <Can I="create" a="Report">
-            <Button
-              size="xs"
-              leftSection={<IconPlus size={16} />}
-              onClick={() => setEditing('new')}
-              data-testid="reports-new"
-            >
-              {t('common:actions.new')}
-            </Button>
-          </Can>
-          <Tooltip label={t('common:actions.refresh')}>
-            <ActionIcon
-              variant="default"
-              size="md"
-              aria-label={t('common:actions.refresh')}
-              onClick={() => {
-                void list.refetch();
-                void runs.refetch();
-              }}
-              loading={list.isFetching && !list.isLoading}
-            >
-              <IconRefresh size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <TextInput
+      <ListHeader
+        title={t('title')}
+        count={list.data && t('total', { count: all.length })}
+        countTestId="reports-total"
+        hint={t('hint')}
+      />
+      <ListToolbar
+        onNew={() => setEditing('new')}
+        newPermission={{ I: 'create', a: 'Report' }}
+        newTestId="reports-new"
+        onRefresh={() => {
+          void list.refetch();
+          void runs.refetch();
+        }}
+        refreshing={list.isFetching && !list.isLoading}
+        search={{ value: search, onChange: setSearch }}
+      >
+        <Can I="update" a="Report">
+          <ToolbarAction
+            tip={selected ? t('generateHint') : t('selectOne')}
+            icon={<IconPlayerPlay size={16} />}
+            disabled={!selected}
+            onClick={() => selected && setGenerating(selected)}
+            testId="reports-generate"
+          >
+            {t('common:actions.generate')}
+          </ToolbarAction>
+        </Can>
+        <ToolbarAction
+          tip={selected?.lastRun?.fileId ? t('downloadHint') : t('noFile')}
+          icon={<IconDownload size={16} />}
+          disabled={!selected?.lastRun?.fileId}
+          onClick={() => {
+            const run = runs.data?.items.find((r) => r.id === selected?.lastRun?.id);
+            if (selected?.lastRun?.fileId)
+              void download(selected.lastRun.fileId, run?.fileName ?? selected.name);
+          }}
+          testId="reports-download"
+        >
+          {t('common:actions.download')}
+        </ToolbarAction>
+        <ToolbarAction
+          tip={selected?.lastRun ? t('common:actions.result') : t('noRun')}
+          icon={<IconChartBar size={16} />}
+          disabled={!selected?.lastRun || active(selected.lastRun.status)}
+          onClick={() => selected?.lastRun && setResultOf(selected.lastRun.id)}
+          testId="reports-result"
+        >
+          {t('common:actions.result')}
+        </ToolbarAction>
+        <ToolbarAction
+          tip={selected?.lastRun ? t('common:actions.log') : t('noRun')}
+          icon={<IconHistory size={16} />}
+          disabled={!selected?.lastRun}
+          onClick={() => selected?.lastRun && setLogOf(selected.lastRun.id)}
+          testId="reports-log"
+        >
+          {t('common:actions.log')}
+        </ToolbarAction>
+        <Can I="update" a="Report">
+          <ToolbarAction
+            tip={selected ? t('edit') : t('selectOne')}
+            icon={<IconPencil size={16} />}
+            disabled={!selected}
+            onClick={() => selected && setEditing(selected)}
+            testId="reports-edit"
+          >
+            {t('edit')}
+          </ToolbarAction>
+        </Can>
+        <Can I="delete" a="Report">
+          <Button
             size="xs"
-            leftSection={<IconSearch size={14} />}
-            placeholder={t('common:actions.search')}
-            aria-label={t('common:actions.search')}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            style={{ flex: '1 1 160px', maxWidth: 260 }}
-          />
-          <Can I="update" a="Report">
-            <Action
-              tip={selected ? t('generateHint') : t('selectOne')}
-              icon={<IconPlayerPlay size={16} />}
-              disabled={!selected}
-              onClick={() => selected && setGenerating(selected)}
-              testId="reports-generate"
-            >
-              {t('common:actions.generate')}
-            </Action>
-          </Can>
-          <Action
-            tip={selected?.lastRun?.fileId ? t('downloadHint') : t('noFile')}
-            icon={<IconDownload size={16} />}
-            disabled={!selected?.lastRun?.fileId}
-            onClick={() => {
-              const run = runs.data?.items.find((r) => r.id === selected?.lastRun?.id);
-              if (selected?.lastRun?.fileId)
-                void download(selected.lastRun.fileId, run?.fileName ?? selected.name);
-            }}
-            testId="reports-download"
+            variant="light"
+            color="red"
+            leftSection={<IconTrash size={16} />}
+            disabled={!selected}
+            onClick={() => selected && setToDelete(selected)}
           >
-            {t('common:actions.download')}
-          </Action>
-          <Action
-            tip={selected?.lastRun ? t('common:actions.result') : t('noRun')}
-            icon={<IconChartBar size={16} />}
-            disabled={!selected?.lastRun || active(selected.lastRun.status)}
-            onClick={() => selected?.lastRun && setResultOf(selected.lastRun.id)}
-            testId="reports-result"
-          >
-            {t('common:actions.result')}
-          </Action>
-          <Action
-            tip={selected?.lastRun ? t('common:actions.log') : t('noRun')}
-            icon={<IconHistory size={16} />}
-            disabled={!selected?.lastRun}
-            onClick={() => selected?.lastRun && setLogOf(selected.lastRun.id)}
-            testId="reports-log"
-          >
-            {t('common:actions.log')}
-          </Action>
-          <Can I="update" a="Report">
-            <Action
-              tip={selected ? t('edit') : t('selectOne')}
-              icon={<IconPencil size={16} />}
-              disabled={!selected}
-              onClick={() => selected && setEditing(selected)}
-              testId="reports-edit"
-            >
-              {t('edit')}
-            </Action>
-          </Can>
-          <Can I="delete" a="Report">
-            <Button
-              size="xs"
-              variant="light"
-              color="red"
-              leftSection={<IconTrash size={16} />}
-              disabled={!selected}
-              onClick={() => selected && setToDelete(selected)}
-            >
-              {t('common:actions.delete')}
-            </Button>
-          </Can>
-        </Group>
-      </Card>
+            {t('common:actions.delete')}
+          </Button>
+        </Can>
+      </ListToolbar>
 
-      {list.isLoading && (
-        <Group justify="center" py="xl">
-          <Loader />
-        </Group>
-      )}
-      {list.isError && (
-        <Alert color="red" title={t('loadError')} data-testid="reports-error">
-          <Group gap="xs">
-            <Text size="sm">{messageOf(list.error)}</Text>
-            <Button size="xs" variant="light" onClick={() => void list.refetch()}>
-              {t('common:retry')}
-            </Button>
-          </Group>
-        </Alert>
-      )}
-      {list.data && items.length === 0 && (
-        <Card withBorder padding="xl" radius="md" data-testid="reports-empty">
-          <Stack align="center" gap="xs">
-            <IconFileAnalytics size={40} stroke={1.4} color="var(--mantine-color-dimmed)" />
-            <Text fw={500}>{all.length ? t('noMatch') : t('none')}</Text>
-            <Text size="sm" c="dimmed" ta="center" maw={480}>
-              {t('noneHint')}
-            </Text>
-            {all.length === 0 && (
-              <Can I="create" a="Report">
-                <Button
-                  mt="xs"
-                  leftSection={<IconPlus size={16} />}
-                  onClick={() => setEditing('new')}
-                >
-                  {t('newReport')}
-                </Button>
-              </Can>
-            )}
-          </Stack>
-        </Card>
-      )}
-      {items.length > 0 && (
+      <ListStates
+        query={list}
+        total={list.data && all.length}
+        shown={items.length}
+        testId="reports"
+        errorTitle={t('loadError')}
+        noMatch={t('noMatch')}
+        empty={{
+          icon: <IconFileAnalytics size={30} />,
+          title: t('none'),
+          text: t('noneHint'),
+          action: (
+            <Can I="create" a="Report">
+              <Button
+                mt="xs"
+                leftSection={<IconPlus size={16} />}
+                onClick={() => setEditing('new')}
+              >
+                {t('newReport')}
+              </Button>
+            </Can>
+          ),
+        }}
+      >
         <Card withBorder padding={0} radius="md">
           <Table.ScrollContainer minWidth={760}>
             <Table highlightOnHover verticalSpacing="xs" data-testid="reports-table">
@@ -345,7 +302,7 @@ export function ReportsScreen() {
             </Table>
           </Table.ScrollContainer>
         </Card>
-      )}
+      </ListStates>
 
       <Group justify="space-between" mt="xs">
         <Title order={5}>{selected ? t('runsOf', { name: selected.name }) : t('allRuns')}</Title>
@@ -372,40 +329,26 @@ export function ReportsScreen() {
       <GenerateModal report={generating} onClose={() => setGenerating(null)} />
       <LogDrawer runId={logOf} onClose={() => setLogOf(null)} />
       <ResultModal runId={resultOf} onClose={() => setResultOf(null)} />
-      <Modal
+      <ConfirmDelete
         opened={toDelete !== null}
         onClose={() => setToDelete(null)}
         title={t('deleteTitle')}
-        centered
-      >
-        <Stack>
-          <Text size="sm">{t('deleteText', { name: toDelete?.name ?? '' })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setToDelete(null)}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                toDelete &&
-                remove.mutate(
-                  { id: toDelete.id },
-                  {
-                    onSuccess: () => {
-                      setToDelete(null);
-                      select(null);
-                    },
-                    onError: (err) => notifications.show({ color: 'red', message: messageOf(err) }),
-                  },
-                )
-              }
-            >
-              {t('common:actions.delete')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        text={t('deleteText', { name: toDelete?.name ?? '' })}
+        pending={remove.isPending}
+        onConfirm={() =>
+          toDelete &&
+          remove.mutate(
+            { id: toDelete.id },
+            {
+              onSuccess: () => {
+                setToDelete(null);
+                select(null);
+              },
+              onError: (err) => notifications.show({ color: 'red', message: messageOf(err) }),
+            },
+          )
+        }
+      />
     </Stack>
   );
 }
@@ -799,38 +742,5 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       </Table.Td>
       <Table.Td>{children}</Table.Td>
     </Table.Tr>
-  );
-}
-
-function Action({
-  tip,
-  icon,
-  disabled,
-  onClick,
-  testId,
-  children,
-}: {
-  tip: string;
-  icon: ReactNode;
-  disabled: boolean;
-  onClick: () => void;
-  testId: string;
-  children: ReactNode;
-}) {
-  return (
-    <Tooltip label={tip}>
-      <span>
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={icon}
-          disabled={disabled}
-          onClick={onClick}
-          data-testid={testId}
-        >
-          {children}
-        </Button>
-      </span>
-    </Tooltip>
   );
 }
