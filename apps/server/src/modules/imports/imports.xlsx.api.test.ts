@@ -9,6 +9,7 @@ import { uploadFile } from '../../test/files-helpers.js';
 import { storeFile, tempPath } from '../files/index.js';
 import { ok, qry } from '../../test/qry-helpers.js';
 import { XLSX_TYPE } from './reader.js';
+import { googleSheetsEntries } from './test/google-sheets.js';
 import { sheetXml, sstXml, stylesXml, workbookEntries } from './test/xlsx-fixtures.js';
 import { writeZip, type ZipInput } from './test/zip.js';
 
@@ -84,6 +85,88 @@ describe('imports: workbooks of other producers through upload', () => {
       { code: 'F1', name: 'Éloïse Çà & Œuvre', amount: '-3.25', due: '1999-12-31', paid: false },
       { code: 'P1', name: 'João Conceição', amount: '1000000.00', due: null, paid: null },
       { code: 'R1', name: 'Ёлка Москва', amount: '0.00', due: '2026-01-01', paid: true },
+    ]);
+  });
+
+  it('a Google Sheets workbook: dates, numbers of many digits, booleans, empty cells, leading zeros', async () => {
+    const file = path.join(t.config.dataDir, 'google.xlsx');
+    await writeZip(file, googleSheetsEntries());
+    const up = await uploadFile(t.app, u.headers, 'Kunden.xlsx', await readFile(file));
+    expect(up.statusCode).toBe(200);
+    expect(up.json()).toMatchObject({ type: XLSX_TYPE });
+    const obj = await ok<{ id: string }>(t.app, u, 'objects.create', { name: 'Google' });
+    for (const f of [
+      { name: 'Code', code: 'code', type: 'text' },
+      { name: 'Amount', code: 'amount', type: 'decimal', options: { scale: 6 } },
+      // A number read into a text field keeps the text the sheet shows (`1952`, not `1952.0`).
+      { name: 'Qty', code: 'qty', type: 'text' },
+      { name: 'Due', code: 'due', type: 'date' },
+      { name: 'Paid', code: 'paid', type: 'boolean' },
+      { name: 'Double', code: 'double', type: 'money' },
+      { name: 'Label', code: 'label', type: 'text' },
+    ])
+      await ok(t.app, u, 'fields.create', { objectId: obj.id, ...f });
+    const imp = await ok<{ id: string }>(t.app, u, 'imports.create', {
+      objectId: obj.id,
+      fileId: up.json<{ fileId: string }>().fileId,
+    });
+    await ok(t.app, u, 'imports.run', { id: imp.id });
+    await t.app.jobs.idle();
+    expect(await ok(t.app, u, 'imports.get', { id: imp.id })).toMatchObject({
+      status: 'succeeded',
+      error: null,
+    });
+    const list = await ok<{ rows: { values: Record<string, unknown> }[] }>(
+      t.app,
+      u,
+      'records.list',
+      {
+        objectId: obj.id,
+        fields: ['code', 'name', 'amount', 'qty', 'due', 'paid', 'double', 'label'],
+        orderby: { isActive: true, sorts: [{ field: 'code', dir: 'asc' }] },
+      },
+    );
+    expect(list.rows.map((r) => r.values)).toEqual([
+      {
+        code: '00123',
+        name: 'Jürgen Größe',
+        amount: '12.500000',
+        qty: '1952',
+        due: '2026-05-17',
+        paid: true,
+        double: '25.00',
+        label: '00123-1952',
+      },
+      {
+        code: '0042',
+        name: 'Éloïse & Œuvre',
+        amount: '123456789012.340000',
+        qty: '17876956',
+        due: '1999-12-31',
+        paid: false,
+        double: '246913578024.68',
+        label: '0042-17876956',
+      },
+      {
+        code: 'P-7',
+        name: 'Ёлка Москва',
+        amount: '-0.000123',
+        qty: null,
+        due: null,
+        paid: null,
+        double: null,
+        label: null,
+      },
+      {
+        code: 'Sheet two',
+        name: 'Nullwerte',
+        amount: '0.000000',
+        qty: '7',
+        due: null,
+        paid: null,
+        double: null,
+        label: null,
+      },
     ]);
   });
 

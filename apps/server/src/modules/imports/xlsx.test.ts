@@ -17,8 +17,15 @@ import {
   workbookEntries,
   type BookSpec,
 } from './test/xlsx-fixtures.js';
+import { GOOGLE_SHEETS_ROWS, googleSheetsEntries } from './test/google-sheets.js';
 import { writeZip, type ZipInput } from './test/zip.js';
-import { resolveTarget, Workbook, XlsxError, type WorkbookOptions } from './xlsx.js';
+import {
+  resolveTarget,
+  spreadsheetNumber,
+  Workbook,
+  XlsxError,
+  type WorkbookOptions,
+} from './xlsx.js';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'test', 'fixtures');
 const dir = mkdtempSync(path.join(tmpdir(), 'fiscus-xlsx-'));
@@ -84,6 +91,27 @@ describe('XLSX from other producers', () => {
   it('reads dates of a LibreOffice workbook in the 1904 date system', async () => {
     const got = await readAll(path.join(fixtures, 'libreoffice-1904.xlsx'));
     expect(got.Kunden).toEqual(kunden);
+  });
+
+  it('reads a Google Sheets workbook: Java number texts, custom date formats, booleans, formulas, leading zeros, spaces', async () => {
+    const got = await readAll(await zipFile(googleSheetsEntries()));
+    expect(Object.keys(got)).toEqual(['Kunden', 'Zweites Blatt']);
+    expect(got).toEqual(GOOGLE_SHEETS_ROWS);
+  });
+
+  it('reads number texts of every producer as the numbers they are', () => {
+    expect(
+      ['1952.0', '25.0', '-0.0', '1.7876956E7', '1.0E7', '1.2345678901234E13', '-1.23E-4'].map(
+        spreadsheetNumber,
+      ),
+    ).toEqual(['1952', '25', '0', '17876956', '10000000', '12345678901234', '-0.000123']);
+    // Excel's and LibreOffice's texts stay as they are; more than 15 digits are rounded.
+    expect(['12.5', '100', '-3.25', '1.23456789012345677E17'].map(spreadsheetNumber)).toEqual([
+      '12.5',
+      '100',
+      '-3.25',
+      '123456789012346000',
+    ]);
   });
 
   it('finds parts through the relationships: other names, absolute targets, other case', async () => {

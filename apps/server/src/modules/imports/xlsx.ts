@@ -15,7 +15,8 @@ const SPREADSHEET_DIGITS = 15;
  * Cells written as text keep every digit (that is how Fiscus writes amounts of more digits).
  */
 export function spreadsheetNumber(text: string): string {
-  if (text.length <= SPREADSHEET_DIGITS && !/[eE]/.test(text)) return text;
+  // Google Sheets writes Java's texts of doubles: `1952.0`, `1.7876956E7` — the same numbers.
+  if (text.length <= SPREADSHEET_DIGITS && !/[eE]|\.\d*0$/.test(text)) return text;
   const d = parseDecimal(text);
   return d ? formatDec(roundSignificant(d, SPREADSHEET_DIGITS)) : text;
 }
