@@ -13,6 +13,7 @@ import {
   type TExpr,
   type Value,
 } from '../../platform/expr/index.js';
+import { scaleOf } from '../../platform/values.js';
 import { proceduresText } from './procedures.messages.js';
 import {
   MAX_DEPTH,
@@ -336,7 +337,12 @@ async function execAggregate(
     const name = `v${i}`;
     if (v.fn === 'count') return { name, field: v.field, value: sql`count(*)` };
     const x = emitAssign(v.expr as TExpr, v.field, e('r'), v.field.code);
-    const agg = v.fn === 'avg' ? sql`avg(${x})` : sql`${sql.raw(v.fn)}(${x})`;
+    // An average is the exact sum over the count, rounded half-even to the target field's scale
+    // (SQLite: in the field's integer units; never the database's floating-point avg()).
+    const agg =
+      v.fn === 'avg'
+        ? sql`fx_div(sum(${x}), count(${x}), ${sql.lit(d === 'sqlite' ? 0 : scaleOf(v.field.type, v.field.options))})`
+        : sql`${sql.raw(v.fn)}(${x})`;
     return { name, field: v.field, value: agg };
   });
   const groups = sql`select ${sql.join([

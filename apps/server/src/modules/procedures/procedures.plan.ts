@@ -356,10 +356,11 @@ export async function planDefinition(
             );
             continue;
           }
-          // The aggregate has the expression's type (avg: six decimal places more at most).
+          // Each row's value is first fitted to the target field (a decimal rounded half-even to
+          // its scale), then aggregated: a sum is the exact sum of what each row would store.
           const fit = checkAssign(e, field, lang);
           if (fit.issue) problem(`${path}.values.${j}.expr`, issueText(lang, fit.issue));
-          else values.push({ field, fn: v.fn, expr: e });
+          else values.push({ field, fn: v.fn, expr: fit.expr ?? e });
         }
         if (source && target)
           steps.push({
