@@ -93,6 +93,7 @@ export function DataGrid<R>(props: DataGridProps<R>) {
     focusGrid: () => scrollRef.current?.focus({ preventScroll: true }),
     moveTo,
     resetKey: `${dataKey}|${layout.count}`,
+    locale,
   });
 
   const toggleGroup = useCallback((id: string) => {

@@ -1,3 +1,4 @@
+import { decimalEditText } from '@/lib/decimal';
 import type { CellType, GridColumn, ReferenceValue } from './types';
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
@@ -162,10 +163,15 @@ export function formatValue(
   }
 }
 
-/** The text an editor starts with for a value (plain, not localised, so it parses back). */
-export function editText(type: CellType, value: unknown): string {
+/**
+ * The text an editor starts with for a value: plain (no grouping) so that it parses back; a
+ * decimal with the locale's decimal separator (German `1234,5`), as the user types it.
+ */
+export function editText(type: CellType, value: unknown, locale?: string): string {
   if (value === null || value === undefined) return '';
   if (type === 'date' && typeof value === 'string') return value.slice(0, 10);
+  if (locale && (type === 'decimal' || type === 'money' || type === 'percent'))
+    return decimalEditText(String(value), locale);
   return String(value);
 }
 

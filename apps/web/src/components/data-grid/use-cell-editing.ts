@@ -40,6 +40,7 @@ export function useCellEditing<R>({
   focusGrid,
   moveTo,
   resetKey,
+  locale,
 }: {
   layout: Layout;
   rows: WindowedRows<R>;
@@ -50,6 +51,8 @@ export function useCellEditing<R>({
   moveTo: (index: number, col: number) => void;
   /** A new query or layout ends any edit. */
   resetKey: string;
+  /** The user's locale: decimals start editing with its decimal separator. */
+  locale?: string;
 }) {
   const [editing, setEditing] = useState<Editing | null>(null);
   useEffect(() => setEditing(null), [resetKey]);
@@ -74,7 +77,7 @@ export function useCellEditing<R>({
     setEditing({
       index,
       col,
-      text: initial ?? editText(column.type, value),
+      text: initial ?? editText(column.type, value, locale),
       error: null,
       saving: false,
     });
@@ -110,7 +113,7 @@ export function useCellEditing<R>({
         setEditing({
           index,
           col,
-          text: editText(column.type, direct),
+          text: editText(column.type, direct, locale),
           error: message,
           saving: false,
         });

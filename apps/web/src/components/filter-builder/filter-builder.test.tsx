@@ -106,7 +106,8 @@ describe('FilterBuilder', () => {
           isexpanded: true,
           operator: { id: 2, sid: 'or', name: 'OR' },
           conditions: [
-            { field: 'amount', op: 'gt', value: 100 },
+            // A money value is sent as the exact decimal string typed.
+            { field: 'amount', op: 'gt', value: '100' },
             { field: 'status', op: 'eq', value: 'done' },
           ],
           children: [],

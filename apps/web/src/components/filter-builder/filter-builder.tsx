@@ -22,8 +22,18 @@ import {
   IconPlus,
   IconTrash,
 } from '@tabler/icons-react';
-import { AND, OR, type Condition, type FilterNode, type FilterOp } from '@fiscus/contracts';
-import { createContext, useContext, type ReactNode } from 'react';
+import {
+  AND,
+  OR,
+  type Condition,
+  type DecimalString,
+  type FilterNode,
+  type FilterOp,
+} from '@fiscus/contracts';
+import { createContext, useContext, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DecimalInput } from '../decimal-input';
+import { decimalEditText, parseDecimalText } from '@/lib/decimal';
 import { newGroup, opsForType, valueShape, type FilterField } from './ops';
 
 export interface FilterLabels {
@@ -351,6 +361,7 @@ function ValueInput({
   onChange: (value: unknown) => void;
 }): ReactNode {
   const renderReference = useContext(ReferenceInputSlot);
+  const locale = useLocale();
   const shape = valueShape(condition.op);
   const isRef = field.type === 'reference' || field.type === 'id';
   if (shape === 'none') return null;
@@ -398,6 +409,25 @@ function ValueInput({
           value={list}
           searchable
           onChange={(v) => onChange(isRef ? v.map(Number) : v)}
+        />
+      );
+    }
+    if (isDecimal(field.type)) {
+      // Exact decimals in the user's locale; `;` separates them (a comma may be the decimal one).
+      return (
+        <TagsInput
+          size="xs"
+          aria-label={labels.value}
+          placeholder={labels.value}
+          splitChars={[';']}
+          value={list.map((x) => decimalEditText(x, locale))}
+          onChange={(v) =>
+            onChange(
+              v
+                .map((x) => parseDecimalText(x, locale))
+                .filter((x): x is DecimalString => x !== null),
+            )
+          }
         />
       );
     }
@@ -449,8 +479,18 @@ function ValueInput({
   );
 }
 
+/** The console's language, which decimals are read and shown in. */
+function useLocale(): string {
+  const { i18n } = useTranslation();
+  return i18n.language || 'en';
+}
+
 function isNumeric(type: FilterField['type']) {
-  return type === 'integer' || type === 'decimal' || type === 'money' || type === 'percent';
+  return type === 'integer' || isDecimal(type);
+}
+
+function isDecimal(type: FilterField['type']) {
+  return type === 'decimal' || type === 'money' || type === 'percent';
 }
 
 function ScalarInput({
@@ -466,6 +506,8 @@ function ScalarInput({
   onChange: (v: unknown) => void;
   labels: FilterLabels;
 }) {
+  const locale = useLocale();
+  const [invalid, setInvalid] = useState(false);
   if (field.type === 'boolean') {
     return (
       <NativeSelect
@@ -495,6 +537,23 @@ function ScalarInput({
           onChange(v === '' ? undefined : isRef ? Number(v) : v);
         }}
         data={[{ value: '', label: '—' }, ...field.choices]}
+      />
+    );
+  }
+  if (isDecimal(field.type)) {
+    // The exact decimal typed in the user's locale; a text that is no number is not sent.
+    return (
+      <DecimalInput
+        size="xs"
+        aria-label={label}
+        placeholder={label}
+        locale={locale}
+        value={value === undefined ? null : value}
+        error={invalid}
+        onChange={(v, valid) => {
+          setInvalid(!valid);
+          onChange(valid && v !== null ? v : undefined);
+        }}
       />
     );
   }

@@ -90,8 +90,8 @@ function ListScreen({ meta, slots }: { meta: PlatformObject; slots?: ObjectSlots
   const mounted = meta.kind === 'mounted';
   const canEdit = ability.can('update', 'Record') && state.recordState !== 'deleted' && !mounted;
   const columns = useMemo(
-    () => gridColumns(fields, widths, t, canEdit),
-    [fields, widths, t, canEdit],
+    () => gridColumns(fields, widths, t, canEdit, i18n.language),
+    [fields, widths, t, canEdit, i18n.language],
   );
   const list = useListQuery(meta, state, fields);
   const onCellEdit = useCellSave(meta.id);

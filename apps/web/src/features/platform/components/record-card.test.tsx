@@ -8,7 +8,7 @@ import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetRules, setRules } from '@/lib/ability';
-import { i18nReady } from '@/lib/i18n';
+import { i18nReady, i18next } from '@/lib/i18n';
 import { server } from '@/mocks/node';
 import { RecordCard } from './record-card';
 import { qryHandler, strict } from '@/test/msw';
@@ -77,14 +77,14 @@ afterAll(() => {
   resetRules();
 });
 
-function renderCard(onClose = vi.fn()) {
+function renderCard(onClose = vi.fn(), object: PlatformObject = meta) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
       <MantineProvider>
         <MemoryRouter>
           <Suspense fallback={null}>
-            <RecordCard meta={meta} recordId={null} opened onClose={onClose} />
+            <RecordCard meta={object} recordId={null} opened onClose={onClose} />
           </Suspense>
         </MemoryRouter>
       </MantineProvider>
@@ -204,5 +204,118 @@ describe('RecordCard', () => {
     await user.click(screen.getByRole('button', { name: 'Create and Close' }));
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toMatchObject({ values: { name: 'Bus', status: 'active' } });
+  });
+});
+
+/** An object with a money field of scale 2 and a decimal of scale 4. */
+const prices: PlatformObject = {
+  ...meta,
+  id: 'o2',
+  fields: [
+    meta.fields[0]!,
+    {
+      id: 'p1',
+      objectId: 'o2',
+      name: 'Price',
+      code: 'price',
+      type: 'money',
+      options: { scale: 2, currency: 'EUR' },
+      position: 1,
+      createdAt: now,
+      updatedAt: now,
+    },
+    {
+      id: 'p2',
+      objectId: 'o2',
+      name: 'Rate',
+      code: 'rate',
+      type: 'decimal',
+      options: { scale: 4 },
+      position: 2,
+      createdAt: now,
+      updatedAt: now,
+    },
+  ],
+};
+
+describe('RecordCard decimals', () => {
+  const created = (bodies: unknown[]) =>
+    qryHandler(
+      {
+        'records.create': (body) => ({
+          id: 1,
+          values: body.values,
+          display: {},
+          createdAt: now,
+          createdBy: null,
+          updatedAt: now,
+          updatedBy: null,
+          deletedAt: null,
+        }),
+      },
+      (body) => bodies.push(body),
+    );
+  afterEach(async () => {
+    await i18next.changeLanguage('en');
+  });
+
+  it('sends every digit typed, as the exact decimal string', async () => {
+    await i18nReady;
+    await i18next.changeLanguage('en');
+    const bodies: unknown[] = [];
+    server.use(created(bodies));
+    const user = userEvent.setup();
+    renderCard(vi.fn(), prices);
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Big');
+    // 123456789012345678 cents: far beyond 2^53, where a binary number drops the cents.
+    await user.type(screen.getByRole('textbox', { name: 'Price' }), '1,234,567,890,123,456.78');
+    await user.type(screen.getByRole('textbox', { name: 'Rate' }), '0.0001');
+    await user.click(screen.getByRole('button', { name: 'Create and Close' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toEqual({
+      op: 'records.create',
+      objectId: 'o2',
+      values: { name: 'Big', price: '1234567890123456.78', rate: '0.0001' },
+    });
+  });
+
+  it('reads German input: 1.234,5 is 1234.5, and shows it grouped again', async () => {
+    await i18nReady;
+    await i18next.changeLanguage('de');
+    const bodies: unknown[] = [];
+    server.use(created(bodies));
+    const user = userEvent.setup();
+    renderCard(vi.fn(), prices);
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Bus');
+    const price = screen.getByRole('textbox', { name: 'Price' });
+    await user.type(price, '1.234,5');
+    await user.tab();
+    expect(price).toHaveValue('1.234,50');
+    await user.type(screen.getByRole('textbox', { name: 'Rate' }), '0,125');
+    await user.click(screen.getByRole('button', { name: 'Erstellen und schließen' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ values: { price: '1234.5', rate: '0.125' } });
+  });
+
+  it('refuses more places than the field keeps, naming the field and the rule', async () => {
+    await i18nReady;
+    await i18next.changeLanguage('en');
+    const bodies: unknown[] = [];
+    server.use(created(bodies));
+    const user = userEvent.setup();
+    renderCard(vi.fn(), prices);
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Van');
+    await user.type(screen.getByRole('textbox', { name: 'Price' }), '12.345');
+    await user.type(screen.getByRole('textbox', { name: 'Rate' }), '12345678901234567');
+    await user.click(screen.getByRole('button', { name: 'Create and Close' }));
+    expect(await screen.findByText('Price: at most 2 decimal places')).toBeInTheDocument();
+    expect(
+      screen.getByText('Rate: too large — at most 14 digits before the decimal point'),
+    ).toBeInTheDocument();
+    await user.clear(screen.getByRole('textbox', { name: 'Price' }));
+    await user.type(screen.getByRole('textbox', { name: 'Price' }), '12,5x');
+    await user.click(screen.getByRole('button', { name: 'Create and Close' }));
+    expect(await screen.findByText('Price: enter a number such as 1234.56')).toBeInTheDocument();
+    expect(bodies).toHaveLength(0);
   });
 });

@@ -13,10 +13,18 @@ import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DecimalInput } from '@/components/decimal-input';
 import { messageOf } from '@/lib/api-client';
+import { isDecimalString } from '@/lib/decimal';
 import { useFileInfos } from '../api/files';
 import { computedSummary } from '../lib/computed';
-import { parseFieldText } from '../lib/fields';
+import {
+  checkDecimal,
+  decimalExample,
+  fieldScale,
+  isDecimalField,
+  parseFieldText,
+} from '../lib/fields';
 import { AttachmentInput } from './attachment-input';
 import { useOp } from '@/lib/qry';
 import { shownName } from '@/lib/names';
@@ -44,8 +52,17 @@ export function valuesOf(meta: PlatformObject, row: RecordRow): FormValues {
 const empty = (v: unknown) =>
   v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
 
-/** Checks the form in the browser (the server checks again); returns errors by field code. */
-export function validateValues(meta: PlatformObject, values: FormValues, t: TFunction): FormErrors {
+/**
+ * Checks the form in the browser (the server checks again); returns errors by field code.
+ * Decimal fields hold the exact decimal string the box read (or, when it read none, the text
+ * typed, which is refused here).
+ */
+export function validateValues(
+  meta: PlatformObject,
+  values: FormValues,
+  t: TFunction,
+  locale: string,
+): FormErrors {
   const errors: FormErrors = {};
   for (const f of meta.fields) {
     if (f.computed) continue;
@@ -54,21 +71,22 @@ export function validateValues(meta: PlatformObject, values: FormValues, t: TFun
       if (f.options.required && f.type !== 'boolean') errors[f.code] = t('validation.required');
       continue;
     }
-    if (
-      [
-        'text',
-        'longtext',
-        'email',
-        'url',
-        'phone',
-        'integer',
-        'decimal',
-        'money',
-        'percent',
-        'date',
-      ].includes(f.type)
-    ) {
-      const parsed = parseFieldText(f, String(v), t);
+    if (isDecimalField(f)) {
+      const text = typeof v === 'number' ? String(v) : String(v);
+      const checked = isDecimalString(text)
+        ? checkDecimal(f, text, t)
+        : {
+            ok: false as const,
+            error: t('validation.decimal', {
+              field: shownName(f),
+              example: decimalExample(locale),
+            }),
+          };
+      if (!checked.ok) errors[f.code] = checked.error;
+      continue;
+    }
+    if (['text', 'longtext', 'email', 'url', 'phone', 'integer', 'date'].includes(f.type)) {
+      const parsed = parseFieldText(f, String(v), t, locale);
       if (!parsed.ok) errors[f.code] = parsed.error;
     }
   }
@@ -154,7 +172,7 @@ function FieldInput({
   files: Map<string, FileInfo> | undefined;
   filesLoading: boolean;
 }) {
-  const { t } = useTranslation('platform');
+  const { t, i18n } = useTranslation('platform');
   const o = field.options;
   const computed = computedSummary(field, t);
   const common = {
@@ -177,10 +195,28 @@ function FieldInput({
           onChange={(e) => onChange(e.currentTarget.value)}
         />
       );
-    case 'integer':
     case 'decimal':
     case 'money':
     case 'percent':
+      return (
+        <DecimalInput
+          {...common}
+          value={value}
+          locale={i18n.language}
+          places={fieldScale(field)}
+          onChange={(v) => onChange(v)}
+          rightSection={
+            field.type === 'percent' ? (
+              '%'
+            ) : field.type === 'money' && o.currency ? (
+              <Text size="xs">{o.currency}</Text>
+            ) : undefined
+          }
+          rightSectionWidth={field.type === 'money' && o.currency ? 44 : undefined}
+          styles={{ input: { textAlign: 'right' } }}
+        />
+      );
+    case 'integer':
       return (
         <NumberInput
           {...common}
@@ -192,20 +228,9 @@ function FieldInput({
                 : ''
           }
           onChange={(v) => onChange(v === '' ? null : typeof v === 'number' ? v : Number(v))}
-          allowDecimal={field.type !== 'integer'}
-          decimalScale={
-            field.type === 'integer' ? 0 : (o.scale ?? (field.type === 'money' ? 2 : undefined))
-          }
+          allowDecimal={false}
           min={typeof o.min === 'number' ? o.min : undefined}
           max={typeof o.max === 'number' ? o.max : undefined}
-          rightSection={
-            field.type === 'percent' ? (
-              '%'
-            ) : field.type === 'money' && o.currency ? (
-              <Text size="xs">{o.currency}</Text>
-            ) : undefined
-          }
-          rightSectionWidth={field.type === 'money' && o.currency ? 44 : undefined}
           hideControls
           styles={{ input: { textAlign: 'right' } }}
         />

@@ -26,7 +26,7 @@ export function useRecordEditor(
   meta: PlatformObject | undefined,
   record: RecordRow | null | undefined,
 ) {
-  const { t } = useTranslation('platform');
+  const { t, i18n } = useTranslation('platform');
   const [values, setValues] = useState<FormValues>({});
   const [errors, setErrors] = useState<FormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -56,7 +56,7 @@ export function useRecordEditor(
 
   const check = (): boolean => {
     if (!meta) return false;
-    const found = validateValues(meta, values, t);
+    const found = validateValues(meta, values, t, i18n.language);
     setErrors(found);
     const ok = Object.values(found).every((v) => !v);
     setFormError(ok ? null : t('record.fixErrors'));

@@ -8,6 +8,13 @@ import {
 import type { TFunction } from 'i18next';
 import type { GridColumn, ParseResult } from '@/components/data-grid';
 import type { FilterField } from '@/components/filter-builder';
+import {
+  compareDecimals,
+  decimalEditText,
+  parseDecimalText,
+  placesOf,
+  wholeDigitsOf,
+} from '@/lib/decimal';
 import { shownName } from '@/lib/names';
 import { computedSummary } from './computed';
 
@@ -22,23 +29,93 @@ export const objectPath = (objectId: string) => `/fiscus/object/${encodeURICompo
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,63}$/;
 
-/** Checks a value typed into a grid cell or the record card before it is sent. */
-export function parseFieldText(field: Field, text: string, t: TFunction): ParseResult {
+/** Significant digits a decimal, money or percent field holds (the server's `numeric(18, s)`). */
+const MAX_DIGITS = 18;
+const MAX_SCALE = 6;
+
+/**
+ * Fraction digits a decimal, money or percent field keeps: its `scale` option (written when the
+ * field is made); without one, money its currency's minor unit, others 2 — as the server rules.
+ */
+export function fieldScale(field: Pick<Field, 'type' | 'options'>): number {
+  const o = field.options;
+  if (field.type === 'integer') return 0;
+  if (typeof o.scale === 'number') return Math.min(o.scale, MAX_SCALE);
+  if (field.type === 'money' && o.currency) {
+    try {
+      return (
+        new Intl.NumberFormat('en', { style: 'currency', currency: o.currency }).resolvedOptions()
+          .maximumFractionDigits ?? 2
+      );
+    } catch {
+      return 2;
+    }
+  }
+  return 2;
+}
+
+const decimalTypes: ReadonlySet<FieldType> = new Set(['decimal', 'money', 'percent']);
+export const isDecimalField = (field: Pick<Field, 'type'>) => decimalTypes.has(field.type);
+
+/**
+ * Checks an exact decimal (a decimal string as the API carries it) against its field: no more
+ * fraction digits than the field keeps, no more digits than it holds, within min and max. The
+ * value stays the string — never a binary number — so every digit reaches the server.
+ */
+export function checkDecimal(field: Field, value: string, t: TFunction): ParseResult {
+  const name = shownName(field);
+  const scale = fieldScale(field);
+  if (placesOf(value) > scale)
+    return { ok: false, error: t('validation.places', { field: name, count: scale }) };
+  if (wholeDigitsOf(value) > MAX_DIGITS - scale)
+    return { ok: false, error: t('validation.digits', { field: name, count: MAX_DIGITS - scale }) };
+  const { min, max } = field.options;
+  if (typeof min === 'number' && compareDecimals(value, min) < 0)
+    return { ok: false, error: t('validation.min', { n: min }) };
+  if (typeof max === 'number' && compareDecimals(value, max) > 0)
+    return { ok: false, error: t('validation.max', { n: max }) };
+  return { ok: true, value };
+}
+
+/** An example of a decimal as the user types it in their locale (`1234,56` in German). */
+export function decimalExample(locale: string): string {
+  return decimalEditText('1234.56', locale);
+}
+
+/**
+ * Checks a value typed into a grid cell or the record card before it is sent. Decimals are read
+ * in the user's `locale` (decimal comma, thousands separators) into an exact decimal string.
+ */
+export function parseFieldText(
+  field: Field,
+  text: string,
+  t: TFunction,
+  locale: string,
+): ParseResult {
   const s = text.trim();
   const o = field.options;
   if (s === '')
     return o.required ? { ok: false, error: t('validation.required') } : { ok: true, value: null };
   switch (field.type) {
     case 'integer': {
-      if (!/^-?\d+$/.test(s)) return { ok: false, error: t('validation.integer') };
-      return checkRange(field, Number(s), t);
+      const whole = s.replace(/[\s\u00a0\u202f]/g, '').replace(/^\u2212/, '-');
+      if (!/^-?\d+$/.test(whole) || !Number.isSafeInteger(Number(whole)))
+        return { ok: false, error: t('validation.integer') };
+      return checkRange(field, Number(whole), t);
     }
     case 'decimal':
     case 'money':
     case 'percent': {
-      const n = Number(s.replace(/\s/g, '').replace(',', '.'));
-      if (!Number.isFinite(n)) return { ok: false, error: t('validation.number') };
-      return checkRange(field, n, t);
+      const value = parseDecimalText(s, locale);
+      if (value === null)
+        return {
+          ok: false,
+          error: t('validation.decimal', {
+            field: shownName(field),
+            example: decimalExample(locale),
+          }),
+        };
+      return checkDecimal(field, value, t);
     }
     case 'date':
       if (!/^\d{4}-\d{2}-\d{2}$/.test(s) || Number.isNaN(new Date(`${s}T00:00:00Z`).getTime())) {
@@ -111,6 +188,7 @@ export function gridColumns(
   widths: Record<string, number | undefined>,
   t: TFunction,
   canEdit: boolean,
+  locale: string,
 ): GridColumn<RecordRow>[] {
   const idCol: GridColumn<RecordRow> = {
     id: 'id',
@@ -143,7 +221,7 @@ export function gridColumns(
       })),
       getValue: (r) => recordValue(r, f),
       href: f.options.target ? (v) => recordPagePath(f.options.target as string, v.id) : undefined,
-      parse: (text) => parseFieldText(f, text, t),
+      parse: (text) => parseFieldText(f, text, t, locale),
     })),
   ];
 }
