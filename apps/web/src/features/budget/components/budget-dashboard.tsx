@@ -17,6 +17,7 @@ import {
 import type { CubesQueryOutput, FilterNode } from '@fiscus/contracts';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatCompact } from '@/lib/figures';
 import { Link } from 'react-router';
 import { EChart } from '@/components/echart';
 import { messageOf } from '@/lib/api-client';
@@ -167,7 +168,7 @@ const groupFilter = (kind: Kind) =>
     : { field: 'group', op: 'not_in' as const, value: ['revenue'] };
 
 function ByMonth({ cubeId, base }: { cubeId: string; base: FilterNode | undefined }) {
-  const { t } = useTranslation('budget');
+  const { t, i18n } = useTranslation('budget');
   const number = useNumber();
   const [kind, setKind] = useState<Kind>('costs');
   const q = useOp('cubes.query', {
@@ -196,7 +197,7 @@ function ByMonth({ cubeId, base }: { cubeId: string; base: FilterNode | undefine
       xAxis: { type: 'category', data: rows.map((r) => r.labels[0] ?? '') },
       yAxis: {
         type: 'value',
-        axisLabel: { formatter: (v: number) => number.format(Math.round(v / 1000)) + 'k' },
+        axisLabel: { formatter: (v: number) => formatCompact(v, i18n.language) },
       },
       series: [
         { name: t('dashboard.plan'), type: 'bar', data: series(0), itemStyle: { opacity: 0.55 } },
@@ -208,7 +209,7 @@ function ByMonth({ cubeId, base }: { cubeId: string; base: FilterNode | undefine
         },
       ],
     };
-  }, [q.data, number, t]);
+  }, [q.data, number, t, i18n.language]);
   return (
     <Card withBorder radius="md" padding="md" h="100%" data-testid="budget-by-month">
       <Group justify="space-between" mb="xs" wrap="wrap">

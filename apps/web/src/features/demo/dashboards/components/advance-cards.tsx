@@ -20,6 +20,7 @@ import { IconBriefcase, IconMapPin, IconSend, IconStar, IconStarFilled } from '@
 import type { EChartsCoreOption } from 'echarts/core';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatFigure } from '@/lib/figures';
 import { EChart } from '@/components/echart';
 import { DashCard, useChartColors } from './card-shell';
 
@@ -131,7 +132,7 @@ export function EmployeeTaskCard() {
 }
 
 export function ProfileCard() {
-  const { t } = useTranslation('dashboards');
+  const { t, i18n } = useTranslation('dashboards');
   const stats = [
     { key: 'followers', value: '10.3k' },
     { key: 'projects', value: '156' },
@@ -171,7 +172,7 @@ export function ProfileCard() {
                 {t(`profile.${s.key}`)}
               </Text>
               <Text fw={700} fz="lg">
-                {s.value}
+                {formatFigure(s.value, i18n.language)}
               </Text>
             </Stack>
           ))}
@@ -246,7 +247,7 @@ const sharks = [
 ];
 
 export function BusinessSharksCard() {
-  const { t } = useTranslation('dashboards');
+  const { t, i18n } = useTranslation('dashboards');
   const [following, setFollowing] = useState<Set<string>>(new Set([sharks[0]!.name]));
   const toggle = (name: string) =>
     setFollowing((prev) => {
@@ -273,7 +274,8 @@ export function BusinessSharksCard() {
                     {s.name}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {s.company} · {t('sharks.followers', { value: s.followers })}
+                    {s.company} ·{' '}
+                    {t('sharks.followers', { value: formatFigure(s.followers, i18n.language) })}
                   </Text>
                 </div>
               </Group>

@@ -10,6 +10,7 @@ import {
 import type { EChartsCoreOption } from 'echarts/core';
 import { useMemo, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatCompact } from '@/lib/figures';
 import { EChart } from '@/components/echart';
 import type {
   CustomersData,
@@ -25,7 +26,7 @@ const toneColor = (colors: ChartColors, tone: string) =>
   ] ?? colors.primary;
 
 export function RevenueLineCard({ data }: { data: RevenueCardData }) {
-  const { t } = useTranslation('dashboards');
+  const { t, i18n } = useTranslation('dashboards');
   const colors = useChartColors();
   const option = useMemo<EChartsCoreOption>(() => {
     const names = [t('revenue.thisMonth'), t('revenue.lastMonth')];
@@ -43,7 +44,10 @@ export function RevenueLineCard({ data }: { data: RevenueCardData }) {
       yAxis: {
         type: 'value',
         min: 44000,
-        axisLabel: { color: colors.text, formatter: (v: number) => `${v / 1000}k` },
+        axisLabel: {
+          color: colors.text,
+          formatter: (v: number) => formatCompact(v, i18n.language),
+        },
         splitLine: { lineStyle: { type: 'dashed', color: colors.grid } },
       },
       series: data.series.map((s, i) => ({
@@ -60,7 +64,7 @@ export function RevenueLineCard({ data }: { data: RevenueCardData }) {
         itemStyle: { color: i === 0 ? colors.primary : colors.muted },
       })),
     };
-  }, [colors, data.series, t]);
+  }, [colors, data.series, t, i18n.language]);
   return (
     <DashCard title={t('revenue.title')} testId="revenue-card">
       <Group gap="xl" mb="sm">
@@ -264,7 +268,7 @@ export function CustomersCard({ data }: { data: CustomersData }) {
 
 /** Static sales line over the year (the template's "sale line" card). */
 export function SaleLineCard() {
-  const { t } = useTranslation('dashboards');
+  const { t, i18n } = useTranslation('dashboards');
   const colors = useChartColors();
   const months = t('months', { returnObjects: true }) as string[];
   const option = useMemo<EChartsCoreOption>(
@@ -281,7 +285,10 @@ export function SaleLineCard() {
       },
       yAxis: {
         type: 'value',
-        axisLabel: { color: colors.text, formatter: (v: number) => `${v}k` },
+        axisLabel: {
+          color: colors.text,
+          formatter: (v: number) => formatCompact(v * 1000, i18n.language),
+        },
         splitLine: { lineStyle: { color: colors.grid } },
       },
       series: [
@@ -308,7 +315,7 @@ export function SaleLineCard() {
         },
       ],
     }),
-    [colors, months, t],
+    [colors, months, t, i18n.language],
   );
   return (
     <DashCard title={t('saleLine.title')} subtitle={t('saleLine.subtitle')} testId="sale-line-card">

@@ -29,7 +29,8 @@ import type {
   SupportTrackerData,
   TimelineStep,
 } from '../api/dashboards';
-import { DashCard, kFormatter, useChartColors, type ChartColors } from './card-shell';
+import { formatCompact } from '@/lib/figures';
+import { DashCard, useChartColors, type ChartColors } from './card-shell';
 
 /** The signed-in user's first name, else the username, else the name the data carries. */
 export function useGreetingName(fallback: string): string {
@@ -129,7 +130,7 @@ function barsOption(colors: ChartColors, name: string, data: number[]): EChartsC
 }
 
 export function AvgSessionsCard({ data }: { data: AvgSessionsData }) {
-  const { t } = useTranslation('dashboards');
+  const { t, i18n } = useTranslation('dashboards');
   const colors = useChartColors();
   const [period, setPeriod] = useState(data.lastDays[0] ?? '');
   const figures = data.byPeriod?.[period] ?? {
@@ -144,12 +145,14 @@ export function AvgSessionsCard({ data }: { data: AvgSessionsData }) {
   const positive = !figures.growth.startsWith('-');
   const progress = [
     {
-      label: t('avgSessions.goal', { value: `$${data.goal.toLocaleString('en-US')}` }),
+      label: t('avgSessions.goal', {
+        value: formatCompact(data.goal, i18n.language, { currency: 'USD' }),
+      }),
       value: 50,
       color: 'brand',
     },
     {
-      label: t('avgSessions.users', { value: kFormatter(data.users) }),
+      label: t('avgSessions.users', { value: formatCompact(data.users, i18n.language) }),
       value: 60,
       color: 'orange',
     },
@@ -163,7 +166,7 @@ export function AvgSessionsCard({ data }: { data: AvgSessionsData }) {
           <Stack gap={4} justify="space-between" h="100%">
             <div>
               <Title order={2} data-testid="avg-sessions-value">
-                {kFormatter(figures.sessions)}
+                {formatCompact(figures.sessions, i18n.language)}
               </Title>
               <Text c="dimmed" size="sm">
                 {t('avgSessions.title')}

@@ -44,7 +44,8 @@ import {
   SupportTrackerCard,
   TimelineCard,
 } from './analytics-cards';
-import { kFormatter, QueryCard } from './card-shell';
+import { formatCompact, formatFigure } from '@/lib/figures';
+import { QueryCard } from './card-shell';
 import {
   BrowserStatesCard,
   EarningsCard,
@@ -96,12 +97,18 @@ function EndpointStatCard({
   statistic?: string;
   variant: 'area' | 'line';
 }) {
+  const { i18n } = useTranslation();
   const query = useStatisticCard(name);
   return (
     <QueryCard query={query} minHeight={150}>
       {(data) => {
         const raw = data.analyticsData ? Object.values(data.analyticsData)[0] : undefined;
-        const figure = statistic ?? (typeof raw === 'number' ? kFormatter(raw) : (raw ?? ''));
+        const figure =
+          statistic !== undefined
+            ? formatFigure(statistic, i18n.language)
+            : typeof raw === 'number'
+              ? formatCompact(raw, i18n.language)
+              : (raw ?? '');
         return (
           <ChartStatCard
             icon={icon}
@@ -121,7 +128,7 @@ function EndpointStatCard({
 
 /** Statistic cards (DEMO.md §20). */
 export function CardStatisticPage() {
-  const { t } = useTranslation('dashboards');
+  const { t, i18n } = useTranslation('dashboards');
   const vertical: { icon: ReactNode; tone: Tone; statistic: string; key: string }[] = [
     { icon: <IconEye size={24} />, tone: 'info', statistic: '36.9k', key: 'views' },
     { icon: <IconMessage size={24} />, tone: 'warning', statistic: '12k', key: 'comments' },
@@ -158,7 +165,7 @@ export function CardStatisticPage() {
               key={v.key}
               icon={v.icon}
               tone={v.tone}
-              statistic={v.statistic}
+              statistic={formatFigure(v.statistic, i18n.language)}
               title={t(`stats.${v.key}`)}
             />
           ))}
@@ -171,7 +178,7 @@ export function CardStatisticPage() {
               key={v.key}
               icon={v.icon}
               tone={v.tone}
-              statistic={v.statistic}
+              statistic={formatFigure(v.statistic, i18n.language)}
               title={t(`stats.${v.key}`)}
             />
           ))}

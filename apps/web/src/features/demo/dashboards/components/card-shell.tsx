@@ -128,8 +128,3 @@ export function useChartColors(): ChartColors {
     };
   }, [theme, dark]);
 }
-
-/** 92600 → "92.6k"; smaller numbers unchanged. */
-export function kFormatter(n: number): string {
-  return Math.abs(n) >= 1000 ? `${Math.round(n / 100) / 10}k` : String(n);
-}

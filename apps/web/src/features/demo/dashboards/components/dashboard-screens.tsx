@@ -11,7 +11,8 @@ import {
   SupportTrackerCard,
   TimelineCard,
 } from './analytics-cards';
-import { DashCard, kFormatter, ScreenState } from './card-shell';
+import { formatCompact } from '@/lib/figures';
+import { DashCard, ScreenState } from './card-shell';
 import {
   BrowserStatesCard,
   CompanyTableCard,
@@ -54,7 +55,7 @@ function InvoicesLinkCard() {
 
 /** Analytics dashboard (DEMO.md §10), from GET /analytics/data. */
 export function AnalyticsDashboard() {
-  const { t } = useTranslation('dashboards');
+  const { t, i18n } = useTranslation('dashboards');
   const query = useAnalytics();
   if (!query.data) return <ScreenState query={query} />;
   const d = query.data;
@@ -70,7 +71,7 @@ export function AnalyticsDashboard() {
         <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
           <ChartStatCard
             icon={<IconUsers size={24} />}
-            statistic={kFormatter(d.subscribersGained.analyticsData.subscribers)}
+            statistic={formatCompact(d.subscribersGained.analyticsData.subscribers, i18n.language)}
             title={t('stats.subscribersGained')}
             seriesName={t('stats.subscribers')}
             data={d.subscribersGained.series[0]?.data ?? []}
@@ -81,7 +82,7 @@ export function AnalyticsDashboard() {
           <ChartStatCard
             icon={<IconShoppingCart size={24} />}
             tone="warning"
-            statistic={kFormatter(d.ordersRecevied.analyticsData.orders)}
+            statistic={formatCompact(d.ordersRecevied.analyticsData.orders, i18n.language)}
             title={t('stats.ordersReceived')}
             seriesName={t('stats.orders')}
             data={d.ordersRecevied.series[0]?.data ?? []}

@@ -20,16 +20,18 @@ describe('eCommerce dashboard', () => {
   it('renders its cards from /ecommerce/data', async () => {
     await renderScreen(<EcommerceDashboard />);
     const stats = await screen.findByTestId('statistics-card');
-    expect(within(stats).getByText('230k')).toBeInTheDocument();
-    expect(within(stats).getByText('8.549k')).toBeInTheDocument();
-    expect(within(stats).getByText('$9745')).toBeInTheDocument();
+    expect(within(stats).getByText('230K')).toBeInTheDocument();
+    expect(within(stats).getByText('8.55K')).toBeInTheDocument();
+    expect(within(stats).getByText('$9,745')).toBeInTheDocument();
     const medal = screen.getByTestId('medal-card');
     expect(within(medal).getByText('Congratulations John!')).toBeInTheDocument();
     expect(within(medal).getByText('You have won gold medal')).toBeInTheDocument();
-    expect(within(medal).getByTestId('medal-amount')).toHaveTextContent('$48.9k');
+    expect(within(medal).getByTestId('medal-amount')).toHaveTextContent('$48.9K');
     expect(within(medal).getByRole('button', { name: 'View Sales' })).toBeInTheDocument();
     expect(screen.getByTestId('revenue-price')).toHaveTextContent('$25,852');
     expect(screen.getByTestId('goal-completed')).toHaveTextContent('786,617');
+    expect(screen.getByTestId('orders-total')).toHaveTextContent(/^2\.76K$/);
+    expect(screen.getByTestId('profit-total')).toHaveTextContent(/^6\.24K$/);
     expect(
       within(screen.getByTestId('transactions-card')).getAllByTestId('transaction'),
     ).toHaveLength(5);
@@ -66,15 +68,24 @@ describe('eCommerce dashboard', () => {
     // One retry, then the error.
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load this card');
   });
+
+  it('writes its short figures the reader’s way', async () => {
+    await renderScreen(<EcommerceDashboard />, { language: 'ru' });
+    const stats = await screen.findByTestId('statistics-card');
+    // Intl puts a no-break space between the figure and its suffix (matched as a space).
+    expect(within(stats).getByText('230 тыс.')).toBeInTheDocument();
+    expect(screen.getByTestId('orders-total')).toHaveTextContent(/^2,76\sтыс\.$/);
+    expect(screen.getByTestId('revenue-price')).toHaveTextContent(/^25\s852\s\$$/);
+  });
 });
 
 describe('analytics dashboard', () => {
   it('renders its cards from /analytics/data and links to the invoices', async () => {
     await renderScreen(<AnalyticsDashboard />);
     expect(await screen.findByText('Congratulations John,')).toBeInTheDocument();
-    expect(screen.getByTestId('subscribers-card-value')).toHaveTextContent('92.6k');
-    expect(screen.getByTestId('orders-received-card-value')).toHaveTextContent('38.4k');
-    expect(screen.getByTestId('avg-sessions-value')).toHaveTextContent('2.7k');
+    expect(screen.getByTestId('subscribers-card-value')).toHaveTextContent('92.6K');
+    expect(screen.getByTestId('orders-received-card-value')).toHaveTextContent('38.4K');
+    expect(screen.getByTestId('avg-sessions-value')).toHaveTextContent('2.7K');
     expect(screen.getByTestId('support-total')).toHaveTextContent('163');
     expect(screen.getByTestId('timeline-card')).toHaveTextContent('12 invoices have been paid');
     expect(screen.getByTestId('app-design-card')).toHaveTextContent('$49251.91');

@@ -50,12 +50,13 @@ import type {
   Transaction,
 } from '../api/dashboards';
 import { gaugeOption, useGreetingName } from './analytics-cards';
-import { DashCard, kFormatter, useChartColors } from './card-shell';
+import { formatCompact, formatFigure } from '@/lib/figures';
+import { DashCard, useChartColors } from './card-shell';
 
 type Icon = ComponentType<{ size?: number; stroke?: number }>;
 
 export function MedalCard({ name, saleToday }: { name: string; saleToday: string }) {
-  const { t } = useTranslation('dashboards');
+  const { t, i18n } = useTranslation('dashboards');
   const shown = useGreetingName(name);
   const amount = Number(saleToday);
   return (
@@ -67,7 +68,9 @@ export function MedalCard({ name, saleToday }: { name: string; saleToday: string
             {t('medal.text')}
           </Text>
           <Text fz={26} fw={700} c="brand" mt="sm" data-testid="medal-amount">
-            ${Number.isFinite(amount) ? kFormatter(amount) : saleToday}
+            {Number.isFinite(amount)
+              ? formatCompact(amount, i18n.language, { currency: 'USD' })
+              : saleToday}
           </Text>
           <Button w="fit-content" mt="xs">
             {t('medal.viewSales')}
@@ -89,7 +92,7 @@ const statIcons: Record<string, { icon: Icon; key: string }> = {
 };
 
 export function StatisticsCard({ items }: { items: StatisticsItem[] }) {
-  const { t } = useTranslation('dashboards');
+  const { t, i18n } = useTranslation('dashboards');
   return (
     <DashCard
       title={t('statistics.title')}
@@ -111,7 +114,7 @@ export function StatisticsCard({ items }: { items: StatisticsItem[] }) {
               </ThemeIcon>
               <div>
                 <Text fw={700} fz="lg">
-                  {item.title}
+                  {formatFigure(item.title, i18n.language)}
                 </Text>
                 <Text size="sm" c="dimmed">
                   {t(`statistics.${meta.key}`, { defaultValue: item.subtitle })}
@@ -125,8 +128,8 @@ export function StatisticsCard({ items }: { items: StatisticsItem[] }) {
   );
 }
 
-export function OrdersBarCard({ data, total = '2,76k' }: { data: number[]; total?: string }) {
-  const { t } = useTranslation('dashboards');
+export function OrdersBarCard({ data, total = 2760 }: { data: number[]; total?: number }) {
+  const { t, i18n } = useTranslation('dashboards');
   const colors = useChartColors();
   const option = useMemo<EChartsCoreOption>(
     () => ({
@@ -153,16 +156,16 @@ export function OrdersBarCard({ data, total = '2,76k' }: { data: number[]; total
       <Text size="sm" c="dimmed">
         {t('orders.title')}
       </Text>
-      <Text fw={700} fz="xl">
-        {total}
+      <Text fw={700} fz="xl" data-testid="orders-total">
+        {formatCompact(total, i18n.language)}
       </Text>
       <EChart option={option} height={90} label={t('orders.title')} />
     </DashCard>
   );
 }
 
-export function ProfitLineCard({ data, total = '6,24k' }: { data: number[]; total?: string }) {
-  const { t } = useTranslation('dashboards');
+export function ProfitLineCard({ data, total = 6240 }: { data: number[]; total?: number }) {
+  const { t, i18n } = useTranslation('dashboards');
   const colors = useChartColors();
   const option = useMemo<EChartsCoreOption>(
     () => ({
@@ -192,8 +195,8 @@ export function ProfitLineCard({ data, total = '6,24k' }: { data: number[]; tota
       <Text size="sm" c="dimmed">
         {t('profit.title')}
       </Text>
-      <Text fw={700} fz="xl">
-        {total}
+      <Text fw={700} fz="xl" data-testid="profit-total">
+        {formatCompact(total, i18n.language)}
       </Text>
       <EChart option={option} height={90} label={t('profit.title')} />
     </DashCard>
@@ -263,7 +266,7 @@ export function EarningsCard({ series }: { series: number[] }) {
 }
 
 export function RevenueReportCard({ data }: { data: RevenueReportData }) {
-  const { t } = useTranslation('dashboards');
+  const { t, i18n } = useTranslation('dashboards');
   const colors = useChartColors();
   const [year, setYear] = useState(data.years[0] ?? '');
   const report = useMemo(
@@ -377,13 +380,13 @@ export function RevenueReportCard({ data }: { data: RevenueReportData }) {
               </Menu.Dropdown>
             </Menu>
             <Text fz={26} fw={700} mt="xs" data-testid="revenue-price">
-              ${report.price}
+              {formatFigure(`$${report.price}`, i18n.language)}
             </Text>
             <Text size="sm">
               <Text span fw={600}>
                 {t('revenueReport.budget')}
               </Text>{' '}
-              {report.budget}
+              {formatFigure(report.budget, i18n.language)}
             </Text>
             <Box w="100%">
               <EChart option={budgetOption} height={80} label={t('revenueReport.budget')} />
@@ -403,7 +406,7 @@ const categoryIcons: Record<string, Icon> = {
 };
 
 export function CompanyTableCard({ rows }: { rows: CompanyRow[] }) {
-  const { t } = useTranslation('dashboards');
+  const { t, i18n } = useTranslation('dashboards');
   return (
     <DashCard padding={0} testId="company-table-card">
       <ScrollArea type="auto">
@@ -453,7 +456,7 @@ export function CompanyTableCard({ rows }: { rows: CompanyRow[] }) {
                   </Table.Td>
                   <Table.Td>
                     <Text fw={600} size="sm">
-                      {r.viewTitle}
+                      {formatFigure(r.viewTitle, i18n.language)}
                     </Text>
                     <Text size="xs" c="dimmed">
                       {t(`company.when.${r.viewsub}`, { defaultValue: r.viewsub })}

@@ -26,6 +26,7 @@ import { IconAlertCircle, IconCheck, IconEdit, IconTrash } from '@tabler/icons-r
 import { isAxiosError } from 'axios';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatCompact } from '@/lib/figures';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useDeleteUser, useUser } from '../api/users';
 import type { User } from '../api/types';
@@ -82,7 +83,7 @@ export function WithUser({ children }: { children: (user: User) => ReactNode }) 
 }
 
 function InfoCard({ user }: { user: User }) {
-  const { t } = useTranslation('users');
+  const { t, i18n } = useTranslation('users');
   const rows: [string, ReactNode][] = [
     [t('fields.username'), user.username],
     [t('fields.status'), <StatusPill key="s" status={user.status} />],
@@ -117,13 +118,13 @@ function InfoCard({ user }: { user: User }) {
       </Group>
       <Group mt="lg" gap="xl">
         <div>
-          <Text fw={700}>23.3k</Text>
+          <Text fw={700}>{formatCompact(23_300, i18n.language)}</Text>
           <Text size="xs" c="dimmed">
             {t('view.monthlySales')}
           </Text>
         </div>
         <div>
-          <Text fw={700}>$99.87k</Text>
+          <Text fw={700}>{formatCompact(99_870, i18n.language, { currency: 'USD' })}</Text>
           <Text size="xs" c="dimmed">
             {t('view.annualProfit')}
           </Text>
