@@ -109,7 +109,8 @@ async function seed(): Promise<number> {
             `Plan ${count}`,
             `Line ${pad(i + 1, 5)}`,
             `P${pad(p + 1, 3)}`,
-            (Math.round(random() * 10_000_000) / 100).toFixed(2),
+            // Money is exact: integer cents on SQLite (platform/values.ts columnType).
+            Math.round(random() * 10_000_000),
           ]);
           if (pending.length === perStatement) await flush(trx as unknown as typeof db);
         }

@@ -14,7 +14,8 @@ export interface SignedUp {
 /**
  * A production-mode app on a fresh data folder (SQLite, or PostgreSQL when `databaseUrl` is
  * given), with a signed-up user and the benchmarks' "Ledger" object (amount, category, region,
- * day, qty). `close()` stops the app and removes the folder.
+ * day, qty). `close()` stops the app and removes the folder. `BENCH_LOG=<level>` (e.g. `error`)
+ * prints the server's log, to see why a job failed.
  */
 export async function benchApp(opts: {
   databaseUrl?: string;
@@ -27,7 +28,7 @@ export async function benchApp(opts: {
 }) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fiscus-bench-'));
   const config = loadConfig(
-    { NODE_ENV: 'production', LOG_LEVEL: 'silent' },
+    { NODE_ENV: 'production', LOG_LEVEL: process.env.BENCH_LOG ?? 'silent' },
     {
       dataDir,
       databaseUrl: opts.databaseUrl,
@@ -36,7 +37,7 @@ export async function benchApp(opts: {
       accessTokenTtl: 3600,
     },
   );
-  const app: FastifyInstance = await buildApp({ config, logger: false });
+  const app: FastifyInstance = await buildApp({ config, logger: !!process.env.BENCH_LOG });
   await app.ready();
 
   async function qry<T>(token: string, op: string, input: Record<string, unknown>): Promise<T> {

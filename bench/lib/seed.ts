@@ -79,6 +79,10 @@ export async function seedRows(
   const random = rng(42);
   const now = new Date().toISOString();
   const start = Date.UTC(2024, 0, 1);
+  // Money is exact: integer cents on SQLite, a decimal text for PostgreSQL's numeric
+  // (platform/values.ts columnType).
+  const amount = (cents: number): unknown =>
+    app.db.dialect === 'sqlite' ? cents : (cents / 100).toFixed(2);
   const makeRow = (i: number): unknown[] => {
     const day = new Date(start + Math.floor(random() * 730) * 86_400_000)
       .toISOString()
@@ -89,7 +93,7 @@ export async function seedRows(
       now,
       userId,
       `Entry ${i + 1}`,
-      Math.round(random() * 1_000_000) / 100,
+      amount(Math.round(random() * 1_000_000)),
       `c${Math.floor(random() * 10)}`,
       REGIONS[Math.floor(random() * REGIONS.length)],
       day,
