@@ -114,11 +114,14 @@ test('builds a pivot by dragging, writes into a subtotal, shows the records, rep
   await page.screenshot({ path: shot('cube-designer') });
   await page.getByTestId('designer-save').click();
 
-  // The pivot opens with Region in Rows and the record count in Values.
+  // Saved without a layout, the cube opens with its default: Region in Rows, Product in
+  // Columns, the record count in Values.
   await expect(page.getByTestId('pivot-screen')).toBeVisible();
   const zone = (z: string) => page.getByTestId(`pivot-zone-${z}`);
   const field = (id: string) => page.locator(`[data-testid=pivot-field][data-field="${id}"]`);
   await expect(zone('rows').locator('[data-field="d:region"]')).toBeVisible();
+  await expect(zone('cols').locator('[data-field="d:product"]')).toBeVisible();
+  await expect(zone('values').locator('[data-field="m:records"]')).toBeVisible();
 
   // Build the layout by dragging: Product under Region, the amount into Values, the count out.
   await drag(page, field('d:product'), zone('rows'));

@@ -339,6 +339,74 @@ describe('cube definitions', () => {
     expect((await qry(app, owner, 'cubes.get', { id: temp.id })).status).toBe(404);
   });
 
+  it('made without a default layout open with one: a dimension on rows, a period (else a short list) on columns, the first measure', async () => {
+    const made = await ok(app, owner, 'cubes.create', {
+      objectId: sales,
+      name: 'Guessed',
+      dimensions: [
+        { key: 'month', field: 'day', grain: 'month' },
+        { key: 'product', field: 'product' },
+        { key: 'region', field: 'region' },
+      ],
+      measures: [
+        { key: 'amount', fn: 'sum', field: 'amount' },
+        { key: 'n', fn: 'count' },
+      ],
+    });
+    expect(made.defaultLayout).toEqual({
+      rows: ['product'],
+      cols: ['month'],
+      measures: ['amount'],
+    });
+    const answer = await ok<CubesQueryOutput>(app, owner, 'cubes.query', {
+      cubeId: made.id,
+      ...made.defaultLayout,
+    });
+    expect(answer.measures.map((m) => m.key)).toEqual(['amount']);
+
+    // No period: a yes/no dimension before a select's choices before a reference or text.
+    const changed = await ok(app, owner, 'cubes.update', {
+      id: made.id,
+      dimensions: [
+        { key: 'product', field: 'product' },
+        { key: 'scenario', field: 'scenario' },
+        { key: 'region', field: 'region' },
+        { key: 'flag', field: 'flag' },
+      ],
+      measures: [{ key: 'n', fn: 'count' }],
+      defaultLayout: null,
+    });
+    expect(changed.defaultLayout).toEqual({ rows: ['product'], cols: ['flag'], measures: ['n'] });
+    // A layout of one's own is kept as it is.
+    const own = await ok(app, owner, 'cubes.update', {
+      id: made.id,
+      defaultLayout: { rows: ['region'], cols: [], measures: ['n'] },
+    });
+    expect(own.defaultLayout).toEqual({ rows: ['region'], cols: [], measures: ['n'] });
+
+    // A cube stored before cubes had a default layout reads with the guess.
+    const row = await app.db.kysely
+      .selectFrom('pf_cubes')
+      .select('definition')
+      .where('id', '=', made.id)
+      .executeTakeFirstOrThrow();
+    const { defaultLayout: _dropped, ...older } = JSON.parse(row.definition) as Record<
+      string,
+      unknown
+    >;
+    await app.db.kysely
+      .updateTable('pf_cubes')
+      .set({ definition: JSON.stringify(older) })
+      .where('id', '=', made.id)
+      .execute();
+    expect((await ok(app, owner, 'cubes.get', { id: made.id })).defaultLayout).toEqual({
+      rows: ['product'],
+      cols: ['flag'],
+      measures: ['n'],
+    });
+    await ok(app, owner, 'cubes.delete', { id: made.id });
+  });
+
   it('belong to their domain: another domain cannot see, query, change or delete them', async () => {
     expect((await ok(app, other, 'cubes.list', {})).items).toEqual([]);
     for (const [op, input] of [

@@ -93,6 +93,37 @@ function dimKind(type: FieldType): DimKind | undefined {
   return undefined;
 }
 
+/** The kind of dimension a field makes (undefined: the field cannot be a dimension). */
+export function dimKindOf(type: FieldType | undefined): DimKind | undefined {
+  return type ? dimKind(type) : undefined;
+}
+
+/** Column candidates first: periods, then the short lists (yes/no, a select's choices). */
+const COL_RANK: Record<DimKind, number> = { date: 0, boolean: 1, select: 2, reference: 3, text: 4 };
+
+/**
+ * The layout a cube opens with when its definition names none: the first dimension that is
+ * not a period on rows (the first dimension when all are periods), a period on columns (else
+ * a yes/no or select dimension, else the next dimension), the first measure in the values.
+ */
+export function guessLayout(
+  dims: readonly { key: string; kind: DimKind | undefined }[],
+  measures: readonly { key: string }[],
+): CubeLayout {
+  const row = dims.find((d) => d.kind !== 'date') ?? dims[0];
+  const rest = dims.filter((d) => d !== row);
+  const rank = (d: (typeof dims)[number]) => (d.kind ? COL_RANK[d.kind] : 5);
+  const col = rest.reduce<(typeof dims)[number] | undefined>(
+    (best, d) => (!best || rank(d) < rank(best) ? d : best),
+    undefined,
+  );
+  return {
+    rows: row ? [row.key] : [],
+    cols: col ? [col.key] : [],
+    measures: measures[0] ? [measures[0].key] : [],
+  };
+}
+
 function measureAllowed(fn: CubeAggregate, type: FieldType): boolean {
   switch (fn) {
     case 'count':

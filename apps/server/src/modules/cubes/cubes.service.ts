@@ -10,10 +10,17 @@ import { AppError } from '../../lib/app-error.js';
 import { isoNow } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import type { OpContext } from '../../platform/context.js';
-import { loadObject } from '../../platform/meta.js';
+import { findField, loadObject } from '../../platform/meta.js';
 import { indexCube } from './cubes.index.js';
 import { cubesText } from './cubes.messages.js';
-import { checkLayout, resolveCube, type CubeDefinition, type CubeModel } from './cubes.model.js';
+import {
+  checkLayout,
+  dimKindOf,
+  guessLayout,
+  resolveCube,
+  type CubeDefinition,
+  type CubeModel,
+} from './cubes.model.js';
 import { invalid } from '../../platform/errors.js';
 import './cubes.tables.js';
 
@@ -62,6 +69,15 @@ export async function loadCube(ctx: OpContext, id: string): Promise<CubeModel> {
 async function cubeOut(ctx: OpContext, r: Row): Promise<Cube> {
   const def = parseDefinition(r.definition);
   const meta = await loadObject(ctx, r.object_id);
+  // A cube stored before it had a default layout opens with the one it would get today.
+  if (!def.defaultLayout && def.measures.length)
+    def.defaultLayout = guessLayout(
+      def.dimensions.map((d) => ({
+        key: d.key,
+        kind: dimKindOf(findField(meta, d.field)?.type),
+      })),
+      def.measures,
+    );
   return {
     id: r.id,
     objectId: r.object_id,
@@ -144,6 +160,8 @@ export async function createCube(
   };
   const id = newId();
   const model = await resolveCube(ctx, meta, def, { id, name: input.name });
+  // Without a default layout, the one a user would start from (a report on the cube takes it).
+  def.defaultLayout ??= guessLayout(model.dims, def.measures);
   const now = isoNow();
   await ctx.db.kysely
     .insertInto('pf_cubes')
@@ -181,6 +199,7 @@ export async function updateCube(
   const name = input.name ?? row.name;
   const meta = await loadObject(ctx, row.object_id);
   const model = await resolveCube(ctx, meta, def, { id: row.id, name });
+  def.defaultLayout ??= guessLayout(model.dims, def.measures);
   await ctx.db.kysely
     .updateTable('pf_cubes')
     .set({

@@ -362,6 +362,43 @@ describe('reports.generate', () => {
     );
   });
 
+  it('takes the layout a cube made without one opens with: a dimension on rows, the period on columns, the first measure', async () => {
+    const bare = await ok<{ id: string }>(app, owner, 'cubes.create', {
+      objectId: sales,
+      name: 'Bare cube',
+      dimensions: [
+        { key: 'month', field: 'day', grain: 'month' },
+        { key: 'region', field: 'region' },
+      ],
+      measures: [
+        { key: 'amount', fn: 'sum', field: 'amount', label: 'Amount' },
+        { key: 'n', fn: 'count' },
+      ],
+    });
+    const report = await ok<Report>(app, owner, 'reports.create', {
+      name: 'Bare cube CSV',
+      source: 'cube',
+      cubeId: bare.id,
+      format: 'csv',
+    });
+    const run = await generate({ id: report.id });
+    expect(run.status).toBe('succeeded');
+    const pivot = await ok<CubesQueryOutput>(app, owner, 'cubes.query', {
+      cubeId: bare.id,
+      rows: ['region'],
+      cols: ['month'],
+      measures: ['amount'],
+    });
+    const text = (await download(run.fileId as string)).rawPayload.toString('utf8');
+    const lines = text.slice(1).split('\r\n');
+    // Months across (each with the first measure only), regions down, the grand total last.
+    expect(lines[0]?.split(',')).toHaveLength(1 + pivot.cols.items.length);
+    expect(lines[1]?.split(',')[0]).toBe('Region');
+    expect(lines.slice(2, -1).map((l) => l.split(',')[0])).toEqual(
+      pivot.rows.items.map((it) => (it.kind === 'total' ? 'Total' : it.labels[0])),
+    );
+  });
+
   it('writes PDF pages that each carry the title, parameters, generation time and the table header; Cyrillic renders', async () => {
     const report = await ok<Report>(app, owner, 'reports.create', {
       name: 'Продажи',

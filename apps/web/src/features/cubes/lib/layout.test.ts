@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   fromCubeLayout,
+  guessLayout,
   layoutFilter,
   moveField,
   toCubeLayout,
@@ -103,5 +104,32 @@ describe('layout filter', () => {
 
   it('no chosen members: no filter', () => {
     expect(layoutFilter([{ key: 'region', members: [] }], dims)).toBeUndefined();
+  });
+});
+
+describe('guessLayout', () => {
+  it('puts a dimension on rows, a period (else a short list) on columns and the first measure in the values', () => {
+    const measures = [{ key: 'amount' }, { key: 'n' }];
+    expect(guessLayout(dims, measures)).toEqual({
+      rows: ['region'],
+      cols: ['month'],
+      measures: ['amount'],
+    });
+    const plain: DimInfo[] = [
+      { key: 'product', field: 'product', type: 'text' },
+      { key: 'scenario', field: 'scenario', type: 'reference' },
+      { key: 'region', field: 'region', type: 'select' },
+      { key: 'flag', field: 'flag', type: 'boolean' },
+    ];
+    expect(guessLayout(plain, measures)).toEqual({
+      rows: ['product'],
+      cols: ['flag'],
+      measures: ['amount'],
+    });
+    expect(guessLayout([dims[1]!], measures)).toEqual({
+      rows: ['month'],
+      cols: [],
+      measures: ['amount'],
+    });
   });
 });

@@ -198,6 +198,42 @@ export function fromCubeLayout(saved: CubeLayout, dims: DimInfo[]): PivotLayout 
   };
 }
 
+const isPeriod = (d: DimInfo) => d.type === 'date' || d.type === 'datetime';
+/** Column candidates first: periods, then the short lists (yes/no, a select's choices). */
+const colRank = (d: DimInfo) =>
+  isPeriod(d)
+    ? 0
+    : d.type === 'boolean'
+      ? 1
+      : d.type === 'select'
+        ? 2
+        : d.type === 'reference'
+          ? 3
+          : 4;
+
+/**
+ * The server's guess for a cube without a default layout (modules/cubes guessLayout): the first
+ * dimension that is not a period on rows, a period (else a yes/no or select dimension, else the
+ * next one) on columns, the first measure.
+ */
+export function guessLayout(
+  dims: DimInfo[],
+  measures: { key: string }[],
+): { rows: string[]; cols: string[]; measures: string[] } {
+  const row = dims.find((d) => !isPeriod(d)) ?? dims[0];
+  const col = dims
+    .filter((d) => d !== row)
+    .reduce<DimInfo | undefined>(
+      (best, d) => (!best || colRank(d) < colRank(best) ? d : best),
+      undefined,
+    );
+  return {
+    rows: row ? [row.key] : [],
+    cols: col ? [col.key] : [],
+    measures: measures[0] ? [measures[0].key] : [],
+  };
+}
+
 /** The layout a cube opens with: the user's own, the cube's default, or a first guess. */
 export function initialLayout(cube: Cube, dims: DimInfo[], mine?: PivotLayout): PivotLayout {
   const known = new Set([
@@ -214,10 +250,11 @@ export function initialLayout(cube: Cube, dims: DimInfo[], mine?: PivotLayout): 
     const l = fromCubeLayout(cube.defaultLayout, dims);
     if (valid(l)) return l;
   }
+  const guess = guessLayout(dims, cube.measures);
   return {
-    rows: cube.dimensions[0] ? [cube.dimensions[0].key] : [],
-    cols: [],
-    measures: [cube.measures[0]!.key],
+    rows: guess.rows,
+    cols: guess.cols,
+    measures: guess.measures,
     params: [],
     collapsedRows: [],
     collapsedCols: [],
