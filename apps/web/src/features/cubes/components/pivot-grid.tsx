@@ -1,11 +1,21 @@
 import { Button, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconLock } from '@tabler/icons-react';
 import type { CubeAxisItem, CubeMeasureInfo, CubeValue } from '@fiscus/contracts';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+} from 'react';
+import { flushSync } from 'react-dom';
 import { formatCubeValue, isNumeric, toFloat } from '../lib/decimal';
 import type { MeasureStyle } from '../lib/layout';
-import type { PivotData } from '../hooks/use-pivot-data';
+import { usePivotVersion, type PivotData } from '../hooks/use-pivot-data';
 import classes from './pivot-grid.module.css';
 
 export interface PivotGridLabels {
@@ -46,8 +56,11 @@ export interface PivotGridProps {
   canEdit?: (cell: CellRef) => boolean;
   /** Writes a typed value; resolves to an error message, or null when written. */
   onCommit?: (cell: CellRef, text: string) => Promise<string | null>;
-  /** Keys of cells changed by the last write (`rowPath|colPath|measure`). */
-  changed?: ReadonlySet<string>;
+  /**
+   * The values before the last write, by cell key (`rowPath|colPath|measure`): a cell whose
+   * value differs from it is highlighted as changed.
+   */
+  baseline?: ReadonlyMap<string, CubeValue> | null;
   cellKey: (row: CubeAxisItem, col: CubeAxisItem, measure: string) => string;
   /** What the editor starts with: the cell's value, or nothing (a delta or a percentage). */
   editHint?: 'value' | 'empty';
@@ -59,6 +72,9 @@ export interface PivotGridProps {
 }
 
 const LEVEL_HEIGHT = 30;
+/** Rows and column items drawn beyond the screen on each side. */
+const OVERSCAN_ROWS = 2;
+const OVERSCAN_COLS = 1;
 
 /** Heatmap colour of a value within its measure's range (blue low → red high). */
 function heat(value: CubeValue | undefined, range: { min: number; max: number } | undefined) {
@@ -69,10 +85,113 @@ function heat(value: CubeValue | undefined, range: { min: number; max: number } 
   return `hsla(${hue.toFixed(0)}, 80%, 55%, 0.28)`;
 }
 
+/** The rows and column items on screen (with the overscan), as item indexes. */
+interface Window {
+  r0: number;
+  r1: number;
+  c0: number;
+  c1: number;
+}
+
+const sameWindow = (a: Window, b: Window) =>
+  a.r0 === b.r0 && a.r1 === b.r1 && a.c0 === b.c0 && a.c1 === b.c1;
+
+/** What one row of cells needs to be drawn; rows are memoised on it. */
+interface BodyRowProps {
+  i: number;
+  /** The row's key among the window's rows (its DOM nodes are reused as the window moves). */
+  top: number;
+  c0: number;
+  c1: number;
+  colSlots: number;
+  M: number;
+  cellWidth: number;
+  itemWidth: number;
+  rowHeaderWidth: number;
+  /** Changes when a block the row reads arrives, when the measures or their styles change. */
+  stamp: string;
+  /** The active cell's position in this row (j × M + m), or -1. */
+  active: number;
+  activeId: string;
+  data: PivotData;
+  styles: Record<string, MeasureStyle>;
+  locale: string;
+  lockedText: (member: string) => string;
+  cellKey: (row: CubeAxisItem, col: CubeAxisItem, measure: string) => string;
+  baseline: ReadonlyMap<string, CubeValue> | null | undefined;
+  heatRanges: { min: number; max: number }[] | null;
+}
+
+/**
+ * One row of cells. Cells are keyed by their slot in the window (consecutive column indexes
+ * modulo its width), so a scroll changes the text and position of the same elements instead
+ * of replacing them; a row whose index, window and blocks did not change is not drawn again.
+ */
+const BodyRow = memo(function BodyRow(props: BodyRowProps) {
+  const { i, top, c0, c1, colSlots, M, cellWidth, itemWidth, rowHeaderWidth, active, data } = props;
+  const { styles, locale, baseline, heatRanges, cellKey } = props;
+  const rowItem = data.rowItem(i);
+  const rowLocked = data.lockedRow(i);
+  const cells = [];
+  for (let j = c0; j <= c1; j++) {
+    const colItem = data.colItem(j);
+    const locked = rowLocked ?? data.lockedCol(j);
+    const sub = rowItem?.kind !== 'leaf' || colItem?.kind !== 'leaf';
+    for (let m = 0; m < M; m++) {
+      const info = data.measures[m];
+      const value = data.cell(i, j, m);
+      const style = info ? styles[info.key] : undefined;
+      const isActive = active === j * M + m;
+      const numeric = isNumeric(value);
+      let changed = false;
+      if (baseline && rowItem && colItem && info && value !== undefined) {
+        const key = cellKey(rowItem, colItem, info.key);
+        changed = baseline.has(key) && baseline.get(key) !== value;
+      }
+      cells.push(
+        <div
+          key={`${j % colSlots}:${m}`}
+          id={isActive ? props.activeId : undefined}
+          role="gridcell"
+          className={classes.cell}
+          data-sub={sub}
+          data-empty={value === null}
+          data-text={value !== undefined && value !== null && !numeric}
+          data-active={isActive}
+          data-locked={!!locked}
+          data-changed={changed}
+          data-row={i}
+          data-col={j}
+          data-m={m}
+          data-measure={info?.key}
+          aria-busy={value === undefined || undefined}
+          style={{
+            top,
+            left: rowHeaderWidth + j * itemWidth + m * cellWidth,
+            backgroundColor:
+              heatRanges && style?.heatmap && !sub && numeric
+                ? heat(value, heatRanges[m])
+                : undefined,
+          }}
+          title={locked ? props.lockedText(locked) : undefined}
+          data-testid="pivot-cell"
+        >
+          {locked && <IconLock size={11} className={classes.lockIcon} aria-hidden />}
+          {value === undefined ? '' : formatCubeValue(value, locale, info?.scale ?? 0, style)}
+        </div>,
+      );
+    }
+  }
+  return <>{cells}</>;
+});
+
 /**
  * The pivot grid: frozen column headers (one level per column dimension, then the measures) and
  * frozen row headers (an outline with expand/collapse), both axes virtualised so only the cells
- * on screen are in the DOM, whatever the size of the pivot. Cells arrive in blocks as it scrolls.
+ * on screen are in the DOM, whatever the size of the pivot. Rows and columns have fixed sizes,
+ * so the window on screen is computed from the scroll position alone, once per scroll event,
+ * and the grid is drawn again only when the window moves by a row or a column. Cells arrive in
+ * blocks as it scrolls; a block arriving redraws the rows that read it and nothing else.
  */
 export function PivotGrid(props: PivotGridProps) {
   const {
@@ -89,7 +208,7 @@ export function PivotGrid(props: PivotGridProps) {
     onToggleCol,
     canEdit,
     onCommit,
-    changed,
+    baseline,
     cellKey,
     onOpenRecords,
     editHint = 'value',
@@ -99,52 +218,88 @@ export function PivotGrid(props: PivotGridProps) {
   } = props;
   const gridId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
+  const version = usePivotVersion(data);
   const M = Math.max(1, data.measures.length);
   const itemWidth = cellWidth * M;
   const levels = colDims > 0 ? colDims + (M > 1 ? 1 : 0) : 1;
   const headerHeight = levels * LEVEL_HEIGHT;
+  const { rowTotal, colTotal } = data;
 
-  const rowV = useVirtualizer({
-    count: data.rowTotal,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    paddingStart: headerHeight,
-    overscan: 4,
-  });
-  const colV = useVirtualizer({
-    horizontal: true,
-    count: data.colTotal,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => itemWidth,
-    paddingStart: rowHeaderWidth,
-    overscan: 1,
-  });
-  useEffect(() => {
-    colV.measure();
-  }, [itemWidth, colV]);
-  useEffect(() => {
-    rowV.measure();
-  }, [headerHeight, rowHeight, rowV]);
+  // The window on screen, from the scroll position and the scroller's size.
+  const windowOf = useCallback((): Window => {
+    const el = scrollRef.current;
+    const top = el?.scrollTop ?? 0;
+    const left = el?.scrollLeft ?? 0;
+    const h = el?.clientHeight ?? 0;
+    const w = el?.clientWidth ?? 0;
+    const lastRow = Math.max(0, rowTotal - 1);
+    const lastCol = Math.max(0, colTotal - 1);
+    const clampTo = (x: number, max: number) => Math.max(0, Math.min(max, x));
+    return {
+      r0: clampTo(Math.floor(top / rowHeight) - OVERSCAN_ROWS, lastRow),
+      r1: clampTo(Math.ceil((top + h - headerHeight) / rowHeight) - 1 + OVERSCAN_ROWS, lastRow),
+      c0: clampTo(Math.floor(left / itemWidth) - OVERSCAN_COLS, lastCol),
+      c1: clampTo(Math.ceil((left + w - rowHeaderWidth) / itemWidth) - 1 + OVERSCAN_COLS, lastCol),
+    };
+  }, [rowTotal, colTotal, rowHeight, itemWidth, headerHeight, rowHeaderWidth]);
+  const [win, setWin] = useState<Window>({ r0: 0, r1: -1, c0: 0, c1: -1 });
+  const winRef = useRef(win);
+  winRef.current = win;
+  const sync = useCallback(
+    (now: boolean) => {
+      const next = windowOf();
+      if (sameWindow(next, winRef.current)) return;
+      winRef.current = next;
+      // During a scroll the new rows are drawn before the frame is painted (no blank frame).
+      if (now) flushSync(() => setWin(next));
+      else setWin(next);
+    },
+    [windowOf],
+  );
+  useLayoutEffect(() => {
+    sync(false);
+    const el = scrollRef.current;
+    if (!el) return;
+    const onScroll = () => sync(true);
+    el.addEventListener('scroll', onScroll, { passive: true });
+    const ro = new ResizeObserver(() => sync(false));
+    ro.observe(el);
+    return () => {
+      el.removeEventListener('scroll', onScroll);
+      ro.disconnect();
+    };
+  }, [sync]);
 
-  const vRows = rowV.getVirtualItems();
-  const vCols = colV.getVirtualItems();
+  const rows = win.r1 >= win.r0 && rowTotal > 0 ? win.r1 - win.r0 + 1 : 0;
+  const cols = win.c1 >= win.c0 && colTotal > 0 ? win.c1 - win.c0 + 1 : 0;
+  const rowIndexes = Array.from({ length: rows }, (_, k) => win.r0 + k);
+  const colIndexes = Array.from({ length: cols }, (_, k) => win.c0 + k);
   // Elements are keyed by their slot in the window (consecutive indexes modulo its size), so a
-  // scroll reuses the DOM nodes and only changes their text and position instead of replacing
-  // every cell.
-  const rowSlot = (i: number) => i % Math.max(1, vRows.length);
-  const colSlot = (j: number) => j % Math.max(1, vCols.length);
-  const width = rowHeaderWidth + data.colTotal * itemWidth;
-  const fullHeight = headerHeight + data.rowTotal * rowHeight;
+  // scroll reuses the DOM nodes and only changes their text and position.
+  const rowSlot = (i: number) => i % Math.max(1, rows);
+  const width = rowHeaderWidth + colTotal * itemWidth;
+  const fullHeight = headerHeight + rowTotal * rowHeight;
 
   // Ask for the blocks on screen.
-  const r0 = vRows[0]?.index ?? 0;
-  const r1 = vRows[vRows.length - 1]?.index ?? 0;
-  const c0 = vCols[0]?.index ?? 0;
-  const c1 = vCols[vCols.length - 1]?.index ?? 0;
   const { request } = data;
+  const { r0, r1, c0, c1 } = win;
   useEffect(() => {
-    if (data.rowTotal > 0 && data.colTotal > 0) request(r0, r1, c0, c1);
-  }, [request, r0, r1, c0, c1, data.rowTotal, data.colTotal, data.version]);
+    if (rowTotal > 0 && colTotal > 0 && r1 >= r0 && c1 >= c0) request(r0, r1, c0, c1);
+  }, [request, r0, r1, c0, c1, rowTotal, colTotal, version]);
+
+  /** Scrolls just enough for row i and column item j to be on screen. */
+  const reveal = (i: number, j: number) => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const bodyH = el.clientHeight - headerHeight;
+    const bodyW = el.clientWidth - rowHeaderWidth;
+    const y = i * rowHeight;
+    if (y < el.scrollTop) el.scrollTop = y;
+    else if (y + rowHeight > el.scrollTop + bodyH) el.scrollTop = y + rowHeight - bodyH;
+    const x = j * itemWidth;
+    if (x < el.scrollLeft) el.scrollLeft = x;
+    else if (x + itemWidth > el.scrollLeft + bodyW) el.scrollLeft = x + itemWidth - bodyW;
+  };
 
   // Editing.
   const [editing, setEditing] = useState<{
@@ -153,15 +308,14 @@ export function PivotGrid(props: PivotGridProps) {
     error: string | null;
     saving: boolean;
   } | null>(null);
-  useEffect(() => setEditing(null), [data.rowTotal, data.colTotal, M]);
+  useEffect(() => setEditing(null), [rowTotal, colTotal, M]);
 
   const focusGrid = () => scrollRef.current?.focus({ preventScroll: true });
   const moveTo = (i: number, p: number) => {
     const ni = Math.max(0, Math.min(data.rowTotal - 1, i));
     const np = Math.max(0, Math.min(data.colTotal * M - 1, p));
     onActive({ i: ni, j: Math.floor(np / M), m: np % M });
-    rowV.scrollToIndex(ni, { align: 'auto' });
-    colV.scrollToIndex(Math.floor(np / M), { align: 'auto' });
+    reveal(ni, Math.floor(np / M));
   };
   const startEdit = (cell: CellRef, initial?: string) => {
     if (!onCommit || !canEdit?.(cell)) return false;
@@ -255,7 +409,15 @@ export function PivotGrid(props: PivotGridProps) {
     return info ? labels.measure(info) : '';
   };
 
-  const empty = !data.isLoading && !data.error && data.rowTotal > 0 && data.records === 0;
+  const empty = !data.isLoading && !data.error && rowTotal > 0 && data.records === 0;
+  // The heatmap's ranges (over the loaded blocks) only when a measure shows one.
+  const heatRanges = Object.values(styles).some((st) => st?.heatmap) ? data.ranges() : null;
+  // Delegated: one handler for every cell.
+  const cellAt = (target: EventTarget): CellRef | null => {
+    const el = (target as HTMLElement).closest?.<HTMLElement>('[data-testid=pivot-cell]');
+    if (!el) return null;
+    return { i: Number(el.dataset.row), j: Number(el.dataset.col), m: Number(el.dataset.m) };
+  };
 
   return (
     <div className={classes.root} style={{ height }} data-testid="pivot-grid">
@@ -264,14 +426,34 @@ export function PivotGrid(props: PivotGridProps) {
         className={classes.scroller}
         style={{ height: '100%' }}
         role="grid"
-        aria-rowcount={data.rowTotal + levels}
-        aria-colcount={data.colTotal * M + 1}
+        aria-rowcount={rowTotal + levels}
+        aria-colcount={colTotal * M + 1}
         aria-activedescendant={active ? activeId(active) : undefined}
         tabIndex={0}
         onKeyDown={onKeyDown}
         data-testid="pivot-scroller"
       >
-        <div className={classes.canvas} style={{ width, height: fullHeight }}>
+        <div
+          className={classes.canvas}
+          style={
+            {
+              width,
+              height: fullHeight,
+              '--pivot-cell-width': `${cellWidth}px`,
+              '--pivot-row-height': `${rowHeight}px`,
+            } as CSSProperties
+          }
+          onClick={(e) => {
+            const ref = cellAt(e.target);
+            if (!ref) return;
+            onActive(ref);
+            focusGrid();
+          }}
+          onDoubleClick={(e) => {
+            const ref = cellAt(e.target);
+            if (ref && !startEdit(ref)) onOpenRecords?.(ref);
+          }}
+        >
           <div
             className={classes.colHeaders}
             style={{ height: headerHeight, width }}
@@ -280,11 +462,11 @@ export function PivotGrid(props: PivotGridProps) {
             <div className={classes.corner} style={{ width: rowHeaderWidth, height: headerHeight }}>
               <span className={classes.label}>{rowDimLabels.join(' › ')}</span>
             </div>
-            {vCols.map((vc) => {
-              const j = vc.index;
+            {colIndexes.map((j) => {
+              const start = rowHeaderWidth + j * itemWidth;
               const item = data.colItem(j);
               const prev = j > 0 ? data.colItem(j - 1) : undefined;
-              const firstVisible = vc.index === vCols[0]?.index;
+              const firstVisible = j === c0;
               const out = [];
               const dimLevels = colDims > 0 ? colDims : 0;
               for (let level = 0; level < dimLevels; level++) {
@@ -300,7 +482,7 @@ export function PivotGrid(props: PivotGridProps) {
                   level === item.path.length - 1;
                 out.push(
                   <div
-                    key={`h${level}`}
+                    key={`${j % cols}h${level}`}
                     className={classes.hcell}
                     role="columnheader"
                     data-col={j}
@@ -308,9 +490,9 @@ export function PivotGrid(props: PivotGridProps) {
                     data-cont={cont}
                     data-total={item?.kind !== 'leaf' && level >= (item?.path.length ?? 0)}
                     style={{
-                      left: vc.start,
+                      left: start,
                       top: level * LEVEL_HEIGHT,
-                      width: vc.size,
+                      width: itemWidth,
                       height: LEVEL_HEIGHT,
                       borderLeft: cont ? undefined : '1px solid transparent',
                     }}
@@ -340,11 +522,11 @@ export function PivotGrid(props: PivotGridProps) {
                 for (let m = 0; m < M; m++)
                   out.push(
                     <div
-                      key={`m${m}`}
+                      key={`${j % cols}m${m}`}
                       className={`${classes.hcell} ${classes.measureHead}`}
                       role="columnheader"
                       style={{
-                        left: vc.start + m * cellWidth,
+                        left: start + m * cellWidth,
                         top: (levels - 1) * LEVEL_HEIGHT,
                         width: cellWidth,
                         height: LEVEL_HEIGHT,
@@ -360,24 +542,24 @@ export function PivotGrid(props: PivotGridProps) {
           </div>
           <div
             className={classes.rowHeaders}
-            style={{ width: rowHeaderWidth, height: data.rowTotal * rowHeight }}
+            style={{ width: rowHeaderWidth, height: rowTotal * rowHeight }}
             role="rowgroup"
           >
-            {vRows.map((vr) => {
-              const item = data.rowItem(vr.index);
+            {rowIndexes.map((i) => {
+              const item = data.rowItem(i);
               const indent = item && item.kind !== 'total' && !flat ? item.path.length - 1 : 0;
               const text = rowText(item, flat);
-              const locked = data.lockedRow(vr.index);
+              const locked = data.lockedRow(i);
               return (
                 <div
-                  key={rowSlot(vr.index)}
+                  key={rowSlot(i)}
                   className={classes.rhead}
                   role="rowheader"
                   data-kind={item?.kind}
-                  data-row={vr.index}
+                  data-row={i}
                   aria-level={item ? item.path.length + 1 : undefined}
                   style={{
-                    top: vr.start - headerHeight,
+                    top: i * rowHeight,
                     height: rowHeight,
                     width: rowHeaderWidth,
                     paddingLeft: 6 + indent * 16,
@@ -410,72 +592,30 @@ export function PivotGrid(props: PivotGridProps) {
               );
             })}
           </div>
-          {vRows.map((vr) => {
-            const rowItem = data.rowItem(vr.index);
-            const rowLocked = data.lockedRow(vr.index);
-            return vCols.map((vc) => {
-              const colItem = data.colItem(vc.index);
-              const colLocked = data.lockedCol(vc.index);
-              const locked = rowLocked ?? colLocked;
-              const cells = [];
-              for (let m = 0; m < M; m++) {
-                const info = measureInfo(m);
-                const value = data.cell(vr.index, vc.index, m);
-                const style = info ? styles[info.key] : undefined;
-                const ref: CellRef = { i: vr.index, j: vc.index, m };
-                const isActive =
-                  !!active && active.i === vr.index && active.j === vc.index && active.m === m;
-                const sub = rowItem?.kind !== 'leaf' || colItem?.kind !== 'leaf';
-                const key =
-                  rowItem && colItem && info ? cellKey(rowItem, colItem, info.key) : undefined;
-                const text =
-                  value === undefined
-                    ? ''
-                    : formatCubeValue(value, locale, info?.scale ?? 0, style);
-                cells.push(
-                  <div
-                    key={`${rowSlot(vr.index)}:${colSlot(vc.index)}:${m}`}
-                    id={isActive ? activeId(ref) : undefined}
-                    role="gridcell"
-                    className={classes.cell}
-                    data-sub={sub}
-                    data-empty={value === null}
-                    data-active={isActive}
-                    data-locked={!!locked}
-                    data-changed={!!key && !!changed?.has(key)}
-                    data-row={vr.index}
-                    data-col={vc.index}
-                    data-measure={info?.key}
-                    aria-busy={value === undefined || undefined}
-                    style={{
-                      top: vr.start,
-                      left: vc.start + m * cellWidth,
-                      width: cellWidth,
-                      height: rowHeight,
-                      backgroundColor:
-                        style?.heatmap && !sub && isNumeric(value)
-                          ? heat(value, data.ranges[m])
-                          : undefined,
-                      justifyContent: isNumeric(value) ? undefined : 'flex-start',
-                    }}
-                    title={locked ? labels.locked(locked) : undefined}
-                    onClick={() => {
-                      onActive(ref);
-                      focusGrid();
-                    }}
-                    onDoubleClick={() => {
-                      if (!startEdit(ref)) onOpenRecords?.(ref);
-                    }}
-                    data-testid="pivot-cell"
-                  >
-                    {locked && <IconLock size={11} className={classes.lockIcon} aria-hidden />}
-                    {text}
-                  </div>,
-                );
-              }
-              return cells;
-            });
-          })}
+          {rowIndexes.map((i) => (
+            <BodyRow
+              key={rowSlot(i)}
+              i={i}
+              top={headerHeight + i * rowHeight}
+              c0={c0}
+              c1={c0 + cols - 1}
+              colSlots={Math.max(1, cols)}
+              M={M}
+              cellWidth={cellWidth}
+              itemWidth={itemWidth}
+              rowHeaderWidth={rowHeaderWidth}
+              stamp={data.rowStamp(i, c0, c0 + cols - 1)}
+              active={active && active.i === i ? active.j * M + active.m : -1}
+              activeId={active && active.i === i ? activeId(active) : ''}
+              data={data}
+              styles={styles}
+              locale={locale}
+              lockedText={labels.locked}
+              cellKey={cellKey}
+              baseline={baseline}
+              heatRanges={heatRanges}
+            />
+          ))}
           {editing && (
             <>
               <input
@@ -534,7 +674,7 @@ export function PivotGrid(props: PivotGridProps) {
             {labels.retry}
           </Button>
         </div>
-      ) : data.failed ? (
+      ) : data.failed() ? (
         <div className={classes.overlay} role="alert">
           <Text c="red" size="sm">
             {labels.error}

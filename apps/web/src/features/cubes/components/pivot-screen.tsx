@@ -39,7 +39,7 @@ import {
 } from '@fiscus/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pruneFilter } from '@/components/filter-builder';
@@ -47,7 +47,12 @@ import { Can, ability } from '@/lib/ability';
 import { messageOf } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
 import { opQueryOptions, qry, runOp, useOp, useOpMutation } from '@/lib/qry';
-import { usePivotData, type QueryBase } from '../hooks/use-pivot-data';
+import {
+  usePivotData,
+  usePivotVersion,
+  type PivotData,
+  type QueryBase,
+} from '../hooks/use-pivot-data';
 import { formatCubeValue, parseDecimalInput } from '../lib/decimal';
 import { filterFieldsOf } from '../lib/fields';
 import {
@@ -205,18 +210,6 @@ function Pivot({ cube, meta }: { cube: Cube; meta: PlatformObject }) {
     });
     return out;
   };
-  const changed = useMemo(() => {
-    const out = new Set<string>();
-    if (!baseline) return out;
-    data.forEachCell((r, c, m, v) => {
-      const info = data.measures[m];
-      if (!info) return;
-      const key = cellKeyOf(r, c, info.key);
-      if (baseline.has(key) && baseline.get(key) !== v) out.add(key);
-    });
-    return out;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [baseline, data.version]);
   // A new layout starts without highlights.
   useEffect(() => setBaseline(null), [base]);
 
@@ -441,7 +434,6 @@ function Pivot({ cube, meta }: { cube: Cube; meta: PlatformObject }) {
     [t, measureLabels],
   );
 
-  const activeLocked = active ? (data.lockedRow(active.i) ?? data.lockedCol(active.j)) : undefined;
   const shownMeasures = layout.measures.map((k) => ({ key: k, label: measureLabels[k] ?? k }));
 
   return (
@@ -662,27 +654,42 @@ function Pivot({ cube, meta }: { cube: Cube; meta: PlatformObject }) {
             cellKey={cellKeyOf}
             canEdit={canEdit}
             onCommit={commit}
-            changed={changed}
+            baseline={baseline}
             editHint={mode === 'delta' || mode === 'percentage' ? 'empty' : 'value'}
             onOpenRecords={openRecords}
             rowHeaderWidth={phone ? 150 : 260}
             cellWidth={phone ? 104 : 128}
           />
-          <Group gap="xs" justify="space-between" wrap="wrap" mih={22} data-testid="pivot-status">
-            <Text size="xs" c="dimmed">
-              {active
-                ? `${describe(active)} · ${mLabel(active.m)}: ${valueText(active) || '—'}`
-                : t('pivot.status', {
-                    rows: data.rowTotal.toLocaleString(i18n.language),
-                    cols: data.colTotal.toLocaleString(i18n.language),
-                  })}
-            </Text>
-            {activeLocked && (
-              <Text size="xs" c="orange" data-testid="pivot-locked-reason">
-                {t('pivot.lockedBy', { member: activeLocked })}
-              </Text>
-            )}
-          </Group>
+          <Live data={data}>
+            {() => {
+              const activeLocked = active
+                ? (data.lockedRow(active.i) ?? data.lockedCol(active.j))
+                : undefined;
+              return (
+                <Group
+                  gap="xs"
+                  justify="space-between"
+                  wrap="wrap"
+                  mih={22}
+                  data-testid="pivot-status"
+                >
+                  <Text size="xs" c="dimmed">
+                    {active
+                      ? `${describe(active)} · ${mLabel(active.m)}: ${valueText(active) || '—'}`
+                      : t('pivot.status', {
+                          rows: data.rowTotal.toLocaleString(i18n.language),
+                          cols: data.colTotal.toLocaleString(i18n.language),
+                        })}
+                  </Text>
+                  {activeLocked && (
+                    <Text size="xs" c="orange" data-testid="pivot-locked-reason">
+                      {t('pivot.lockedBy', { member: activeLocked })}
+                    </Text>
+                  )}
+                </Group>
+              );
+            }}
+          </Live>
         </>
       )}
 
@@ -695,4 +702,10 @@ function Pivot({ cube, meta }: { cube: Cube; meta: PlatformObject }) {
       />
     </Stack>
   );
+}
+
+/** Draws `children` again whenever a block of cells arrives (the status line under the grid). */
+function Live({ data, children }: { data: PivotData; children: () => ReactNode }) {
+  usePivotVersion(data);
+  return <>{children()}</>;
 }

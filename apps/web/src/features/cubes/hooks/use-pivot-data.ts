@@ -5,7 +5,7 @@ import type {
   CubesQueryOutput,
   CubeValue,
 } from '@fiscus/contracts';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { qry, useOp } from '@/lib/qry';
 import { toFloat } from '../lib/decimal';
 
@@ -29,6 +29,8 @@ interface Block {
   ranges?: Range[];
   /** When the grid last asked for it (for dropping the ones used longest ago). */
   used: number;
+  /** When it arrived (row stamps). */
+  arrival: number;
 }
 
 /** Leaf values per measure of one answer (the only item of an axis counts as a leaf). */
@@ -70,12 +72,21 @@ export interface PivotData {
   /** Asks for the blocks covering rows r0..r1 and columns c0..c1 (item indexes). */
   request: (r0: number, r1: number, c0: number, c1: number) => void;
   /** Whether a block failed (for a retry). */
-  failed: boolean;
+  failed: () => boolean;
   retryFailed: () => void;
   /** Leaf values per measure over the loaded blocks (for the heatmap). */
-  ranges: { min: number; max: number }[];
-  /** Changes whenever a block arrives. */
-  version: number;
+  ranges: () => { min: number; max: number }[];
+  /**
+   * Changes whenever a block arrives or the blocks start over. Only what subscribes
+   * (`usePivotVersion`) is drawn again then — the grid, not the screen around it.
+   */
+  subscribe: (listener: () => void) => () => void;
+  getVersion: () => number;
+  /**
+   * A stamp of the blocks a row band reads (changes when one of them arrives or goes), so a
+   * row of cells is drawn again only when its own data changed.
+   */
+  rowStamp: (i: number, c0: number, c1: number) => string;
   /** Every loaded cell with its row and column items and measure index. */
   forEachCell: (
     fn: (row: CubeAxisItem, col: CubeAxisItem, m: number, value: CubeValue) => void,
@@ -102,8 +113,22 @@ export function usePivotData(base: QueryBase | null): PivotData {
   const blocks = useRef(new Map<string, Block>());
   const pending = useRef(new Set<string>());
   const clock = useRef(0);
-  const [version, setVersion] = useState(0);
+  // The blocks' version lives outside React state: a block arriving redraws the subscribers
+  // (the grid) only.
+  const version = useRef(0);
+  const listeners = useRef(new Set<() => void>());
+  const bump = useCallback(() => {
+    version.current++;
+    for (const l of listeners.current) l();
+  }, []);
+  const subscribe = useCallback((listener: () => void) => {
+    listeners.current.add(listener);
+    return () => void listeners.current.delete(listener);
+  }, []);
+  const getVersion = useCallback(() => version.current, []);
   const generation = useRef(0);
+  /** Arrival number of each block (for row stamps). */
+  const arrivals = useRef(0);
   const baseKey = useMemo(() => JSON.stringify(base), [base]);
 
   // A new first block (new layout, or the data changed): start over from it.
@@ -116,9 +141,10 @@ export function usePivotData(base: QueryBase | null): PivotData {
         out: first.data,
         ranges: rangesOf(first.data),
         used: ++clock.current,
+        arrival: ++arrivals.current,
       });
-    setVersion((v) => v + 1);
-  }, [first.data, first.isPlaceholderData, baseKey]);
+    bump();
+  }, [first.data, first.isPlaceholderData, baseKey, bump]);
 
   const fetchBlock = useCallback(
     (rb: number, cb: number) => {
@@ -142,19 +168,28 @@ export function usePivotData(base: QueryBase | null): PivotData {
         (out) => {
           if (gen !== generation.current) return;
           pending.current.delete(key);
-          blocks.current.set(key, { out, ranges: rangesOf(out), used: ++clock.current });
+          blocks.current.set(key, {
+            out,
+            ranges: rangesOf(out),
+            used: ++clock.current,
+            arrival: ++arrivals.current,
+          });
           evict(blocks.current);
-          setVersion((v) => v + 1);
+          bump();
         },
         () => {
           if (gen !== generation.current) return;
           pending.current.delete(key);
-          blocks.current.set(key, { failed: true, used: ++clock.current });
-          setVersion((v) => v + 1);
+          blocks.current.set(key, {
+            failed: true,
+            used: ++clock.current,
+            arrival: ++arrivals.current,
+          });
+          bump();
         },
       );
     },
-    [base],
+    [base, bump],
   );
 
   const settled = first.data && !first.isPlaceholderData ? first.data : undefined;
@@ -187,9 +222,12 @@ export function usePivotData(base: QueryBase | null): PivotData {
     return undefined;
   };
 
-  const ranges = useMemo(() => {
-    const n = shown?.measures.length ?? 0;
-    const out = Array.from({ length: n }, () => ({ min: Infinity, max: -Infinity }));
+  const measureCount = shown?.measures.length ?? 0;
+  const rangesAt = useRef<{ version: number; n: number; out: Range[] } | null>(null);
+  const ranges = () => {
+    const at = rangesAt.current;
+    if (at && at.version === version.current && at.n === measureCount) return at.out;
+    const out = Array.from({ length: measureCount }, () => ({ min: Infinity, max: -Infinity }));
     for (const b of blocks.current.values())
       b.ranges?.forEach((r, m) => {
         const o = out[m];
@@ -197,12 +235,9 @@ export function usePivotData(base: QueryBase | null): PivotData {
         if (r.min < o.min) o.min = r.min;
         if (r.max > o.max) o.max = r.max;
       });
+    rangesAt.current = { version: version.current, n: measureCount, out };
     return out;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [version, shown?.measures.length]);
-
-  let failed = false;
-  for (const b of blocks.current.values()) if (b.failed) failed = true;
+  };
 
   return {
     isLoading: first.isLoading,
@@ -239,13 +274,24 @@ export function usePivotData(base: QueryBase | null): PivotData {
       return out.locked.find((l) => l.axis === 'cols' && l.index === idx)?.member;
     },
     request,
-    failed,
+    failed: () => {
+      for (const b of blocks.current.values()) if (b.failed) return true;
+      return false;
+    },
     retryFailed: () => {
       for (const [k, b] of blocks.current) if (b.failed) blocks.current.delete(k);
-      setVersion((v) => v + 1);
+      bump();
     },
     ranges,
-    version,
+    subscribe,
+    getVersion,
+    rowStamp: (i, c0, c1) => {
+      const rb = Math.floor(i / ROW_BLOCK);
+      let stamp = '';
+      for (let cb = Math.floor(c0 / COL_BLOCK); cb <= Math.floor(c1 / COL_BLOCK); cb++)
+        stamp += `${blocks.current.get(`${rb}:${cb}`)?.arrival ?? 0},`;
+      return stamp;
+    },
     forEachCell: (fn) => {
       for (const b of blocks.current.values()) {
         if (!b.out) continue;
@@ -266,4 +312,9 @@ function evict(blocks: Map<string, Block>) {
     .sort((a, b) => a[1].used - b[1].used)
     .slice(0, blocks.size - MAX_BLOCKS);
   for (const [k] of old) blocks.delete(k);
+}
+
+/** The blocks' version: redraws the component that calls it whenever a block arrives. */
+export function usePivotVersion(data: PivotData): number {
+  return useSyncExternalStore(data.subscribe, data.getVersion);
 }
