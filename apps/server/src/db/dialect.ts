@@ -1,6 +1,6 @@
 import path from 'node:path';
 import SQLite from './sqlite.js';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { startCheckpointer, type Checkpointer } from './checkpointer.js';
@@ -10,7 +10,11 @@ import { watchedDialect, WriteWatch } from './write-watch.js';
 
 export { foldCase } from './sqlite-functions.js';
 
-export type DialectName = 'sqlite' | 'postgres';
+/**
+ * The SQL a handle speaks: the platform's own database is SQLite or PostgreSQL; `mysql` is only
+ * ever a data source's (MySQL/MariaDB, platform/sources), read by live mounts.
+ */
+export type DialectName = 'sqlite' | 'postgres' | 'mysql';
 
 export interface Db {
   /**
@@ -44,6 +48,16 @@ export interface Db {
   addRowVisits?: (n: number) => void;
   /** PostgreSQL: the pool's connections now (for `/metrics`). */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /**
+   * Reads every row of a statement slice by slice (rows as arrays), when the handle streams its
+   * own way (a MySQL/MariaDB data source, platform/sources/mysql.ts); absent: the platform's
+   * own ways (platform/lanes.ts).
+   */
+  stream?: (
+    compiled: CompiledQuery,
+    slice: number,
+    onSlice: (rows: unknown[][]) => Promise<void> | void,
+  ) => Promise<void>;
   close(): Promise<void>;
 }
 

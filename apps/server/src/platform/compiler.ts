@@ -116,15 +116,17 @@ function likeEscape(s: string): string {
 }
 
 function like(dialect: DialectName, c: RawBuilder<unknown>, pattern: string): Expr {
-  return dialect === 'postgres'
-    ? sql<SqlBool>`${c} ilike ${pattern} escape '\\'`
-    : sql<SqlBool>`${c} like ${pattern} escape '\\'`;
+  if (dialect === 'postgres') return sql<SqlBool>`${c} ilike ${pattern} escape '\\'`;
+  // MySQL/MariaDB read a backslash in a string literal as an escape: the literal is doubled.
+  if (dialect === 'mysql') return sql<SqlBool>`lower(${c}) like ${pattern} escape '\\\\'`;
+  return sql<SqlBool>`${c} like ${pattern} escape '\\'`;
 }
 
 /**
  * Case-insensitive text matching — the one folding rule of the compiler (filters and search;
  * trigram or full-text indexes must index the same expression). The needle is folded here;
- * PostgreSQL's ILIKE folds the column. SQLite's LIKE folds ASCII only, so a needle with other
+ * PostgreSQL's ILIKE folds the column; on MySQL/MariaDB (live mounts, whose text is compared
+ * in a binary collation, relation.ts) `lower()` does. SQLite's LIKE folds ASCII only, so a needle with other
  * letters compares against `fold(column)`; an ASCII needle keeps the plain LIKE (no letter
  * outside ASCII folds into ASCII), and with it whatever index use SQLite makes of it.
  */
@@ -136,7 +138,7 @@ function foldedMatch(
 ): Expr {
   const folded = foldCase(needle);
   const pattern = at === 'start' ? `${likeEscape(folded)}%` : `%${likeEscape(folded)}%`;
-  if (dialect === 'postgres' || !/[^\p{ASCII}]/u.test(folded)) return like(dialect, c, pattern);
+  if (dialect !== 'sqlite' || !/[^\p{ASCII}]/u.test(folded)) return like(dialect, c, pattern);
   return sql<SqlBool>`fold(${c}) like ${pattern} escape '\\'`;
 }
 
@@ -487,11 +489,14 @@ function decimalCondition(
     // Every stored value lies within ±(10^18 − 1) units: a bound beyond compares the same.
     return u >= UNITS_LIMIT ? UNITS_LIMIT : u <= -UNITS_LIMIT ? -UNITS_LIMIT : u;
   };
-  // SQLite compares units (a number while it is one exactly, else a BigInt); PostgreSQL numeric.
+  // SQLite compares units (a number while it is one exactly, else a BigInt); PostgreSQL numeric;
+  // MySQL DECIMAL (a text compared with a DECIMAL would be compared as floating point there).
   const bind = (u: bigint): RawBuilder<unknown> =>
     dialect === 'sqlite'
       ? sql`${u >= MIN_SAFE && u <= MAX_SAFE ? Number(u) : u}`
-      : sql`${formatUnits(u, scale)}`;
+      : dialect === 'mysql'
+        ? sql`cast(${formatUnits(u, scale)} as decimal(65, 30))`
+        : sql`${formatUnits(u, scale)}`;
   const list = (value: unknown): bigint[] => {
     if (!Array.isArray(value) || value.length === 0)
       throw new ValueError(pfText(lang, 'pf.expected_list'));

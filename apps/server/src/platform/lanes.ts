@@ -857,6 +857,7 @@ async function streamInProcess(
   onSlice: (rows: unknown[][]) => Promise<void>,
 ): Promise<void> {
   const n = Math.max(1, Math.floor(slice));
+  if (db.stream) return db.stream(compiled, n, onSlice);
   if (db.dialect === 'postgres') {
     await db.kysely
       .transaction()

@@ -4,7 +4,14 @@ import { computedFrom } from './computed.js';
 import type { OpContext } from './context.js';
 import { laneRows, type LaneName } from './lanes.js';
 import { isLive, type FieldMeta, type ObjectMeta } from './meta.js';
-import { openSource, proposeType, sourceFailure, sourceRows, tableRef } from './sources/index.js';
+import {
+  openSource,
+  proposeType,
+  sourceFailure,
+  sourceRows,
+  tableRef,
+  type SourceDb,
+} from './sources/index.js';
 import { scaleOf } from './values.js';
 
 /**
@@ -64,15 +71,52 @@ function localRelation(ctx: Pick<OpContext, 'db'>, meta: ObjectMeta): Relation {
 
 const PG_TEXT = new Set(['text', 'character varying', 'character', 'name', 'citext']);
 
+/**
+ * MySQL/MariaDB: a column as the field's values compare and read. Text is compared by code
+ * point without padding, as the platform compares it (`…_nopad_bin`/`…_0900_bin`: a column's
+ * own collation is usually case- and accent-insensitive and ignores trailing spaces); date-times
+ * are ISO-8601 UTC text (the session is in UTC), as SQLite keeps them; decimals are DECIMAL.
+ */
+function mysqlColumnExpr(
+  field: FieldMeta,
+  c: RawBuilder<unknown>,
+  sourceType: string,
+  textCollation: string,
+): RawBuilder<unknown> {
+  const cls = proposeType('mysql', sourceType);
+  switch (field.type) {
+    case 'boolean':
+      return c;
+    case 'integer':
+      return cls === 'integer' ? c : sql`cast(${c} as signed)`;
+    case 'decimal':
+    case 'money':
+    case 'percent':
+      if (/^(decimal|numeric|dec|fixed)\b/i.test(sourceType.trim())) return c;
+      return sql`cast(${c} as decimal(65, ${sql.lit(scaleOf(field.type, field.options))}))`;
+    case 'date':
+      return cls === 'date' ? c : sql`cast(${c} as date)`;
+    case 'datetime': {
+      const t = cls === 'datetime' ? c : sql`cast(${c} as datetime(3))`;
+      return sql`concat(date_format(${t}, '%Y-%m-%dT%H:%i:%s.'), lpad(floor(microsecond(${t}) / 1000), 3, '0'), 'Z')`;
+    }
+    default:
+      return sql`convert(${c} using utf8mb4) collate ${sql.raw(textCollation)}`;
+  }
+}
+
 /** The source column as the field's values compare and read (see above). */
 export function sourceColumnExpr(
   dialect: DialectName,
   field: FieldMeta,
   column: string,
   sourceType: string,
+  /** MySQL/MariaDB: the source's binary collation without padding (mysql.ts). */
+  textCollation = 'utf8mb4_bin',
 ): RawBuilder<unknown> {
   const c = sql.id(column);
   const cls = proposeType(dialect, sourceType);
+  if (dialect === 'mysql') return mysqlColumnExpr(field, c, sourceType, textCollation);
   switch (field.type) {
     case 'boolean':
       return c;
@@ -103,27 +147,33 @@ export function sourceColumnExpr(
 }
 
 /** The derived table of a live mount (see above). */
-export function liveFrom(meta: ObjectMeta, dialect: DialectName): RawBuilder<unknown> {
+export function liveFrom(
+  meta: ObjectMeta,
+  dialect: DialectName,
+  textCollation?: string,
+): RawBuilder<unknown> {
   const m = meta.mount;
   if (!m) throw new Error('not a mount');
   const key = m.keyColumn ? sql.id(m.keyColumn) : sql`rowid`;
   const at = sql.lit(meta.createdAt);
-  const none = sql`cast(null as text)`;
+  const none = dialect === 'mysql' ? sql`cast(null as char)` : sql`cast(null as text)`;
   const cols: RawBuilder<unknown>[] = [
-    sql`${key} as "id"`,
-    sql`${at} as "created_at"`,
-    sql`${none} as "created_by"`,
-    sql`${at} as "updated_at"`,
-    sql`${none} as "updated_by"`,
-    sql`${none} as "deleted_at"`,
-    sql`${none} as "deleted_by"`,
+    sql`${key} as ${sql.id('id')}`,
+    sql`${at} as ${sql.id('created_at')}`,
+    sql`${none} as ${sql.id('created_by')}`,
+    sql`${at} as ${sql.id('updated_at')}`,
+    sql`${none} as ${sql.id('updated_by')}`,
+    sql`${none} as ${sql.id('deleted_at')}`,
+    sql`${none} as ${sql.id('deleted_by')}`,
   ];
   for (const f of meta.fields) {
     const src = m.columns.get(f.id);
-    const expr = src ? sourceColumnExpr(dialect, f, src.column, src.sourceType) : none;
+    const expr = src
+      ? sourceColumnExpr(dialect, f, src.column, src.sourceType, textCollation)
+      : none;
     cols.push(sql`${expr} as ${sql.id(f.column)}`);
   }
-  return sql`(select ${sql.join(cols)} from ${tableRef({ schema: m.schema, name: m.table })}) as "m"`;
+  return sql`(select ${sql.join(cols)} from ${tableRef({ schema: m.schema, name: m.table })}) as ${sql.id('m')}`;
 }
 
 /** `id` and the `f_…` columns of a live mount whose source columns are NOT NULL. */
@@ -142,7 +192,7 @@ export async function relationOf(
   meta: ObjectMeta,
 ): Promise<Relation> {
   if (!isLive(meta)) return localRelation(ctx, meta);
-  let db: Db;
+  let db: SourceDb;
   try {
     db = await openSource(ctx, meta.mount?.sourceId as string);
   } catch (err) {
@@ -150,7 +200,7 @@ export async function relationOf(
   }
   return {
     db,
-    from: liveFrom(meta, db.dialect),
+    from: liveFrom(meta, db.dialect, db.mysql?.textCollation),
     local: false,
     cacheTables: [`mount:${meta.id}`],
     cacheMaxAgeMs: LIVE_CACHE_MS,

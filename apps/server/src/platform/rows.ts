@@ -13,7 +13,7 @@ import type { Q } from './context.js';
  * storage classes; values are always bound.
  */
 
-const MAX_PARAMS: Record<DialectName, number> = { sqlite: 32_000, postgres: 65_000 };
+const MAX_PARAMS: Record<DialectName, number> = { sqlite: 32_000, postgres: 65_000, mysql: 65_000 };
 /** Rows per statement at most: beyond this, larger statements no longer write faster. */
 const MAX_ROWS = 1024;
 /** Rows per statement of column arrays (PostgreSQL): a bulk write's call in one statement. */

@@ -7,7 +7,7 @@ import { fieldTypes } from './fields.js';
  * only. A password is write-only: it is sealed at rest and no answer ever carries it
  * (`hasPassword` tells whether one is stored).
  */
-export const datasourceKinds = ['postgres', 'sqlite', 'file'] as const;
+export const datasourceKinds = ['postgres', 'mysql', 'sqlite', 'file'] as const;
 export type DatasourceKind = (typeof datasourceKinds)[number];
 export const sslModes = ['disable', 'prefer', 'require', 'verify-full'] as const;
 export type SslMode = (typeof sslModes)[number];
@@ -70,7 +70,10 @@ const password = z.string().max(1000).refine(noNul);
 const fileId = z.string().regex(/^[a-z0-9]{24}$/);
 const url = z.string().trim().max(2000);
 
-/** Connection settings; a PostgreSQL `url` (postgres://user:pass@host:port/db?sslmode=…) may stand for the parts. */
+/**
+ * Connection settings; an address (`postgres://user:pass@host:port/db?sslmode=…`, `mysql://…`
+ * or `mariadb://…`) may stand for the parts.
+ */
 const connection = {
   kind: z.enum(datasourceKinds),
   url: url.optional(),

@@ -9,12 +9,23 @@ import { bearer, registerUser, type RegisteredUser } from '../../test/auth-helpe
 import { uploadFile } from '../../test/files-helpers.js';
 import { makePeerApp, makeTestApp } from '../../test/helpers.js';
 import { ok, qry } from '../../test/qry-helpers.js';
-import { pgSource, pgSourceUrl, sqliteFile, type PgSource } from '../../test/source-helpers.js';
+import {
+  mysqlSource,
+  mysqlSourceUrl,
+  pgSource,
+  pgSourceUrl,
+  sqliteFile,
+  type MysqlSource,
+  type PgSource,
+} from '../../test/source-helpers.js';
+import { sql } from 'kysely';
+import { openSource } from '../../platform/sources/index.js';
 import { openWith, sealWith } from '../../platform/sources/secrets.js';
 import { randomBytes } from 'node:crypto';
 
 const PASSWORD = 'Zq9-unique-source-secret-7731';
 const pgUrl = pgSourceUrl();
+const myUrl = mysqlSourceUrl();
 const logs: string[] = [];
 const sink = new Writable({
   write(chunk: Buffer, _enc, done) {
@@ -27,6 +38,7 @@ let t: Awaited<ReturnType<typeof makeTestApp>>;
 let owner: RegisteredUser;
 let stranger: RegisteredUser;
 let src: PgSource | undefined;
+let my: MysqlSource | undefined;
 const dir = mkdtempSync(path.join(tmpdir(), 'fiscus-ds-'));
 
 async function member(role: string) {
@@ -62,10 +74,21 @@ beforeAll(async () => {
       `create view "${src.schema}".slow as select id, name from "${src.schema}".people where pg_sleep(3) is not null`,
     );
   }
+  if (myUrl) {
+    my = await mysqlSource(myUrl);
+    await my.run(
+      'create table people (id bigint primary key, name varchar(100) not null, born date, salary decimal(12,2), rate double, active boolean, seen datetime(3), note json, photo blob)',
+    );
+    await my.run(
+      "insert into people values (1, 'Ada', '1815-12-10', 1000.50, 0.5, true, '2026-01-02 03:04:05.678', '{\"a\": 1}', null), (2, 'Grace', null, null, null, false, null, null, null)",
+    );
+    await my.run('create view slow as select id, name from people where sleep(3) = 0');
+  }
 });
 afterAll(async () => {
   await t.cleanup();
   await src?.drop();
+  await my?.drop();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -298,6 +321,145 @@ describe.skipIf(!pgUrl)('PostgreSQL data sources', () => {
         ? '\u0000'
         : `"${(src as PgSource).settings.password}"`,
     );
+  });
+});
+
+describe.skipIf(!myUrl)('MySQL/MariaDB data sources', () => {
+  let id: string;
+  const settings = () => (my as MysqlSource).settings;
+  const url = (password: string, database = settings().database) =>
+    `mysql://${settings().user}:${encodeURIComponent(password)}@${settings().host}:${settings().port}/${database}?ssl-mode=DISABLED`;
+
+  it('is made from a mysql:// address, its password sealed, and connects', async () => {
+    const created = await ok(t.app, owner, 'datasources.create', {
+      name: 'Shop DB',
+      kind: 'mysql',
+      url: url(settings().password),
+    });
+    id = created.id;
+    expect(created).toMatchObject({
+      kind: 'mysql',
+      host: settings().host,
+      port: settings().port,
+      database: settings().database,
+      user: settings().user,
+      sslMode: 'disable',
+      hasPassword: settings().password !== '',
+    });
+    const good = await ok(t.app, owner, 'datasources.test', { id });
+    expect(good).toMatchObject({ ok: true, reason: null });
+    expect(good.version).toMatch(/^(MariaDB|MySQL) \d+\.\d+/);
+    expect((await ok(t.app, owner, 'datasources.get', { id })).status).toBe('ok');
+    const bad = await qry(t.app, owner, 'datasources.create', {
+      name: 'x',
+      kind: 'mysql',
+      url: 'postgres://a@b/c',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.error?.fields?.url?.[0]).toMatch(/mysql:\/\//);
+  });
+
+  it('names the reason of a failure, translated', async () => {
+    const base = { kind: 'mysql', ...settings(), sslMode: 'disable' };
+    const wrong = await ok(t.app, owner, 'datasources.test', { ...base, password: 'wrong-pw' });
+    expect(wrong).toMatchObject({ ok: false, reason: 'auth_failed' });
+    const missing = await ok(t.app, owner, 'datasources.test', {
+      ...base,
+      database: 'no_such_database_here',
+    });
+    expect(missing).toMatchObject({ ok: false, reason: 'database_missing' });
+    const closed = await new Promise<number>((resolve) => {
+      const srv = createServer();
+      srv.listen(0, '127.0.0.1', () => {
+        const p = (srv.address() as AddressInfo).port;
+        srv.close(() => resolve(p));
+      });
+    });
+    const refused = await qry(t.app, owner, 'datasources.test', { ...base, port: closed }, 'de');
+    expect(refused.data).toMatchObject({ ok: false, reason: 'refused' });
+    expect(refused.data.message).toMatch(/abgelehnt|verweigert/i);
+  });
+
+  it('lists tables and views with declared types (decimal scale), and previews rows', async () => {
+    const { tables } = await ok(t.app, owner, 'datasources.tables', { id });
+    const people = tables.find((x: { name: string }) => x.name === 'people');
+    expect(people).toMatchObject({ schema: settings().database, kind: 'table' });
+    const cols = people.columns.map(
+      (c: { name: string; type: string; key: boolean; proposed: string; scale: unknown }) => [
+        c.name,
+        c.type.replace(/\(\d+\)$/, '').replace(/^longtext$/, 'json'),
+        c.key,
+        c.proposed,
+        c.scale,
+      ],
+    );
+    expect(cols).toEqual([
+      ['id', 'bigint', true, 'integer', null],
+      ['name', 'varchar', false, 'text', null],
+      ['born', 'date', false, 'date', null],
+      ['salary', 'decimal(12,2)', false, 'decimal', 2],
+      ['rate', 'double', false, 'decimal', null],
+      ['active', 'tinyint', false, 'boolean', null],
+      ['seen', 'datetime', false, 'datetime', null],
+      ['note', 'json', false, 'longtext', null],
+      ['photo', 'blob', false, null, null],
+    ]);
+    expect(tables.find((x: { name: string }) => x.name === 'slow')?.kind).toBe('view');
+    const preview = await ok(t.app, owner, 'datasources.preview', {
+      id,
+      schema: settings().database,
+      table: 'people',
+    });
+    expect(preview.rows[0]).toEqual([
+      1,
+      'Ada',
+      '1815-12-10',
+      '1000.50',
+      0.5,
+      1,
+      '2026-01-02T03:04:05.678Z',
+      expect.stringMatching(/"a": ?1/),
+      null,
+    ]);
+    const none = await qry(t.app, owner, 'datasources.preview', {
+      id,
+      schema: settings().database,
+      table: 'people`; drop table people; --',
+    });
+    expect(none.status).toBe(404);
+  });
+
+  it('cancels a statement that runs past the time-out, with a clear error', async () => {
+    const started = Date.now();
+    const r = await qry(t.app, owner, 'datasources.preview', {
+      id,
+      schema: settings().database,
+      table: 'slow',
+    });
+    expect(r.status).toBe(422);
+    expect(r.error?.message).toMatch(/1 s, so it was cancelled/);
+    expect(Date.now() - started).toBeLessThan(2900);
+  });
+
+  it('reads in read-only sessions', async () => {
+    const db = await openSource(
+      { db: t.app.db, domainId: owner.session.domain.id, lang: 'en' },
+      id,
+    );
+    await expect(sql`delete from ${sql.id('people')}`.execute(db.kysely)).rejects.toThrow(
+      /read.only/i,
+    );
+    expect(await my?.run('select count(*) as n from people')).toEqual([{ n: 2 }]);
+  });
+
+  it('keeps connection details from editors and viewers, and from other domains', async () => {
+    for (const role of ['editor', 'viewer']) {
+      const m = await member(role);
+      for (const op of ['datasources.get', 'datasources.test', 'datasources.tables'])
+        expect((await qry(t.app, m, op, { id })).status, `${role} ${op}`).toBe(403);
+    }
+    for (const op of ['datasources.get', 'datasources.test', 'datasources.tables'])
+      expect((await qry(t.app, stranger, op, { id })).status, op).toBe(404);
   });
 });
 

@@ -56,29 +56,67 @@ interface Settings {
   sslMode?: SslMode | null;
 }
 
-/** The parts of a `postgres://` address; 400 on `url` when it is not one. */
-function parseUrl(ctx: OpContext, url: string): Settings {
+type ServerKind = 'postgres' | 'mysql';
+
+/** A source kind that connects to a database server (host, port, user, password). */
+function isServer(kind: string | undefined): kind is ServerKind {
+  return kind === 'postgres' || kind === 'mysql';
+}
+
+const DEFAULT_PORT: Record<ServerKind, number> = { postgres: 5432, mysql: 3306 };
+const PROTOCOLS: Record<ServerKind, string[]> = {
+  postgres: ['postgres:', 'postgresql:'],
+  mysql: ['mysql:', 'mariadb:'],
+};
+
+/** The SSL mode an address names (libpq's `sslmode`, MySQL's `ssl-mode`). */
+function sslModeOf(u: URL): SslMode | undefined {
+  const mode = (u.searchParams.get('sslmode') ?? u.searchParams.get('ssl-mode') ?? '')
+    .toLowerCase()
+    .replaceAll('_', '-');
+  switch (mode) {
+    case 'disable':
+    case 'disabled':
+      return 'disable';
+    case 'allow':
+    case 'prefer':
+    case 'preferred':
+      return 'prefer';
+    case 'require':
+    case 'required':
+      return 'require';
+    case 'verify-ca':
+    case 'verify-full':
+    case 'verify-identity':
+      return 'verify-full';
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The parts of a `postgres://` (PostgreSQL) or `mysql://`/`mariadb://` (MySQL/MariaDB) address;
+ * 400 on `url` when it is not one of the source's kind.
+ */
+function parseUrl(ctx: OpContext, kind: ServerKind, url: string): Settings {
+  const bad = () =>
+    invalid(ctx.lang, {
+      url: [
+        datasourcesText(ctx.lang, kind === 'mysql' ? 'ds.url_invalid_mysql' : 'ds.url_invalid'),
+      ],
+    });
   let u: URL;
   try {
     u = new URL(url);
   } catch {
-    throw invalid(ctx.lang, { url: [datasourcesText(ctx.lang, 'ds.url_invalid')] });
+    throw bad();
   }
-  if (!['postgres:', 'postgresql:'].includes(u.protocol) || !u.hostname)
-    throw invalid(ctx.lang, { url: [datasourcesText(ctx.lang, 'ds.url_invalid')] });
-  const mode = u.searchParams.get('sslmode');
-  const sslMode: SslMode | undefined =
-    mode === 'disable' || mode === 'prefer' || mode === 'require' || mode === 'verify-full'
-      ? mode
-      : mode === 'verify-ca'
-        ? 'verify-full'
-        : mode === 'allow'
-          ? 'prefer'
-          : undefined;
+  if (!PROTOCOLS[kind].includes(u.protocol) || !u.hostname) throw bad();
+  const sslMode = sslModeOf(u);
   const database = decodeURIComponent(u.pathname.replace(/^\//, ''));
   return {
     host: u.hostname,
-    port: u.port ? Number(u.port) : 5432,
+    port: u.port ? Number(u.port) : DEFAULT_PORT[kind],
     ...(database ? { database } : {}),
     ...(u.username ? { user: decodeURIComponent(u.username) } : {}),
     ...(u.password ? { password: decodeURIComponent(u.password) } : {}),
@@ -87,8 +125,12 @@ function parseUrl(ctx: OpContext, url: string): Settings {
 }
 
 /** Settings from an input: the url's parts, overridden by the separate fields. */
-function settingsOf(ctx: OpContext, input: Settings & { url?: string | undefined }): Settings {
-  const fromUrl = input.url ? parseUrl(ctx, input.url) : {};
+function settingsOf(
+  ctx: OpContext,
+  kind: ServerKind,
+  input: Settings & { url?: string | undefined },
+): Settings {
+  const fromUrl = input.url ? parseUrl(ctx, kind, input.url) : {};
   const out: Settings = { ...fromUrl };
   for (const k of ['host', 'port', 'database', 'user', 'password', 'sslMode'] as const) {
     if (input[k] !== undefined) (out as Record<string, unknown>)[k] = input[k];
@@ -96,7 +138,7 @@ function settingsOf(ctx: OpContext, input: Settings & { url?: string | undefined
   return out;
 }
 
-function requirePostgres(ctx: OpContext, s: Settings): void {
+function requireServer(ctx: OpContext, s: Settings): void {
   const errors: Record<string, string[]> = {};
   if (!s.host) errors.host = [commonText(ctx.lang, 'field.required')];
   if (!s.database) errors.database = [commonText(ctx.lang, 'field.required')];
@@ -209,8 +251,14 @@ export async function getDatasource(ctx: OpContext, id: string): Promise<Datasou
 }
 
 /** Refuses settings that point at the platform's own database (tenants' data). */
-async function guardOwn(ctx: OpContext, app: FastifyInstance, s: Settings): Promise<void> {
-  if (app.config.sourceAllowOwnDatabase) return;
+async function guardOwn(
+  ctx: OpContext,
+  app: FastifyInstance,
+  kind: ServerKind,
+  s: Settings,
+): Promise<void> {
+  // The platform's own database is SQLite or PostgreSQL, never a MySQL server.
+  if (app.config.sourceAllowOwnDatabase || kind !== 'postgres') return;
   if (await isOwnDatabase(app.config.databaseUrl, s))
     throw invalid(ctx.lang, { host: [reasonText(ctx.lang, 'own_database')] });
 }
@@ -241,12 +289,12 @@ export async function createDatasource(
     created_at: now,
     updated_at: now,
   };
-  if (input.kind === 'postgres') {
-    const s = settingsOf(ctx, input);
-    requirePostgres(ctx, s);
-    await guardOwn(ctx, app, s);
+  if (isServer(input.kind)) {
+    const s = settingsOf(ctx, input.kind, input);
+    requireServer(ctx, s);
+    await guardOwn(ctx, app, input.kind, s);
     row.host = s.host ?? null;
-    row.port = s.port ?? 5432;
+    row.port = s.port ?? DEFAULT_PORT[input.kind];
     row.database = s.database ?? null;
     row.username = s.user ?? null;
     row.ssl_mode = s.sslMode ?? 'prefer';
@@ -287,8 +335,8 @@ export async function updateDatasource(
       patch.file_id = file.info.id;
       connectionChanged = true;
     }
-  } else if (row.kind === 'postgres') {
-    const s = settingsOf(ctx, input);
+  } else if (isServer(row.kind)) {
+    const s = settingsOf(ctx, row.kind, input);
     const merged: Settings = {
       host: s.host ?? row.host,
       port: s.port ?? row.port,
@@ -296,10 +344,10 @@ export async function updateDatasource(
       user: s.user ?? row.username,
       sslMode: s.sslMode ?? (row.ssl_mode as SslMode | null),
     };
-    requirePostgres(ctx, merged);
-    await guardOwn(ctx, app, merged);
+    requireServer(ctx, merged);
+    await guardOwn(ctx, app, row.kind, merged);
     patch.host = merged.host ?? null;
-    patch.port = merged.port ?? 5432;
+    patch.port = merged.port ?? DEFAULT_PORT[row.kind];
     patch.database = merged.database ?? null;
     patch.username = merged.user ?? null;
     patch.ssl_mode = merged.sslMode ?? 'prefer';
@@ -408,19 +456,20 @@ export async function testDatasource(ctx: OpContext, app: FastifyInstance, input
       } else if (row) spec = await specOf(ctx.db, row);
       else throw invalid(ctx.lang, { fileId: [commonText(ctx.lang, 'field.required')] });
     } else {
-      const s = settingsOf(ctx, input);
+      const server: ServerKind = kind === 'mysql' ? 'mysql' : 'postgres';
+      const s = settingsOf(ctx, server, input);
       const stored = row ? ((await specOf(ctx.db, row)) as Settings) : {};
       const merged: Settings = {
         host: s.host ?? stored.host,
-        port: s.port ?? stored.port ?? 5432,
+        port: s.port ?? stored.port ?? DEFAULT_PORT[server],
         database: s.database ?? stored.database,
         user: s.user ?? stored.user,
         password: s.password !== undefined ? s.password : stored.password,
         sslMode: s.sslMode ?? stored.sslMode ?? 'prefer',
       };
-      requirePostgres(ctx, merged);
-      await guardOwn(ctx, app, merged);
-      spec = { kind: 'postgres', ...merged };
+      requireServer(ctx, merged);
+      await guardOwn(ctx, app, server, merged);
+      spec = { kind: server, ...merged };
     }
   } catch (err) {
     if (err instanceof SourceError) return answer(err.reason, null);

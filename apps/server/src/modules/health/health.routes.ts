@@ -1,5 +1,6 @@
 import { healthSchema, readySchema } from '@fiscus/contracts';
 import { sql } from 'kysely';
+import type { DialectName } from '../../db/dialect.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { migrations } from '../../db/migrations/index.js';
 import { AppError } from '../../lib/app-error.js';
@@ -7,6 +8,11 @@ import { langOf } from '../../platform/messages.js';
 import { healthText } from './health.messages.js';
 
 const startedAt = Date.now();
+
+/** The platform's own database: SQLite or PostgreSQL (MySQL is only ever a data source's). */
+function platformDialect(d: DialectName): 'sqlite' | 'postgres' {
+  return d === 'postgres' ? 'postgres' : 'sqlite';
+}
 /** Longest a readiness probe waits for the database, in ms. */
 const READY_DB_WAIT_MS = 2000;
 
@@ -36,7 +42,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     return {
       status: 'ok' as const,
       version: process.env.npm_package_version ?? '0.1.0',
-      database: app.db.dialect,
+      database: platformDialect(app.db.dialect),
       uptime: Math.round((Date.now() - startedAt) / 1000),
     };
   });
@@ -58,6 +64,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     const known = Object.keys(migrations);
     const missing = known.filter((name) => !applied.has(name)).length;
     if (missing > 0) throw unavailable(healthText(lang, 'ready.migrations', { n: missing }));
-    return { status: 'ready' as const, database: app.db.dialect, migrations: known.length };
+    return {
+      status: 'ready' as const,
+      database: platformDialect(app.db.dialect),
+      migrations: known.length,
+    };
   });
 };

@@ -6,14 +6,25 @@ import { bearer, registerUser, type RegisteredUser } from '../../test/auth-helpe
 import { uploadFile } from '../../test/files-helpers.js';
 import { makeTestApp } from '../../test/helpers.js';
 import { AND, group, ok, qry } from '../../test/qry-helpers.js';
-import { pgSource, pgSourceUrl, sqliteFile, type PgSource } from '../../test/source-helpers.js';
+import {
+  mysqlSource,
+  mysqlSourceUrl,
+  pgSource,
+  pgSourceUrl,
+  sqliteFile,
+  type MysqlSource,
+  type PgSource,
+} from '../../test/source-helpers.js';
 
 const pgUrl = pgSourceUrl();
+const myUrl = mysqlSourceUrl();
 const PASSWORD_PROBE = 'mount-probe-password-Qx81';
 let t: Awaited<ReturnType<typeof makeTestApp>>;
 let owner: RegisteredUser;
 let stranger: RegisteredUser;
 let src: PgSource | undefined;
+let my: MysqlSource | undefined;
+let myId: string;
 let pgId: string;
 let liteId: string;
 const dir = mkdtempSync(path.join(tmpdir(), 'fiscus-mnt-'));
@@ -74,10 +85,29 @@ beforeAll(async () => {
       })
     ).id;
   }
+  if (myUrl) {
+    my = await mysqlSource(myUrl);
+    await my.run(
+      'create table orders (id bigint primary key, name varchar(100), amount decimal(12,2), changed datetime(3) not null)',
+    );
+    await my.run(
+      "insert into orders values (1, 'First', 10.5, '2026-01-01 10:00:00'), (2, 'Second', 20, '2026-01-02 10:00:00'), (3, 'Third', null, '2026-01-03 10:00:00'), (4, 'first', 1.25, '2026-01-04 10:00:00')",
+    );
+    await my.run('create view slow_orders as select * from orders where sleep(2) = 0');
+    myId = (
+      await ok(t.app, owner, 'datasources.create', {
+        name: 'Shop MySQL',
+        kind: 'mysql',
+        ...my.settings,
+        sslMode: 'disable',
+      })
+    ).id;
+  }
 });
 afterAll(async () => {
   await t.cleanup();
   await src?.drop();
+  await my?.drop();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -426,6 +456,136 @@ describe.skipIf(!pgUrl)('mounts of a PostgreSQL source', () => {
       if (m.sourceId === pgId) await ok(t.app, owner, 'mounts.delete', { objectId: m.objectId });
     expect((await qry(t.app, owner, 'objects.get', { id: live })).status).toBe(404);
     await ok(t.app, owner, 'datasources.delete', { id: pgId });
+  });
+});
+
+describe.skipIf(!myUrl)('mounts of a MySQL/MariaDB source', () => {
+  let live: string;
+
+  it('mounts live: lists, filters, sorts, groups, exports and refuses writes at the source', async () => {
+    const m = await ok(t.app, owner, 'mounts.create', {
+      sourceId: myId,
+      schema: (my as MysqlSource).database,
+      table: 'orders',
+      name: 'Shop orders',
+      columns: cols,
+      mode: 'live',
+      updatedColumn: 'changed',
+    });
+    live = m.objectId;
+    expect(m).toMatchObject({ mode: 'live', keyColumn: 'id', attention: [] });
+    const page = await ok(t.app, owner, 'records.list', {
+      objectId: live,
+      filter: group(AND, [{ field: 'changed', op: 'gte', value: '2026-01-02' }]),
+      orderby: { isActive: true, sorts: [{ field: 'amount', dir: 'desc' }] },
+    });
+    expect(
+      page.rows.map((r: { id: number; values: { name: string; amount: string | null } }) => [
+        r.id,
+        r.values.name,
+        r.values.amount,
+      ]),
+    ).toEqual([
+      [2, 'Second', '20.00'],
+      [4, 'first', '1.25'],
+      [3, 'Third', null],
+    ]);
+    expect(page.rows[0].values.changed).toBe('2026-01-02T10:00:00.000Z');
+    // Text compares exactly (not in the column's case-insensitive collation); matching folds case.
+    const exact = await ok(t.app, owner, 'records.list', {
+      objectId: live,
+      filter: group(AND, [{ field: 'name', op: 'eq', value: 'First' }]),
+    });
+    expect(exact.rows.map((r: { id: number }) => r.id)).toEqual([1]);
+    const folded = await ok(t.app, owner, 'records.count', {
+      objectId: live,
+      filter: group(AND, [{ field: 'name', op: 'contains', value: 'FIR' }]),
+    });
+    expect(folded.total).toBe(2);
+    const groups = await ok(t.app, owner, 'records.groups', {
+      objectId: live,
+      groupby: {
+        isActive: true,
+        groups: [{ field: 'name', aggregates: [{ field: 'amount', fn: 'sum' }] }],
+      },
+    });
+    expect(
+      groups.groups.map((g: { key: { name: string }; aggregates: { value: unknown }[] }) => [
+        g.key.name,
+        g.aggregates[0]?.value,
+      ]),
+    ).toEqual([
+      ['First', '10.50'],
+      ['Second', '20.00'],
+      ['Third', null],
+      ['first', '1.25'],
+    ]);
+    const write = await qry(t.app, owner, 'records.update', {
+      objectId: live,
+      id: 1,
+      values: { name: 'x' },
+    });
+    expect(write.status).toBe(409);
+    const job = await ok(t.app, owner, 'records.export', { objectId: live, format: 'csv' });
+    await t.app.jobs.idle();
+    const done = await ok(t.app, owner, 'exports.get', { id: job.id });
+    expect(done.status).toBe('succeeded');
+    const dl = await t.app.inject({
+      method: 'POST',
+      url: '/api/download',
+      headers: owner.headers,
+      payload: { fileId: done.fileId },
+    });
+    expect(dl.body).toContain('Second');
+  });
+
+  it('cancels a query that runs too long at the source, with a clear error', async () => {
+    const m = await ok(t.app, owner, 'mounts.create', {
+      sourceId: myId,
+      schema: (my as MysqlSource).database,
+      table: 'slow_orders',
+      name: 'Slow shop orders',
+      columns: [{ column: 'name', name: 'Name', type: 'text' }],
+      mode: 'live',
+      keyColumn: 'id',
+    });
+    const started = Date.now();
+    const r = await qry(t.app, owner, 'records.list', { objectId: m.objectId });
+    expect(r.status).toBe(422);
+    expect(r.error?.message).toMatch(/did not finish the query within 1 s/);
+    expect(Date.now() - started).toBeLessThan(1900);
+  });
+
+  it('syncs, then incrementally by the updated-at column, then marks a changed source', async () => {
+    const run = (text: string) => (my as MysqlSource).run(text);
+    await ok(t.app, owner, 'mounts.update', { objectId: live, mode: 'synced' });
+    await t.app.jobs.idle();
+    expect((await ok(t.app, owner, 'mounts.get', { objectId: live })).lastSyncRows).toBe(4);
+    await run("update orders set name = 'Second!', changed = '2026-02-01 00:00:00' where id = 2");
+    await run("insert into orders values (5, 'Fifth', 1, '2026-02-02 00:00:00')");
+    await ok(t.app, owner, 'mounts.sync', { objectId: live });
+    await t.app.jobs.idle();
+    expect((await ok(t.app, owner, 'mounts.get', { objectId: live })).lastSyncRows).toBe(2);
+    const rows = (await ok(t.app, owner, 'records.list', { objectId: live })).rows;
+    expect(
+      rows.map((r: { values: { name: string; amount: string | null } }) => [
+        r.values.name,
+        r.values.amount,
+      ]),
+    ).toEqual([
+      ['First', '10.50'],
+      ['Second!', '20.00'],
+      ['Third', null],
+      ['first', '1.25'],
+      ['Fifth', '1.00'],
+    ]);
+    await run('alter table orders change amount total decimal(12,2)');
+    await run('alter table orders modify name text');
+    const checked = await ok(t.app, owner, 'mounts.check', { objectId: live });
+    expect(checked.attention).toEqual([
+      { column: 'name', problem: 'type_changed', was: 'varchar(100)', now: 'text' },
+      { column: 'amount', problem: 'missing', was: 'decimal(12,2)', now: null },
+    ]);
   });
 });
 

@@ -8,16 +8,26 @@ import { filterArbitraries, scalarValue } from '../../test/filter-arbitraries.js
 import { uploadFile } from '../../test/files-helpers.js';
 import { makeTestApp } from '../../test/helpers.js';
 import { ok } from '../../test/qry-helpers.js';
-import { pgSource, pgSourceUrl, sqliteFile, type PgSource } from '../../test/source-helpers.js';
+import {
+  mysqlSource,
+  mysqlSourceUrl,
+  pgSource,
+  pgSourceUrl,
+  sqliteFile,
+  type MysqlSource,
+  type PgSource,
+} from '../../test/source-helpers.js';
 
 /**
  * A mount answers exactly as the platform's own tables do. The same rows live in a native
  * object, in a source table mounted live and in the same table mounted synced; the records
  * fuzz's random filter trees (and searches) must give the same rows and totals on all three —
- * against a SQLite file source and, where PostgreSQL is at hand, a PostgreSQL source.
+ * against a SQLite file source and, where they are at hand (CI starts both), a PostgreSQL and a
+ * MySQL/MariaDB source.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 120);
 const pgUrl = pgSourceUrl();
+const myUrl = mysqlSourceUrl();
 const CODES = ['name', 'amount', 'qty', 'kind', 'day', 'at', 'flag', 'mail', 'pct'] as const;
 const TYPES: Record<(typeof CODES)[number], string> = {
   name: 'text',
@@ -95,6 +105,7 @@ let t: Awaited<ReturnType<typeof makeTestApp>>;
 let u: RegisteredUser;
 let native: string;
 let src: PgSource | undefined;
+let my: MysqlSource | undefined;
 const dir = mkdtempSync(path.join(tmpdir(), 'fiscus-mnt-eq-'));
 const mounts: { label: string; live: string; synced: string }[] = [];
 
@@ -161,7 +172,7 @@ beforeAll(async () => {
     src = await pgSource(pgUrl);
     const s = src.schema;
     await src.run(
-      `create table "${s}".items (id integer primary key, name text not null, amount numeric(19,4), qty integer, kind text, day date, at timestamptz, flag boolean, mail varchar(200), pct double precision)`,
+      `create table "${s}".items (id integer primary key, name text not null, amount numeric(19,2), qty integer, kind text, day date, at timestamptz, flag boolean, mail varchar(200), pct double precision)`,
     );
     for (const [i, r] of ROWS.entries())
       await src.run(`insert into "${s}".items values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)`, [
@@ -176,11 +187,36 @@ beforeAll(async () => {
     });
     await mountBoth('postgres', pgs.id, s);
   }
+  if (myUrl) {
+    my = await mysqlSource(myUrl);
+    // The usual declarations of a MySQL schema: the database's default collation (case- and
+    // accent-insensitive, trailing spaces ignored), BOOLEAN as tinyint(1), DATETIME in UTC.
+    await my.run(
+      'create table items (id int primary key, name varchar(200) not null, amount decimal(19,2), qty int, kind varchar(20), day date, at datetime(3), flag boolean, mail varchar(200), pct double)',
+    );
+    for (const [i, r] of ROWS.entries())
+      await my.run('insert into items values (?,?,?,?,?,?,?,?,?,?)', [
+        i + 1,
+        ...CODES.map((c) => {
+          const v = r[c];
+          if (c === 'at' && typeof v === 'string') return v.replace('T', ' ').replace('Z', '');
+          return v;
+        }),
+      ]);
+    const mys = await ok(t.app, u, 'datasources.create', {
+      name: 'Items MySQL',
+      kind: 'mysql',
+      ...my.settings,
+      sslMode: 'disable',
+    });
+    await mountBoth('mysql', mys.id, my.database);
+  }
   await t.app.jobs.idle();
 }, 120_000);
 afterAll(async () => {
   await t.cleanup();
   await src?.drop();
+  await my?.drop();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -9,6 +9,7 @@ import type {
   SourceTable,
 } from '@fiscus/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { DialectName } from '../../db/dialect.js';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { isoNow } from '../../lib/clock.js';
@@ -48,11 +49,7 @@ const COMPATIBLE: Record<string, readonly (FieldType | null)[]> = {
   datetime: ['datetime', 'date'],
 };
 
-function compatible(
-  type: FieldType,
-  cls: FieldType | null,
-  dialect: 'postgres' | 'sqlite',
-): boolean {
+function compatible(type: FieldType, cls: FieldType | null, dialect: DialectName): boolean {
   if (cls === null) return false;
   // SQLite keeps dates and date-times as text (ISO-8601), whatever a column declares.
   if (dialect === 'sqlite' && cls === 'text' && (type === 'date' || type === 'datetime'))
@@ -253,7 +250,7 @@ export async function checkMount(ctx: OpContext, objectId: string): Promise<Moun
   return problems;
 }
 
-function keyAllowed(t: SourceTable, column: string, dialect: 'postgres' | 'sqlite'): string | null {
+function keyAllowed(t: SourceTable, column: string, dialect: DialectName): string | null {
   if (
     column === 'rowid' &&
     dialect === 'sqlite' &&
@@ -270,7 +267,7 @@ function keyAllowed(t: SourceTable, column: string, dialect: 'postgres' | 'sqlit
 function chooseKey(
   ctx: OpContext,
   t: SourceTable,
-  dialect: 'postgres' | 'sqlite',
+  dialect: DialectName,
   given: string | null | undefined,
   errors: Errors,
 ): string | null {

@@ -33,7 +33,7 @@ export interface SyncParams {
 }
 
 /** Bound values one statement may carry. */
-const MAX_PARAMS: Record<DialectName, number> = { sqlite: 32_766, postgres: 65_535 };
+const MAX_PARAMS: Record<DialectName, number> = { sqlite: 32_766, postgres: 65_535, mysql: 65_535 };
 const SLICE = 10_000;
 
 class Cancelled extends Error {}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pgTimestampToIso } from './connect.js';
+import { pgTimestampToIso } from './timestamps.js';
 
 describe('PostgreSQL timestamp text as ISO-8601', () => {
   it('reads what a UTC session sends, to the millisecond', () => {

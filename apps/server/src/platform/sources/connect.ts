@@ -11,6 +11,15 @@ import type { Database } from '../../db/schema.js';
 import SQLite from '../../db/sqlite.js';
 import { attachLanes, closeLanes } from '../lanes.js';
 import { denyList, resolveHost } from './guard.js';
+import {
+  openMysql,
+  probeMysql,
+  streamMysql,
+  versionText,
+  type MysqlHandle,
+  type MysqlSettings,
+} from './mysql.js';
+import { pgTimestampToIso } from './timestamps.js';
 
 /**
  * Connections to external databases (data sources). A source is opened as a `Db` — the same
@@ -21,6 +30,9 @@ import { denyList, resolveHost } from './guard.js';
  *   in UTC, with a statement time-out enforced by the source (it cancels the statement) and a
  *   connect time-out. The host is resolved once and checked against the deny list (guard.ts);
  *   the connection goes to that address (TLS still verifies the name for `verify-full`).
+ * - **MySQL/MariaDB**: the same, through mysql2 (mysql.ts): a pool of at most 4 read-only
+ *   sessions in UTC, every statement a prepared statement, a statement time-out the server
+ *   enforces, a connect time-out, the host resolved and checked once.
  * - **SQLite**: the uploaded file opened read-only (`readonly`, `query_only`), with the `fold`
  *   function the compiler's text matching needs, for the catalog. Queries on its rows (pages,
  *   counts, groups, previews, a sync's read) run in lanes of the source's own (platform/lanes.ts):
@@ -32,7 +44,7 @@ import { denyList, resolveHost } from './guard.js';
  * text, numerics as exact text, 64-bit integers as numbers when safe.
  */
 export interface SourceSpec {
-  kind: 'postgres' | 'sqlite';
+  kind: 'postgres' | 'mysql' | 'sqlite';
   host?: string | null;
   port?: number | null;
   database?: string | null;
@@ -86,78 +98,8 @@ export interface SourceDb extends Db {
   version: string;
   /** PostgreSQL: the pool under `kysely`, for reads that stream (stream.ts). */
   pool?: pg.Pool;
-}
-
-// ---- value forms -----------------------------------------------------------------------------
-
-const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-
-const DIGIT_0 = 48;
-const DIGIT_9 = 57;
-
-function digitAt(text: string, i: number): boolean {
-  const c = text.charCodeAt(i);
-  return c >= DIGIT_0 && c <= DIGIT_9;
-}
-
-/**
- * What a UTC session sends nearly always — `YYYY-MM-DD HH:MM:SS`, a fraction of up to six
- * digits, `+00` for time-zone-aware types — as ISO-8601 in milliseconds without a Date or a
- * regular expression (a synced million rows pass here once per timestamp); undefined for
- * anything else, and where rounding to the millisecond would carry into the seconds.
- */
-function fastTimestamp(text: string): string | undefined {
-  const n = text.length;
-  if (n < 19 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return undefined;
-  if (text.charCodeAt(10) !== 32 || text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58)
-    return undefined;
-  for (const i of [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18])
-    if (!digitAt(text, i)) return undefined;
-  let end = n;
-  if (text.endsWith('+00')) end -= 3;
-  let ms = '000';
-  if (end > 19) {
-    if (text.charCodeAt(19) !== 46 || end === 20) return undefined;
-    for (let i = 20; i < end; i++) if (!digitAt(text, i)) return undefined;
-    const frac = text.slice(20, end);
-    if (frac.length <= 3) ms = frac.padEnd(3, '0');
-    else {
-      let v = Number(frac.slice(0, 3));
-      if (text.charCodeAt(23) >= 53) v++;
-      if (v === 1000) return undefined;
-      ms = String(v).padStart(3, '0');
-    }
-  } else if (end !== 19) return undefined;
-  return `${text.slice(0, 10)}T${text.slice(11, 19)}.${ms}Z`;
-}
-
-/** PostgreSQL timestamp text (session in UTC) → ISO-8601 UTC; infinity and BC stay as text. */
-export function pgTimestampToIso(text: string): string {
-  const fast = fastTimestamp(text);
-  if (fast !== undefined) return fast;
-  const m =
-    /^(\d{4,})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d+)?(?:([+-])(\d{2})(?::?(\d{2}))?(?::?(\d{2}))?)?$/.exec(
-      text,
-    );
-  if (!m) return text;
-  const ms = m[7] ? Number(`0${m[7]}`) * 1000 : 0;
-  let t = Date.UTC(
-    Number(m[1]),
-    Number(m[2]) - 1,
-    Number(m[3]),
-    Number(m[4]),
-    Number(m[5]),
-    Number(m[6]),
-  );
-  if (m[8]) {
-    const off = (Number(m[9]) * 3600 + Number(m[10] ?? 0) * 60 + Number(m[11] ?? 0)) * 1000;
-    t -= m[8] === '+' ? off : -off;
-  }
-  const d = new Date(t + Math.round(ms));
-  if (Number.isNaN(d.getTime())) return text;
-  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(
-    d.getUTCHours(),
-  )}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}.${pad(d.getUTCMilliseconds(), 3)}Z`;
+  /** MySQL/MariaDB: the pool under `kysely` and what the server is (mysql.ts, stream.ts). */
+  mysql?: MysqlHandle;
 }
 
 const INT2 = 21;
@@ -201,6 +143,8 @@ const sourceTypes: pg.CustomTypesConfig = {
 
 interface PgLikeError {
   code?: string;
+  /** MySQL/MariaDB: the server's error number. */
+  errno?: number;
   message?: string;
 }
 
@@ -210,6 +154,8 @@ export function reasonOf(err: unknown): SourceReason {
   const e = (err ?? {}) as PgLikeError;
   const code = e.code ?? '';
   const text = String(e.message ?? '');
+  // MariaDB's "max_statement_time exceeded" (1969) has no name in mysql2's table.
+  if (e.errno === 1969) return 'statement_timeout';
   switch (code) {
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
@@ -239,6 +185,25 @@ export function reasonOf(err: unknown): SourceReason {
       return 'ssl_invalid';
     case '42703':
     case '42P01':
+      return 'source_changed';
+    // MySQL/MariaDB (mysql2's codes).
+    case 'ER_ACCESS_DENIED_ERROR':
+    case 'ER_DBACCESS_DENIED_ERROR':
+    case 'ER_HOST_NOT_PRIVILEGED':
+    case 'ER_NOT_SUPPORTED_AUTH_MODE':
+      return 'auth_failed';
+    case 'ER_BAD_DB_ERROR':
+      return 'database_missing';
+    case 'ER_SECURE_TRANSPORT_REQUIRED':
+      return 'ssl_required';
+    case 'HANDSHAKE_NO_SSL_SUPPORT':
+      return 'ssl_unsupported';
+    case 'ER_STATEMENT_TIMEOUT':
+    case 'ER_QUERY_TIMEOUT':
+    case 'ER_QUERY_INTERRUPTED':
+      return 'statement_timeout';
+    case 'ER_NO_SUCH_TABLE':
+    case 'ER_BAD_FIELD_ERROR':
       return 'source_changed';
     case 'SQLITE_NOTADB':
       return 'not_sqlite';
@@ -275,6 +240,64 @@ function sslOptions(
     default:
       return { rejectUnauthorized: false, servername };
   }
+}
+
+/** The connection settings of a MySQL/MariaDB source (host resolved and checked). */
+async function mysqlSettings(spec: SourceSpec, limits: SourceLimits): Promise<MysqlSettings> {
+  const host = spec.host?.trim();
+  if (!host) throw new SourceError('host_not_found', 'no host');
+  const resolved = await resolveHost(host, denyList(limits.deny), limits.connectTimeoutMs);
+  if (!resolved.ok) throw new SourceError(resolved.reason, resolved.reason);
+  const servername = host.replace(/^\[(.*)\]$/, '$1');
+  const mode = spec.sslMode ?? 'prefer';
+  const base: MysqlSettings = {
+    address: resolved.address,
+    port: spec.port ?? 3306,
+    database: spec.database ?? undefined,
+    user: spec.user ?? undefined,
+    password: spec.password ?? '',
+    ssl:
+      mode === 'disable'
+        ? false
+        : mode === 'verify-full'
+          ? { rejectUnauthorized: true, servername }
+          : { rejectUnauthorized: false, servername },
+    connectTimeoutMs: limits.connectTimeoutMs,
+    statementTimeoutMs: limits.statementTimeoutMs,
+  };
+  return base;
+}
+
+/**
+ * The settings that connect, and the server's version: `prefer` tries TLS and falls back to a
+ * plain connection when the server offers none (as libpq's `prefer` does).
+ */
+async function probeMysqlSpec(
+  spec: SourceSpec,
+  limits: SourceLimits,
+): Promise<{ settings: MysqlSettings; version: string }> {
+  const settings = await mysqlSettings(spec, limits);
+  try {
+    return { settings, version: await probeMysql(settings) };
+  } catch (err) {
+    if ((spec.sslMode ?? 'prefer') !== 'prefer' || reasonOf(err) !== 'ssl_unsupported') throw err;
+    const plain = { ...settings, ssl: false as const };
+    return { settings: plain, version: await probeMysql(plain) };
+  }
+}
+
+async function openMysqlSource(spec: SourceSpec, limits: SourceLimits): Promise<SourceDb> {
+  const { settings, version } = await probeMysqlSpec(spec, limits);
+  const h = openMysql(settings, version);
+  return {
+    kysely: h.kysely,
+    dialect: 'mysql',
+    version: h.version,
+    mysql: h,
+    stream: (compiled, slice, onSlice) =>
+      streamMysql(h, compiled, slice, SQLITE_SYNC_READ_MS, onSlice),
+    close: () => h.kysely.destroy(),
+  };
 }
 
 async function postgresConfig(spec: SourceSpec, limits: SourceLimits): Promise<pg.PoolConfig> {
@@ -397,6 +420,7 @@ export async function testSource(spec: SourceSpec, limits: SourceLimits): Promis
     await db.close();
     return db.version;
   }
+  if (spec.kind === 'mysql') return versionText((await probeMysqlSpec(spec, limits)).version);
   const config = await postgresConfig(spec, limits);
   return probe(config);
 }
@@ -437,7 +461,11 @@ export async function sourceDb(
   }
   if (hit) void hit.db.then((d) => d.close()).catch(() => undefined);
   const db =
-    spec.kind === 'sqlite' ? openSqlite(spec, { limits, log }) : openPostgres(spec, limits);
+    spec.kind === 'sqlite'
+      ? openSqlite(spec, { limits, log })
+      : spec.kind === 'mysql'
+        ? openMysqlSource(spec, limits)
+        : openPostgres(spec, limits);
   const entry: PoolEntry = { key, db, used: Date.now() };
   reg.set(sourceId, entry);
   db.catch(() => {

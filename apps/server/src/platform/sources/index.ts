@@ -67,7 +67,7 @@ export async function specOf(db: Db, row: PfDatasourcesTable): Promise<SourceSpe
     password = plain;
   }
   return {
-    kind: 'postgres',
+    kind: row.kind === 'mysql' ? 'mysql' : 'postgres',
     host: row.host,
     port: row.port,
     database: row.database,

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { FieldType, SourceColumn, SourceTable } from '@fiscus/contracts';
+import type { DialectName } from '../../db/dialect.js';
 import { MAX_SCALE } from '../decimal.js';
 import type { Lang } from '../messages.js';
 import type { SourceDb } from './connect.js';
@@ -8,13 +9,14 @@ import { sourceRows } from './stream.js';
 /**
  * What a source holds: its tables and views with their columns and types, read from the
  * source's own catalog (PostgreSQL `information_schema`, which lists only what the connecting
- * user may read; SQLite `sqlite_schema` and `pragma_table_info`). Table and column names that
+ * user may read; MySQL/MariaDB `information_schema` of the connected database; SQLite
+ * `sqlite_schema` and `pragma_table_info`). Table and column names that
  * reach SQL are always ones the catalog answered — never a name taken from a request as is.
  */
 export const MAX_TABLES = 1000;
 
 /** The platform type proposed for a source type; null when it cannot be mounted. */
-export function proposeType(dialect: 'postgres' | 'sqlite', type: string): FieldType | null {
+export function proposeType(dialect: DialectName, type: string): FieldType | null {
   const t = type.toLowerCase().trim();
   if (dialect === 'postgres') {
     if (['smallint', 'integer', 'bigint', 'oid'].includes(t)) return 'integer';
@@ -31,6 +33,18 @@ export function proposeType(dialect: 'postgres' | 'sqlite', type: string): Field
     )
       return 'text';
     if (['json', 'jsonb', 'xml'].includes(t)) return 'longtext';
+    return null;
+  }
+  if (dialect === 'mysql') {
+    // The declared type as MySQL spells it (`column_type`: `tinyint(1)`, `decimal(19,4)`,
+    // `int(10) unsigned`): BOOLEAN is `tinyint(1)`; JSON is `json` (MariaDB: `longtext`).
+    if (/^(tinyint\(1\)|bool|boolean)(\s|$)/.test(t)) return 'boolean';
+    if (/^(tinyint|smallint|mediumint|int|integer|bigint|year)\b/.test(t)) return 'integer';
+    if (/^(decimal|numeric|dec|fixed|float|double|real)\b/.test(t)) return 'decimal';
+    if (t === 'date') return 'date';
+    if (/^(datetime|timestamp)\b/.test(t)) return 'datetime';
+    if (t === 'json' || /^(mediumtext|longtext)\b/.test(t)) return 'longtext';
+    if (/^(char|varchar|tinytext|text|enum|set|time|uuid|inet4|inet6)\b/.test(t)) return 'text';
     return null;
   }
   // SQLite: by the declared type's affinity (https://sqlite.org/datatype3.html §3.1), with the
@@ -60,6 +74,7 @@ export async function listTables(
   db: SourceDb,
 ): Promise<{ tables: SourceTable[]; truncated: boolean }> {
   if (db.dialect === 'postgres') return listPostgres(db);
+  if (db.dialect === 'mysql') return listMysql(db);
   return listSqlite(db);
 }
 
@@ -130,8 +145,71 @@ async function listPostgres(db: SourceDb): Promise<{ tables: SourceTable[]; trun
   return { tables: [...byTable.values()], truncated };
 }
 
+interface MysqlColumnRow {
+  table_schema: string;
+  table_name: string;
+  column_name: string;
+  column_type: string;
+  is_nullable: string;
+  column_key: string;
+}
+
+/**
+ * The tables and views of the connected database (`schema`: its name) with their columns;
+ * `names`: only these tables. A single-column primary key is the key.
+ */
+async function mysqlTables(
+  db: SourceDb,
+  names?: readonly string[],
+): Promise<{ tables: SourceTable[]; truncated: boolean }> {
+  const only = names ? sql`and table_name in (${sql.join(names)})` : sql``;
+  const { rows: found } = await sql<{
+    table_schema: string;
+    table_name: string;
+    table_type: string;
+    table_rows: number | string | null;
+  }>`select table_schema as table_schema, table_name as table_name, table_type as table_type,
+       table_rows as table_rows
+     from information_schema.tables where table_schema = database() ${only}
+     order by table_name limit ${MAX_TABLES + 1}`.execute(db.kysely);
+  const truncated = found.length > MAX_TABLES;
+  const wanted = found.slice(0, MAX_TABLES);
+  if (!wanted.length) return { tables: [], truncated };
+  const { rows } = await sql<MysqlColumnRow>`
+    select table_schema as table_schema, table_name as table_name, column_name as column_name,
+      column_type as column_type, is_nullable as is_nullable, column_key as column_key
+    from information_schema.columns
+    where table_schema = database() and table_name in (${sql.join(wanted.map((w) => w.table_name))})
+    order by table_name, ordinal_position`.execute(db.kysely);
+  const byTable = new Map<string, SourceTable>();
+  for (const w of wanted) {
+    const view = /view/i.test(w.table_type);
+    byTable.set(w.table_name, {
+      schema: w.table_schema,
+      name: w.table_name,
+      kind: view ? 'view' : 'table',
+      rows: view || w.table_rows === null ? null : Number(w.table_rows),
+      columns: [],
+    });
+  }
+  const primary = new Map<string, number>();
+  for (const r of rows)
+    if (r.column_key === 'PRI') primary.set(r.table_name, (primary.get(r.table_name) ?? 0) + 1);
+  for (const r of rows) {
+    const t = byTable.get(r.table_name);
+    if (!t) continue;
+    const key = r.column_key === 'PRI' && primary.get(r.table_name) === 1;
+    t.columns.push(column('mysql', r.column_name, r.column_type, r.is_nullable === 'YES', key));
+  }
+  return { tables: [...byTable.values()], truncated };
+}
+
+function listMysql(db: SourceDb): Promise<{ tables: SourceTable[]; truncated: boolean }> {
+  return mysqlTables(db);
+}
+
 function column(
-  dialect: 'postgres' | 'sqlite',
+  dialect: DialectName,
   name: string,
   type: string,
   nullable: boolean,
@@ -241,6 +319,11 @@ export async function findTable(
         ),
       ),
     };
+  }
+  if (db.dialect === 'mysql') {
+    const { tables } = await mysqlTables(db, [name]);
+    const t = tables.find((x) => x.name === name);
+    return t && (!schema || t.schema === schema) ? t : undefined;
   }
   const all = await listSqlite(db);
   return all.tables.find((t) => t.name === name);

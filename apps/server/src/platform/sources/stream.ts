@@ -38,6 +38,9 @@ export async function sourceRows<R>(
  *   arrays (no object per row), and the next `FETCH` is sent before the current slice is
  *   handed over, so the source reads the next slice while the platform writes this one. Every
  *   `FETCH` is a statement of its own under the source's statement time-out.
+ * - **MySQL/MariaDB**: one prepared statement streamed in a read-only transaction with a
+ *   consistent snapshot (mysql.ts), paused while a slice is written; the read as a whole may
+ *   take as long as a SQLite source's.
  * - **SQLite**: one statement iterated in a lane process of the source (platform/lanes.ts),
  *   the whole read within `SQLITE_SYNC_READ_MS`.
  */
@@ -49,6 +52,7 @@ export async function streamSource(
   onSlice: (rows: unknown[][]) => Promise<void> | void,
 ): Promise<void> {
   if (db.pool) return streamPostgres(db.pool, query, slice, onSlice);
+  if (db.stream) return db.stream(query, slice, onSlice);
   const { domainId, lang } = caller;
   try {
     await streamRows({ db, domainId, lang }, query, slice, async (rows) => onSlice(rows));

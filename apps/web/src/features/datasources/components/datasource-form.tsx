@@ -54,13 +54,34 @@ interface Values {
   fileName: string | null;
 }
 
+/** Kinds that connect to a database server (host, port, user, password). */
+const isServer = (kind: Kind): boolean => kind === 'postgres' || kind === 'mysql';
+const DEFAULT_PORT: Partial<Record<Kind, number>> = { postgres: 5432, mysql: 3306 };
+const PROTOCOLS: Partial<Record<Kind, string[]>> = {
+  postgres: ['postgres:', 'postgresql:'],
+  mysql: ['mysql:', 'mariadb:'],
+};
+
+/** The SSL mode an address names (libpq's `sslmode`, MySQL's `ssl-mode`), as the server reads it. */
+function sslModeOf(u: URL): SslMode | undefined {
+  const mode = (u.searchParams.get('sslmode') ?? u.searchParams.get('ssl-mode') ?? '')
+    .toLowerCase()
+    .replaceAll('_', '-');
+  if (mode === 'disable' || mode === 'disabled') return 'disable';
+  if (mode === 'allow' || mode === 'prefer' || mode === 'preferred') return 'prefer';
+  if (mode === 'require' || mode === 'required') return 'require';
+  if (mode === 'verify-ca' || mode === 'verify-full' || mode === 'verify-identity')
+    return 'verify-full';
+  return undefined;
+}
+
 function initial(source: Datasource | null): Values {
   return {
     name: source?.name ?? '',
     kind: source?.kind ?? 'postgres',
     url: '',
     host: source?.host ?? '',
-    port: source?.port ?? 5432,
+    port: source?.port ?? DEFAULT_PORT[source?.kind ?? 'postgres'] ?? 5432,
     database: source?.database ?? '',
     user: source?.user ?? '',
     password: '',
@@ -71,21 +92,23 @@ function initial(source: Datasource | null): Values {
   };
 }
 
-/** Fills the fields from a pasted postgres:// address (the server reads it the same way). */
+/**
+ * Fills the fields from a pasted postgres:// or mysql:// address (the server reads it the same
+ * way).
+ */
 function fromUrl(v: Values, url: string): Values {
   try {
     const u = new URL(url.trim());
-    if (!['postgres:', 'postgresql:'].includes(u.protocol)) return { ...v, url };
-    const mode = u.searchParams.get('sslmode');
+    if (!PROTOCOLS[v.kind]?.includes(u.protocol)) return { ...v, url };
     return {
       ...v,
       url,
       host: u.hostname || v.host,
-      port: u.port ? Number(u.port) : 5432,
+      port: u.port ? Number(u.port) : (DEFAULT_PORT[v.kind] ?? v.port),
       database: decodeURIComponent(u.pathname.replace(/^\//, '')) || v.database,
       user: u.username ? decodeURIComponent(u.username) : v.user,
       password: u.password ? decodeURIComponent(u.password) : v.password,
-      sslMode: (sslModes as readonly string[]).includes(mode ?? '') ? (mode as SslMode) : v.sslMode,
+      sslMode: sslModeOf(u) ?? v.sslMode,
     };
   } catch {
     return { ...v, url };
@@ -122,7 +145,7 @@ export function DatasourceForm({
   };
 
   const settings = () =>
-    v.kind === 'postgres'
+    isServer(v.kind)
       ? {
           host: v.host.trim(),
           port: v.port,
@@ -136,7 +159,7 @@ export function DatasourceForm({
   const check = (): boolean => {
     const errs: Record<string, string> = {};
     if (!v.name.trim()) errs.name = t('form.required');
-    if (v.kind === 'postgres') {
+    if (isServer(v.kind)) {
       if (!v.host.trim()) errs.host = t('form.required');
       if (!v.database.trim()) errs.database = t('form.required');
       if (!v.user.trim()) errs.user = t('form.required');
@@ -220,19 +243,26 @@ export function DatasourceForm({
         {!source && (
           <SegmentedControl
             value={v.kind}
-            onChange={(k) => set({ kind: k as Kind })}
+            onChange={(k) => {
+              const kind = k as Kind;
+              // A new kind's usual port, unless one was typed.
+              const port =
+                v.port === DEFAULT_PORT[v.kind] ? (DEFAULT_PORT[kind] ?? v.port) : v.port;
+              set({ kind, port, url: '' });
+            }}
             data={[
               { value: 'postgres', label: t('kinds.postgres') },
+              { value: 'mysql', label: t('kinds.mysql') },
               { value: 'sqlite', label: t('kinds.sqlite') },
               { value: 'file', label: t('kinds.file') },
             ]}
           />
         )}
-        {v.kind === 'postgres' ? (
+        {isServer(v.kind) ? (
           <>
             <TextInput
               label={t('form.url')}
-              description={t('form.urlHint')}
+              description={v.kind === 'mysql' ? t('form.urlHintMysql') : t('form.urlHint')}
               value={v.url}
               onChange={(e) => setV((x) => fromUrl(x, e.currentTarget.value))}
               error={errors.url}
@@ -252,7 +282,7 @@ export function DatasourceForm({
                 value={v.port}
                 min={1}
                 max={65535}
-                onChange={(n) => set({ port: Number(n) || 5432 })}
+                onChange={(n) => set({ port: Number(n) || (DEFAULT_PORT[v.kind] ?? 5432) })}
                 error={errors.port}
               />
             </SimpleGrid>

@@ -21,8 +21,8 @@ import { SourceStatus } from './status';
 
 /** Where a source connects: `user@host:port/database`, or the uploaded file's name. */
 function whereOf(s: Datasource): string {
-  if (s.kind !== 'postgres') return s.fileName ?? '—';
-  return `${s.user ?? ''}@${s.host ?? ''}:${s.port ?? 5432}/${s.database ?? ''}`;
+  if (s.kind !== 'postgres' && s.kind !== 'mysql') return s.fileName ?? '—';
+  return `${s.user ?? ''}@${s.host ?? ''}:${s.port ?? ''}/${s.database ?? ''}`;
 }
 
 /** `/fiscus/datasources`: the domain's data sources; form with Test; browser of tables. */
@@ -92,7 +92,9 @@ export function DatasourcesScreen() {
                     <Table.Td>
                       <Badge
                         variant="light"
-                        color={s.kind === 'postgres' ? 'blue' : 'orange'}
+                        color={
+                          s.kind === 'postgres' ? 'blue' : s.kind === 'mysql' ? 'teal' : 'orange'
+                        }
                         // The whole kind, also where the table is narrower than its content.
                         styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
                       >

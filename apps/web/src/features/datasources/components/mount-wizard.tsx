@@ -25,7 +25,10 @@ import { useOp, useOpMutation } from '@/lib/qry';
 import { tableLabel } from './source-browser';
 
 /** Field types a source column may be shown as (the server checks the same). */
-function typesFor(c: SourceColumn, dialect: 'postgres' | 'sqlite' | undefined): FieldType[] {
+function typesFor(
+  c: SourceColumn,
+  dialect: 'postgres' | 'mysql' | 'sqlite' | undefined,
+): FieldType[] {
   const text: FieldType[] = ['text', 'longtext', 'email', 'url', 'phone', 'select'];
   switch (c.proposed) {
     case 'integer':
@@ -99,7 +102,8 @@ export function MountWizard({
   const create = useOpMutation('mounts.create');
   const kind = sources.data?.items.find((s) => s.id === sourceId)?.kind;
   // CSV/XLSX file sources are SQLite databases made from the file.
-  const dialect = kind === undefined ? undefined : kind === 'postgres' ? 'postgres' : 'sqlite';
+  const dialect =
+    kind === undefined ? undefined : kind === 'postgres' || kind === 'mysql' ? kind : 'sqlite';
   const tableKind = tables.data?.tables.find(
     (x) => x.name === table?.name && x.schema === (table?.schema ?? null),
   )?.kind;
