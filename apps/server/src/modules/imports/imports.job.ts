@@ -43,7 +43,7 @@ export interface ImportJobParams {
 
 /** Most log entries kept per run; the count of failed rows goes on past it. */
 export const LOG_CAP = 10_000;
-/** Rows written to the staging table per short transaction. */
+/** Rows written to the staging table per flush (PostgreSQL: one short transaction). */
 const FLUSH_ROWS = 10_000;
 /**
  * Rows per statement of the checks on SQLite, and the most per committed slice of its apply.
@@ -96,8 +96,8 @@ async function sliced(
 const FLUSH_TEXT = 32 * 1024 * 1024;
 /** Characters of text one INSERT carries at most (one row may exceed it alone). */
 const STATEMENT_TEXT = 4 * 1024 * 1024;
-/** Rows read from the file per batch. */
-const READ_BATCH = 5_000;
+/** Rows read from the file per batch (converted and checked in one turn of the event loop). */
+const READ_BATCH = 1_000;
 
 const CACHED_TYPES = new Set(['date', 'datetime', 'select', 'boolean']);
 const CACHE_MAX = 50_000;
@@ -362,10 +362,19 @@ async function importInto(ctx: JobContext<ImportJobParams>, plan: Plan): Promise
     if (ready.length) {
       const statements = ready;
       ready = [];
-      await k.transaction().execute(async (trx) => {
-        for (const p of statements)
-          await trx.executeQuery(CompiledQuery.raw(textFor(p.length / width), p));
-      });
+      if (dialect === 'sqlite') {
+        // Into a TEMP table: one statement (≤ 2,000 rows) at a time with a turn of the event
+        // loop between, so that requests are answered between them.
+        for (const p of statements) {
+          await k.executeQuery(CompiledQuery.raw(textFor(p.length / width), p));
+          await yieldToLoop();
+        }
+      } else {
+        await k.transaction().execute(async (trx) => {
+          for (const p of statements)
+            await trx.executeQuery(CompiledQuery.raw(textFor(p.length / width), p));
+        });
+      }
     }
     pendingRows = 0;
     if (logs.length) await flushLogs();
@@ -522,6 +531,9 @@ async function importInto(ctx: JobContext<ImportJobParams>, plan: Plan): Promise
         }
       }
       if (pendingRows >= FLUSH_ROWS || pendingText >= FLUSH_TEXT) await flush();
+      // Batches can follow one another without the event loop turning (a large chunk of the
+      // file read at once): requests get their turn after each.
+      else await yieldToLoop();
     },
   );
   if (!processed && !failed)
