@@ -153,7 +153,7 @@ describe('the apply of a large import', () => {
       id: rows,
     });
     expect(gone.items[0]?.action).toBe('delete');
-  });
+  }, 90_000);
 });
 
 describe('other writers while a large import applies', () => {
@@ -232,7 +232,7 @@ describe('other writers while a large import applies', () => {
       expect(answeredAt['sign-in']).toBeLessThan(end);
       expect(waited['sign-in']).toBeLessThanOrEqual((end - start) / 2);
     }
-  });
+  }, 90_000);
 
   it('undoes the slices it wrote when a unique value is taken meanwhile', async () => {
     const obj = await ok<{ id: string }>(t.app, u, 'objects.create', { name: 'Undone' });
@@ -287,5 +287,5 @@ describe('other writers while a large import applies', () => {
       id: old1.id,
     });
     expect(history.items.map((h) => h.action)).toEqual(['create']);
-  });
+  }, 90_000);
 });
