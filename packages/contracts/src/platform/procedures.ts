@@ -196,6 +196,21 @@ export type ProcedureStepType = ProcedureStep['type'];
 /** Longest time limit of a run, in seconds. */
 export const PROCEDURE_TIMEOUT_MAX = 3600;
 
+/**
+ * Runs the procedure when a user changes records of an object — a value typed into a cube or
+ * its undo, a record edited in a grid or card, an upsert — in one of `fields`, inside the
+ * transaction of that change: once per distinct set of parameter values computed from the
+ * changed records (`params`: parameter ← expression over the changed record). A run that fails
+ * or stops undoes the change with it. Changes made by procedures start no triggers.
+ */
+export const procedureTriggerSchema = z.object({
+  objectId: idSchema,
+  /** Field codes whose change starts a run (empty: a change of any field). */
+  fields: z.array(z.string().min(1).max(128)).max(50).default([]),
+  params: z.record(z.string().regex(PARAM_NAME), exprText).default({}),
+});
+export type ProcedureTrigger = z.infer<typeof procedureTriggerSchema>;
+
 const procedureFields = {
   name: z.string().trim().min(1).max(120),
   description: z.string().max(2000).default(''),
@@ -203,6 +218,8 @@ const procedureFields = {
   steps: z.array(procedureStepSchema).max(50).default([]),
   /** A run taking longer is stopped and rolled back. */
   timeoutSeconds: z.number().int().min(1).max(PROCEDURE_TIMEOUT_MAX).default(60),
+  /** When records of an object change, the procedure runs with the change (null: never). */
+  trigger: procedureTriggerSchema.nullable().default(null),
 };
 
 export const procedureRunStatuses = jobStatuses;
@@ -214,6 +231,8 @@ export const procedureSummarySchema = z.object({
   description: z.string(),
   stepCount: z.number().int(),
   paramCount: z.number().int(),
+  /** The object whose changes run it (its trigger), if any. */
+  triggerObjectId: z.string().nullable(),
   lastRunStatus: z.enum(procedureRunStatuses).nullable(),
   lastRunAt: z.string().nullable(),
   updatedAt: z.string(),
@@ -227,6 +246,7 @@ export const procedureSchema = z.object({
   params: z.array(procedureParamSchema),
   steps: z.array(procedureStepSchema),
   timeoutSeconds: z.number().int(),
+  trigger: procedureTriggerSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   createdBy: z.string().nullable(),
@@ -244,6 +264,7 @@ export const proceduresUpdateInput = z.object({
   params: z.array(procedureParamSchema).max(30).optional(),
   steps: z.array(procedureStepSchema).max(50).optional(),
   timeoutSeconds: z.number().int().min(1).max(PROCEDURE_TIMEOUT_MAX).optional(),
+  trigger: procedureTriggerSchema.nullable().optional(),
 });
 export const proceduresDeleteInput = z.object({ id: idSchema });
 
@@ -307,6 +328,10 @@ export const procedureRunSchema = z.object({
   procedureName: z.string(),
   /** The action it was started from, if any. */
   actionId: z.string().nullable(),
+  /** The change of records that started it, when it ran on a change (its trigger). */
+  trigger: z
+    .object({ objectId: z.string(), objectName: z.string(), records: z.number().int() })
+    .nullable(),
   jobId: z.string(),
   status: z.enum(procedureRunStatuses),
   dryRun: z.boolean(),

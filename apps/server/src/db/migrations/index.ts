@@ -14,6 +14,7 @@ import * as m5002 from './2026-11-27-5002-series.js';
 import * as m3001 from './2026-11-27-3001-reports.js';
 import * as m6001 from './2026-11-27-6001-computed-fields.js';
 import * as m1001 from './2026-11-27-1001-exact-numbers.js';
+import * as m5003 from './2026-11-27-5003-procedure-triggers.js';
 
 /**
  * The ordered list of migrations. Names sort by date; each runs on SQLite and PostgreSQL.
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-3001-reports': m3001,
   '2026-11-27-6001-computed-fields': m6001,
   '2026-11-27-1001-exact-numbers': m1001,
+  '2026-11-27-5003-procedure-triggers': m5003,
 };

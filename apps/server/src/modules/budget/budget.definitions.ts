@@ -80,24 +80,35 @@ export function depreciationProcedure(ids: Ids): OpInput<'procedures.create'> {
 const CARRY_ALSO: Record<string, string[]> = { taxes: ['tax_base'] };
 
 /**
- * What was typed into the budget report goes into the functional budgets: a budget line whose
- * amount differs from what its functional budget assembled to scales that budget's lines of the
- * same scenario, month, article and cost centre by typed ÷ assembled, to the cent, the rounding
- * remainder on the group's last line — so the next assembly gives the typed amount again. Lines
- * from depreciation follow their CAPEX project; lines typed in without a source stay as they
- * are.
+ * What was typed into the budget report goes into the functional budgets at once: the procedure
+ * runs on every change of a budget line's amount (its trigger), inside the transaction of that
+ * change. A budget line whose amount differs from what its functional budget assembled to
+ * scales that budget's lines of the same scenario, month, article and cost centre by typed ÷
+ * assembled, to the cent, the rounding remainder on the group's last line (a group that
+ * assembled to 0 gets the typed amount on its last line); then the line's assembled amount is
+ * the typed one, so only what changed since is carried next time. Lines from depreciation
+ * follow their CAPEX project; lines typed in without a source stay as they are.
  */
 export function carryProcedure(ids: Ids): OpInput<'procedures.create'> {
   const keys = ['scenario', 'period', 'article', 'cost_centre'].map((k) => ({
     field: k,
     expr: k,
   }));
+  // `!=` is true beside an empty value (expressions.md): a cleared amount is carried as 0.
+  const typed = 'not isEmpty(assembled) and amount != assembled';
+  // The functional lines beside a typed amount (their working fields are filled).
+  const carried = `scenario = @scenario and not isEmpty(${C.base})`;
   return {
     name: PROCEDURE_NAMES.carry,
     description:
-      'Puts what was typed into the budget report into the functional budgets: the lines behind a changed budget line are scaled to its typed amount, to the cent. The Budget assembly runs it first.',
+      'Puts what is typed into the budget report into the functional budgets at once: it runs on every change of a budget line’s amount, and the lines behind the changed budget line are scaled to its typed amount, to the cent. The Budget assembly runs it first too.',
     params: [scenarioParam(ids)],
     timeoutSeconds: 300,
+    trigger: {
+      objectId: ids.budget_lines!,
+      fields: ['amount'],
+      params: { scenario: 'scenario' },
+    },
     steps: [
       SCENARIO_OPEN,
       ...FUNCTIONAL.flatMap((f) => [
@@ -106,8 +117,7 @@ export function carryProcedure(ids: Ids): OpInput<'procedures.create'> {
           title: `${f.code}: typed amounts beside their lines`,
           source: ids.budget_lines!,
           target: ids[f.code]!,
-          // `!=` is true beside an empty value (expressions.md): empties are named.
-          where: `scenario = @scenario and source = '${f.source}' and not isEmpty(assembled) and assembled != 0 and amount != assembled`,
+          where: `scenario = @scenario and source = '${f.source}' and ${typed}`,
           groupBy: keys,
           values: [
             { field: C.target, fn: 'sum' as const, expr: 'coalesce(amount, 0)' },
@@ -119,7 +129,7 @@ export function carryProcedure(ids: Ids): OpInput<'procedures.create'> {
           type: 'update' as const,
           title: `${f.code}: scale the lines`,
           object: ids[f.code]!,
-          where: `scenario = @scenario and not isEmpty(${C.base}) and ${C.base} != 0`,
+          where: `${carried} and ${C.base} != 0`,
           assignments: ['amount', ...(CARRY_ALSO[f.code] ?? [])].map((field) => ({
             field,
             expr: `round(${field} * ${C.target} / ${C.base}, 2)`,
@@ -130,7 +140,7 @@ export function carryProcedure(ids: Ids): OpInput<'procedures.create'> {
           title: `${f.code}: the scaled sum and the last line of each group`,
           source: ids[f.code]!,
           target: ids[f.code]!,
-          where: `scenario = @scenario and not isEmpty(${C.base}) and ${C.base} != 0`,
+          where: carried,
           groupBy: keys,
           values: [
             { field: C.anchor, fn: 'max' as const, expr: 'id' },
@@ -142,23 +152,30 @@ export function carryProcedure(ids: Ids): OpInput<'procedures.create'> {
           type: 'update' as const,
           title: `${f.code}: the rounding remainder on the last line`,
           object: ids[f.code]!,
-          where: `scenario = @scenario and not isEmpty(${C.base}) and ${C.base} != 0 and id = ${C.anchor}`,
-          assignments: [{ field: 'amount', expr: `amount + ${C.target} - ${C.sum}` }],
+          where: `${carried} and id = ${C.anchor}`,
+          assignments: [{ field: 'amount', expr: `coalesce(amount, 0) + ${C.target} - ${C.sum}` }],
         },
         {
           type: 'delete' as const,
           title: `${f.code}: typed amounts whose lines are gone`,
           object: ids[f.code]!,
-          where: `scenario = @scenario and not isEmpty(${C.base}) and ${C.base} != 0 and isEmpty(amount) and isEmpty(${C.sum})`,
+          where: `${carried} and isEmpty(amount) and isEmpty(${C.sum})`,
         },
         {
           type: 'update' as const,
           title: `${f.code}: done`,
           object: ids[f.code]!,
-          where: `scenario = @scenario and not isEmpty(${C.base})`,
+          where: carried,
           assignments: Object.values(C).map((field) => ({ field, expr: 'null' })),
         },
       ]),
+      {
+        type: 'update',
+        title: 'The typed amounts are assembled now',
+        object: ids.budget_lines!,
+        where: `scenario = @scenario and ${typed}`,
+        assignments: [{ field: 'assembled', expr: 'amount' }],
+      },
     ],
   };
 }

@@ -252,7 +252,7 @@ describe('the Demo budget domain', { timeout: 180_000 }, () => {
     await ok(app, as(), 'records.delete', { objectId: ids.budget_lines, ids: [manual.id] });
   });
 
-  it('typing into the report spreads into the functional lines at the next assembly, to the cent', async () => {
+  it('a value typed into the report goes into the functional lines at once, to the cent, and its undo too', async () => {
     const s = scenario['Budget 2026']!;
     const [period] = (await all('periods')).filter((p) => p.values.name === '2026-09');
     // The vehicles article with the most lines that month: several lines share a cost centre.
@@ -273,27 +273,23 @@ describe('the Demo budget domain', { timeout: 180_000 }, () => {
     const otherMaster = sum(await all('budget_lines')) - sum(mine(await all('budget_lines')));
     const cubes = await ok<{ items: { id: string; name: string }[] }>(app, as(), 'cubes.list');
     const report = cubes.items.find((c) => c.name === 'Budget report')!;
+    const coords = [
+      { dimension: 'scenario', member: s },
+      { dimension: 'period', member: period!.id },
+      { dimension: 'article', member: article },
+    ];
     const written = await qry(app, as(), 'cubes.write', {
       cubeId: report.id,
-      coords: [
-        { dimension: 'scenario', member: s },
-        { dimension: 'period', member: period!.id },
-        { dimension: 'article', member: article },
-      ],
+      coords,
       measure: 'amount',
       value: '12345.67',
     });
     expect(written.status).toBe(200);
-    expect(sum(mine(await all('budget_lines')))).toBe(1234567n);
-    // The functional lines are untouched until the assembly.
-    expect(sum(mine(await all('vehicles')))).toBe(sum(linesBefore));
-
-    const r = await run('Budget assembly', { scenario: s });
-    expect(r.error).toBeNull();
-    expect(r.status).toBe('succeeded');
+    // No assembly: the vehicles budget itself holds the typed amount now.
     const lines = mine(await all('vehicles'));
     expect(lines.map((l) => l.id)).toEqual(linesBefore.map((l) => l.id));
     expect(sum(lines)).toBe(1234567n);
+    expect(sum(mine(await all('budget_lines')))).toBe(1234567n);
     // Each line scaled by typed ÷ assembled (the remainder of the rounding on one line).
     const factor = 1234567 / Number(sum(linesBefore));
     const off = lines.filter((l, i) => {
@@ -301,8 +297,7 @@ describe('the Demo budget domain', { timeout: 180_000 }, () => {
       return cents(l.values.amount) !== BigInt(expected);
     });
     expect(off.length).toBeLessThanOrEqual(1);
-    // The assembly gives the typed amount again; nothing else moved; no working values remain.
-    expect(sum(mine(await all('budget_lines')))).toBe(1234567n);
+    // Nothing else moved; no working values remain.
     expect(sum(await all('vehicles')) - sum(lines)).toBe(otherVehicles);
     expect(sum(await all('budget_lines')) - sum(mine(await all('budget_lines')))).toBe(otherMaster);
     for (const code of ['operating', 'vehicles', 'marketing', 'taxes', 'insurance'])
@@ -313,9 +308,79 @@ describe('the Demo budget domain', { timeout: 180_000 }, () => {
           ),
           `${code} ${row.id}`,
         ).toEqual([null, null, null]);
-    // A second assembly changes nothing.
-    await run('Budget assembly', { scenario: s });
+    // The run is kept with what started it.
+    const runs = await ok<{ items: ProcedureRun[] }>(app, as(), 'procedures.runs', {});
+    expect(runs.items[0]).toMatchObject({
+      procedureName: 'Report changes into functional budgets',
+      status: 'succeeded',
+      params: { scenario: s },
+      trigger: { objectId: ids.budget_lines, records: expect.any(Number) },
+    });
+    expect(runs.items[0]!.result!.updated).toBeGreaterThanOrEqual(linesBefore.length);
+
+    // The assembly gives the typed amount again and changes nothing.
+    expect((await run('Budget assembly', { scenario: s })).status).toBe('succeeded');
     expect(sum(mine(await all('vehicles')))).toBe(1234567n);
+    expect(sum(mine(await all('budget_lines')))).toBe(1234567n);
+  });
+
+  it('a budget line edited in its grid goes into the functional lines too; undo takes it back; a locked scenario refuses', async () => {
+    const s = scenario['Budget 2026']!;
+    const open = new Set((await all('periods')).filter((p) => !p.values.closed).map((p) => p.id));
+    const master = (await all('budget_lines')).find(
+      (l) =>
+        l.values.scenario === s &&
+        l.values.source === 'marketing' &&
+        open.has(Number(l.values.period)) &&
+        cents(l.values.amount) > 0n,
+    )!;
+    const behind = async () =>
+      (await all('marketing')).filter((r) =>
+        (['scenario', 'period', 'article', 'cost_centre'] as const).every(
+          (k) => r.values[k] === master.values[k],
+        ),
+      );
+    const was = sum(await behind());
+    expect(was).toBe(cents(master.values.amount));
+    const doubled = (Number(was * 2n) / 100).toFixed(2);
+    await ok(app, as(), 'records.update', {
+      objectId: ids.budget_lines,
+      id: master.id,
+      values: { amount: doubled },
+    });
+    expect(sum(await behind())).toBe(was * 2n);
+
+    // Undo of a typed value: the functional lines follow back, to the cent.
+    const cubes = await ok<{ items: { id: string; name: string }[] }>(app, as(), 'cubes.list');
+    const report = cubes.items.find((c) => c.name === 'Budget report')!;
+    const coords = (['scenario', 'period', 'article', 'cost_centre'] as const).map((k) => ({
+      dimension: k,
+      member: master.values[k] as number,
+    }));
+    const w = await qry(app, as(), 'cubes.write', {
+      cubeId: report.id,
+      coords,
+      measure: 'amount',
+      value: '100.01',
+    });
+    expect(w.status).toBe(200);
+    expect(sum(await behind())).toBe(10001n);
+    expect((await qry(app, as(), 'cubes.undo', { cubeId: report.id })).status).toBe(200);
+    expect(sum(await behind())).toBe(was * 2n);
+
+    // A line of a locked scenario: the routine stops, and the change with it.
+    const locked = (await all('budget_lines')).find(
+      (l) => l.values.scenario === scenario['Actual 2025'] && cents(l.values.amount) > 0n,
+    )!;
+    const refused = await qry(app, as(), 'records.update', {
+      objectId: ids.budget_lines,
+      id: locked.id,
+      values: { amount: '1.00' },
+    });
+    expect(refused.status).toBe(422);
+    expect(JSON.stringify(refused)).toContain('The scenario is locked');
+    const again = (await all('budget_lines')).find((l) => l.id === locked.id)!;
+    expect(again.values.amount).toBe(locked.values.amount);
   });
 
   it('depreciation of every project adds up to its cost over its life, from the month after its start', async () => {
@@ -497,8 +562,16 @@ describe('the Demo budget domain', { timeout: 180_000 }, () => {
       id: assembly.id,
       steps: assembly.steps.filter((x) => x.procedure !== carry.id),
     });
+    // … and a carrying procedure that does not run on changes yet gets its trigger.
+    await ok(app, as(), 'procedures.update', { id: carry.id, trigger: null });
     const upgraded = await seedDemoBudget(app, { today: TODAY });
-    expect(upgraded.made).toEqual(['procedure Budget assembly: report changes first']);
+    expect(upgraded.made).toEqual([
+      'procedure Report changes into functional budgets: runs on every typed change',
+      'procedure Budget assembly: report changes first',
+    ]);
+    expect(
+      (await ok<{ trigger: unknown }>(app, as(), 'procedures.get', { id: carry.id })).trigger,
+    ).toMatchObject({ objectId: ids.budget_lines, fields: ['amount'] });
     const after = await ok<Proc>(app, as(), 'procedures.get', { id: assembly.id });
     expect(after.steps).toEqual(assembly.steps);
     expect((await seedDemoBudget(app, { today: TODAY })).made).toEqual([]);

@@ -320,7 +320,18 @@ export async function seedDemoBudget(
     return p.id;
   };
   const depreciation = await ensureProc(depreciationProcedure(ids));
-  const carry = await ensureProc(carryProcedure(ids));
+  const carryDef = carryProcedure(ids);
+  const carry = await ensureProc(carryDef);
+  // A Demo budget seeded before typed changes went through at once gets the trigger.
+  if (!(await op('procedures.get', { id: carry })).trigger) {
+    await op('procedures.update', {
+      id: carry,
+      description: carryDef.description,
+      steps: carryDef.steps,
+      trigger: carryDef.trigger,
+    });
+    report.made.push(`procedure ${carryDef.name}: runs on every typed change`);
+  }
   const assemblyDef = assemblyProcedure(ids, depreciation, carry);
   const assembly = await ensureProc(assemblyDef);
   // A Demo budget seeded before the assembly carried typed changes gets the new steps.

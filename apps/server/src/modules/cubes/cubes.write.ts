@@ -25,6 +25,7 @@ import {
   type ObjectMeta,
 } from '../../platform/meta.js';
 import { relationOf } from '../../platform/relation.js';
+import { prepareTriggers } from '../../platform/triggers.js';
 import { commonText } from '../../platform/messages.js';
 import { pfText } from '../../platform/platform.messages.js';
 import { compileOptionsFor, resolveLabels, selectList, type Raw } from '../../platform/read.js';
@@ -331,6 +332,8 @@ export async function writeCell(ctx: OpContext, input: WriteInput): Promise<Cube
   // metadata is possible; the transaction sees again what is there.
   const any = await sql`select id from ${table} where ${where} limit 1`.execute(ctx.db.kysely);
   if (!any.rows.length) fresh = await prepareFresh();
+  // What runs when the object's records change (platform/triggers), prepared before the write.
+  const triggers = await prepareTriggers(ctx, meta.id);
 
   return ctx.db.kysely.transaction().execute(async (trx) => {
     const { rows } = await sql<Raw>`select ${select} from ${table} where ${where}${order}`.execute(
@@ -436,6 +439,7 @@ export async function writeCell(ctx: OpContext, input: WriteInput): Promise<Cube
             ? { objectId: meta.id, recordId: ids[0] as number }
             : { objectId: meta.id },
       });
+      await triggers?.(trx, { ids, fieldIds: [f.id] });
     }
     const writeId = await saveWrite(ctx, trx, cube, changes);
     return {
@@ -531,6 +535,7 @@ export async function undoWrite(ctx: OpContext, input: UndoInput): Promise<Cubes
   const meta = cube.meta;
   assertWritable(lang, meta);
   const dialect = ctx.db.dialect;
+  const triggers = await prepareTriggers(ctx, meta.id);
   return ctx.db.kysely.transaction().execute(async (trx) => {
     const w = await trx
       .selectFrom('pf_cube_writes')
@@ -606,6 +611,7 @@ export async function undoWrite(ctx: OpContext, input: UndoInput): Promise<Cubes
         data: { fields: [field.name], cube: cube.name, undo: true },
         links: { objectId: meta.id },
       });
+      await triggers?.(trx, { ids: restored, fieldIds: [field.id] });
     }
     if (changes.created.length) {
       for (const cond of inLists(sql.id('id'), changes.created)) {

@@ -6,6 +6,9 @@ const en = {
   'proc.invalid': 'The procedure has problems; fix them before running it.',
   'proc.unknown_object': 'There is no such object in this domain.',
   'proc.unknown_field': 'There is no field {field} in {object}.',
+  'proc.trigger_param':
+    'The procedure runs on a change: say how @{name} is computed from the changed record.',
+  'proc.trigger_failed': '{procedure} (runs on this change): {message} Nothing was changed.',
   'proc.system_field': '{field} is set by the platform and cannot be assigned.',
   'proc.assigned_twice': '{field} is assigned twice.',
   'proc.unknown_procedure': 'There is no such procedure in this domain.',
@@ -46,6 +49,10 @@ const de: Texts<typeof en> = {
   'proc.invalid': 'Die Prozedur hat Fehler; beheben Sie sie vor dem Ausführen.',
   'proc.unknown_object': 'Dieses Objekt gibt es in dieser Domäne nicht.',
   'proc.unknown_field': 'Das Feld {field} gibt es in {object} nicht.',
+  'proc.trigger_param':
+    'Die Prozedur läuft bei Änderungen: Geben Sie an, wie @{name} aus dem geänderten Datensatz berechnet wird.',
+  'proc.trigger_failed':
+    '{procedure} (läuft bei dieser Änderung): {message} Es wurde nichts geändert.',
   'proc.system_field': '{field} setzt die Plattform; es kann nicht zugewiesen werden.',
   'proc.assigned_twice': '{field} wird zweimal zugewiesen.',
   'proc.unknown_procedure': 'Diese Prozedur gibt es in dieser Domäne nicht.',
@@ -88,6 +95,10 @@ const fr: Texts<typeof en> = {
   'proc.invalid': 'La procédure a des problèmes ; corrigez-les avant de l’exécuter.',
   'proc.unknown_object': "Cet objet n'existe pas dans ce domaine.",
   'proc.unknown_field': "Le champ {field} n'existe pas dans {object}.",
+  'proc.trigger_param':
+    "La procédure s'exécute à chaque modification : indiquez comment @{name} se calcule à partir de l'enregistrement modifié.",
+  'proc.trigger_failed':
+    "{procedure} (s'exécute à cette modification) : {message} Rien n'a été modifié.",
   'proc.system_field': '{field} est fixé par la plateforme et ne peut pas être affecté.',
   'proc.assigned_twice': '{field} est affecté deux fois.',
   'proc.unknown_procedure': "Cette procédure n'existe pas dans ce domaine.",
@@ -130,6 +141,9 @@ const pt: Texts<typeof en> = {
   'proc.invalid': 'O procedimento tem problemas; corrija-os antes de o executar.',
   'proc.unknown_object': 'Este objeto não existe neste domínio.',
   'proc.unknown_field': 'O campo {field} não existe em {object}.',
+  'proc.trigger_param':
+    'O procedimento é executado a cada alteração: indique como @{name} é calculado a partir do registo alterado.',
+  'proc.trigger_failed': '{procedure} (executado nesta alteração): {message} Nada foi alterado.',
   'proc.system_field': '{field} é definido pela plataforma e não pode ser atribuído.',
   'proc.assigned_twice': '{field} é atribuído duas vezes.',
   'proc.unknown_procedure': 'Este procedimento não existe neste domínio.',
@@ -170,6 +184,10 @@ const ru: Texts<typeof en> = {
   'proc.invalid': 'В процедуре есть ошибки; исправьте их перед запуском.',
   'proc.unknown_object': 'Такого объекта в этом домене нет.',
   'proc.unknown_field': 'В {object} нет поля {field}.',
+  'proc.trigger_param':
+    'Процедура запускается при изменении: укажите, как @{name} вычисляется из изменённой записи.',
+  'proc.trigger_failed':
+    '{procedure} (запускается при этом изменении): {message} Ничего не изменено.',
   'proc.system_field': 'Поле {field} заполняет платформа; его нельзя присваивать.',
   'proc.assigned_twice': 'Поле {field} присваивается дважды.',
   'proc.unknown_procedure': 'Такой процедуры в этом домене нет.',

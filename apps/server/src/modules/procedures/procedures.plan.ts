@@ -420,6 +420,34 @@ export async function planDefinition(
       }
     }
   }
+  if (def.trigger) {
+    // Runs on a change: the fields exist, the parameters are the procedure's and every one a
+    // run needs is computed from the changed record.
+    const t = def.trigger;
+    const obj = await object('trigger.objectId', t.objectId);
+    for (const [i, code] of t.fields.entries())
+      if (obj && !findField(obj, code))
+        problem(
+          `trigger.fields.${i}`,
+          proceduresText(lang, 'proc.unknown_field', {
+            field: code.slice(0, 60),
+            object: obj.name,
+          }),
+        );
+    for (const [name, text] of Object.entries(t.params)) {
+      if (!def.params.some((p) => p.name === name)) {
+        problem(`trigger.params.${name}`, proceduresText(lang, 'proc.param_unknown', { name }));
+        continue;
+      }
+      if (obj) await expr(`trigger.params.${name}`, text, obj, false, new Map());
+    }
+    for (const p of def.params)
+      if (p.required && p.default === null && t.params[p.name] === undefined)
+        problem(
+          `trigger.params.${p.name}`,
+          proceduresText(lang, 'proc.trigger_param', { name: p.name }),
+        );
+  }
   return issues.length ? { issues } : { plan: { params: def.params, paramTypes, steps }, issues };
 }
 

@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { isoNow, nowMs } from '../../lib/clock.js';
 import { newId, randomKey } from '../../lib/ids.js';
-import type { OpContext } from '../../platform/context.js';
+import type { OpContext, Q } from '../../platform/context.js';
 import { invalid } from '../../platform/errors.js';
 import { recordEvent } from '../../platform/events/index.js';
 import type { JobContext } from '../../platform/jobs.js';
@@ -34,13 +34,16 @@ type Row = {
   name: string;
   description: string;
   definition: string;
+  trigger_object_id: string | null;
   created_at: string;
   updated_at: string;
   created_by: string | null;
 };
 
-function parseDefinition(text: string): Definition {
-  return JSON.parse(text) as Definition;
+export function parseDefinition(text: string): Definition {
+  const def = JSON.parse(text) as Definition;
+  // Definitions stored before procedures could run on a change have no trigger.
+  return { ...def, trigger: def.trigger ?? null };
 }
 
 function procedureOut(r: Row): Procedure {
@@ -52,6 +55,7 @@ function procedureOut(r: Row): Procedure {
     params: def.params,
     steps: def.steps,
     timeoutSeconds: def.timeoutSeconds,
+    trigger: def.trigger,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     createdBy: r.created_by,
@@ -69,7 +73,7 @@ async function procedureRow(ctx: OpContext, id: string): Promise<Row> {
   return row;
 }
 
-function planEnv(ctx: OpContext): PlanEnv {
+export function planEnv(ctx: OpContext): PlanEnv {
   return {
     ctx,
     procedure: async (id) => {
@@ -98,6 +102,7 @@ function definitionOf(input: Definition): string {
     params: input.params,
     steps: input.steps,
     timeoutSeconds: input.timeoutSeconds,
+    trigger: input.trigger,
   });
 }
 
@@ -130,6 +135,7 @@ export async function listProcedures(ctx: OpContext): Promise<{ items: Procedure
         description: r.description,
         stepCount: def.steps.length,
         paramCount: def.params.length,
+        triggerObjectId: r.trigger_object_id,
         lastRunStatus: (l?.status as ProcedureSummary['lastRunStatus']) ?? null,
         lastRunAt: l?.at ?? null,
         updatedAt: r.updated_at,
@@ -167,6 +173,7 @@ export async function createProcedure(
       name: input.name,
       description: input.description,
       definition: definitionOf(input),
+      trigger_object_id: input.trigger?.objectId ?? null,
       created_at: now,
       created_by: ctx.userId,
       updated_at: now,
@@ -187,6 +194,7 @@ export async function updateProcedure(
     params: input.params ?? old.params,
     steps: input.steps ?? old.steps,
     timeoutSeconds: input.timeoutSeconds ?? old.timeoutSeconds,
+    trigger: input.trigger !== undefined ? input.trigger : old.trigger,
   };
   const { issues } = await planDefinition(planEnv(ctx), def, input.id);
   if (issues.length) throw issuesError(ctx, issues);
@@ -196,6 +204,7 @@ export async function updateProcedure(
       name: def.name,
       description: def.description,
       definition: definitionOf(def),
+      trigger_object_id: def.trigger?.objectId ?? null,
       updated_at: isoNow(),
     })
     .where('id', '=', input.id)
@@ -278,6 +287,7 @@ export async function startRun(
     procedureId: row.id,
     procedureName: row.name,
     actionId: input.actionId ?? null,
+    trigger: null,
     jobId: job.id,
     status: job.status,
     dryRun: input.dryRun,
@@ -304,6 +314,7 @@ function runsQuery(ctx: OpContext) {
       'r.procedure_id',
       'r.procedure_name',
       'r.action_id',
+      'r.trigger',
       'r.dry_run',
       'r.params',
       'r.log',
@@ -329,6 +340,7 @@ function runOut(r: RunRow): ProcedureRun {
     procedureId: r.procedure_id,
     procedureName: r.procedure_name,
     actionId: r.action_id,
+    trigger: r.trigger ? (JSON.parse(r.trigger) as ProcedureRun['trigger']) : null,
     jobId: r.id,
     status: r.status as ProcedureRun['status'],
     dryRun: Number(r.dry_run) === 1,
@@ -382,6 +394,79 @@ export async function cancelRun(
 
 // ---- the job ---------------------------------------------------------------------------------------
 
+/**
+ * The plans of a procedure and of every procedure its `run` steps run, by id — made before a
+ * run's transaction opens.
+ */
+export async function planAll(penv: PlanEnv, rootId: string): Promise<Map<string, Plan>> {
+  const plans = new Map<string, Plan>();
+  const lang = penv.ctx.lang;
+  const makePlan = async (id: string): Promise<void> => {
+    if (plans.has(id)) return;
+    const p = await penv.procedure(id);
+    if (!p) throw new AppError('unprocessable', proceduresText(lang, 'proc.unknown_procedure'));
+    const { plan, issues } = await planDefinition(penv, p.definition, p.id);
+    if (!plan)
+      throw new AppError(
+        'unprocessable',
+        `${proceduresText(lang, 'proc.invalid')} ${issues[0]?.message ?? ''}`,
+      );
+    plans.set(id, plan);
+    for (const s of plan.steps) if (s.type === 'run') await makePlan(s.procedureId);
+  };
+  await makePlan(rootId);
+  return plans;
+}
+
+/** A run's totals: its top steps' counts (a `run` step counts its procedure's). */
+export function runTotals(log: StepLog[], started: number): RunResult {
+  const top = log.filter((l) => !l.path.includes('.'));
+  const sum = (k: 'rowsRead' | 'inserted' | 'updated' | 'deleted') =>
+    top.reduce((a, l) => a + l[k], 0);
+  const inserted = sum('inserted');
+  const updated = sum('updated');
+  const deleted = sum('deleted');
+  return {
+    rowsRead: sum('rowsRead'),
+    rowsWritten: inserted + updated + deleted,
+    inserted,
+    updated,
+    deleted,
+    ms: nowMs() - started,
+  };
+}
+
+/**
+ * The records a run wrote, summarised per object and kind (never one per row), so the ribbon of
+ * an object shows what a procedure did to it.
+ */
+export async function recordChangeEvents(
+  ctx: OpContext,
+  trx: Q,
+  procedure: { id: string; name: string },
+  runId: string,
+  changes: Map<string, ObjectChanges>,
+): Promise<void> {
+  const kinds = [
+    ['inserted', 'record.created'],
+    ['updated', 'record.updated'],
+    ['deleted', 'record.deleted'],
+  ] as const;
+  for (const [objectId, c] of changes)
+    for (const [key, kind] of kinds)
+      if (c[key] > 0)
+        await recordEvent(ctx.db, trx, {
+          kind,
+          domainId: ctx.domainId,
+          userId: ctx.userId || null,
+          objectId,
+          objectName: c.name,
+          count: c[key],
+          data: { procedure: procedure.name },
+          links: { objectId, procedureId: procedure.id, runId, jobId: runId },
+        });
+}
+
 /** A dry run ends by rolling its transaction back. */
 class DryRunDone extends Error {}
 
@@ -397,23 +482,9 @@ export async function runProcedureJob(
   } as OpContext;
   const row = await procedureRow(opCtx, ctx.params.procedureId);
   const def = parseDefinition(row.definition);
-  const penv = planEnv(opCtx);
   // Every plan this run may need is made before its transaction: on SQLite the transaction
   // holds the one connection, so nothing may read outside it meanwhile.
-  const plans = new Map<string, Plan>();
-  const makePlan = async (id: string): Promise<void> => {
-    if (plans.has(id)) return;
-    const p = await penv.procedure(id);
-    if (!p) throw new AppError('unprocessable', proceduresText(ctx.lang, 'proc.unknown_procedure'));
-    const { plan, issues } = await planDefinition(penv, p.definition, p.id);
-    if (!plan)
-      throw new AppError(
-        'unprocessable',
-        `${proceduresText(ctx.lang, 'proc.invalid')} ${issues[0]?.message ?? ''}`,
-      );
-    plans.set(id, plan);
-    for (const s of plan.steps) if (s.type === 'run') await makePlan(s.procedureId);
-  };
+  let plans = new Map<string, Plan>();
   const planOf = async (id: string): Promise<Plan> => {
     const plan = plans.get(id);
     if (!plan)
@@ -428,25 +499,10 @@ export async function runProcedureJob(
       .set({ log: JSON.stringify(log), result: result ? JSON.stringify(result) : null })
       .where('id', '=', ctx.id)
       .execute();
-  const totals = (): RunResult => {
-    const top = log.filter((l) => !l.path.includes('.'));
-    const sum = (k: 'rowsRead' | 'inserted' | 'updated' | 'deleted') =>
-      top.reduce((a, l) => a + l[k], 0);
-    const inserted = sum('inserted');
-    const updated = sum('updated');
-    const deleted = sum('deleted');
-    return {
-      rowsRead: sum('rowsRead'),
-      rowsWritten: inserted + updated + deleted,
-      inserted,
-      updated,
-      deleted,
-      ms: nowMs() - started,
-    };
-  };
+  const totals = (): RunResult => runTotals(log, started);
   let result: RunResult;
   try {
-    await makePlan(row.id);
+    plans = await planAll(planEnv(opCtx), row.id);
     const plan = await planOf(row.id);
     const { values, errors } = await paramValues(opCtx, plan.params, ctx.params.params);
     const first = Object.entries(errors)[0];
@@ -474,26 +530,7 @@ export async function runProcedureJob(
         );
         result = totals();
         if (!ctx.params.dryRun) {
-          // The records the run wrote, summarised per object and kind (never one per row), so
-          // the ribbon of an object shows what a procedure did to it.
-          const kinds = [
-            ['inserted', 'record.created'],
-            ['updated', 'record.updated'],
-            ['deleted', 'record.deleted'],
-          ] as const;
-          for (const [objectId, c] of changes)
-            for (const [key, kind] of kinds)
-              if (c[key] > 0)
-                await recordEvent(ctx.db, trx, {
-                  kind,
-                  domainId: ctx.domainId,
-                  userId: ctx.userId,
-                  objectId,
-                  objectName: c.name,
-                  count: c[key],
-                  data: { procedure: row.name },
-                  links: { objectId, procedureId: row.id, runId: ctx.id, jobId: ctx.id },
-                });
+          await recordChangeEvents(opCtx, trx, row, ctx.id, changes);
           await recordEvent(ctx.db, trx, {
             kind: 'procedure.finished',
             domainId: ctx.domainId,

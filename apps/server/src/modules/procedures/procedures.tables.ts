@@ -5,6 +5,8 @@ export interface PfProceduresTable {
   name: string;
   description: string;
   definition: string;
+  /** The object whose changes run the procedure (its trigger), if any. */
+  trigger_object_id: string | null;
   created_at: string;
   created_by: string | null;
   updated_at: string;
@@ -21,6 +23,8 @@ export interface PfProcedureRunsTable {
   log: string;
   result: string | null;
   created_at: string;
+  /** JSON of the change that started a run by a trigger; null for other runs. */
+  trigger: string | null;
 }
 
 declare module '../../db/schema.js' {

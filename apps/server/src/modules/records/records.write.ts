@@ -5,6 +5,7 @@ import { isoNow } from '../../lib/clock.js';
 import { writeAuditRun } from '../../platform/audit.js';
 import { fastReader, hasRules, SLOW, type FastReader } from '../../platform/coerce.js';
 import { recordEvent } from '../../platform/events/index.js';
+import { prepareTriggers, type TriggerRun } from '../../platform/triggers.js';
 import type { OpContext, Q } from '../../platform/context.js';
 import { addError, invalid, notFoundIn } from '../../platform/errors.js';
 import { loadObject, storedFields, type FieldMeta, type ObjectMeta } from '../../platform/meta.js';
@@ -486,6 +487,7 @@ async function writeGood(
   meta: ObjectMeta,
   good: RowState[],
   ids: (number | null)[],
+  triggers: TriggerRun | null,
 ): Promise<{ created: number; updated: number; unchanged: number }> {
   const dialect = ctx.db.dialect;
   const now = isoNow();
@@ -592,6 +594,12 @@ async function writeGood(
     updatedIds,
     fields.filter((_, i) => changed[i]).map((f) => f.name),
   );
+  // What runs when records of the object change (platform/triggers), with the change.
+  if (triggers && updatedIds.length)
+    await triggers(trx, {
+      ids: updatedIds,
+      fieldIds: fields.filter((_, i) => changed[i]).map((f) => f.id),
+    });
   return { created: fresh.length, updated: updatedIds.length, unchanged };
 }
 
@@ -643,6 +651,7 @@ async function run(
   const states = parseRows(ctx, meta, stored, rows, key);
   if (stored !== meta.fields) meta = { ...meta, fields: stored };
   const targets = await referenceTargets(ctx, meta);
+  const triggers = await prepareTriggers(ctx, meta.id);
   return ctx.db.kysely.transaction().execute(async (trx) => {
     await resolveTargets(ctx, trx, meta, states, key);
     completeRows(ctx, meta, states);
@@ -666,7 +675,7 @@ async function run(
     )
       throw new AppError('forbidden', commonText(ctx.lang, 'error.forbidden'));
     try {
-      Object.assign(result, await writeGood(ctx, trx, meta, good, ids));
+      Object.assign(result, await writeGood(ctx, trx, meta, good, ids, triggers));
     } catch (e) {
       mapUniqueViolation(ctx, meta, e);
     }

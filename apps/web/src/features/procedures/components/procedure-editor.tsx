@@ -37,6 +37,7 @@ import {
 } from '../lib/steps';
 import { ParamsEditor } from './params-editor';
 import { StepEditor } from './step-editor';
+import { TriggerEditor } from './trigger-editor';
 import { shownName } from '@/lib/names';
 
 /**
@@ -218,6 +219,15 @@ export function ProcedureEditor({
                 <ParamsEditor
                   params={draft.params}
                   onChange={(params) => update({ params })}
+                  objects={objectOptions}
+                  issues={issues}
+                />
+
+                <Divider label={t('trigger.title')} labelPosition="left" />
+                <TriggerEditor
+                  trigger={draft.trigger}
+                  onChange={(trigger) => update({ trigger })}
+                  params={draft.params}
                   objects={objectOptions}
                   issues={issues}
                 />

@@ -26,6 +26,7 @@ const summary = {
   description: 'Copies the lines into the plan',
   stepCount: 1,
   paramCount: 2,
+  triggerObjectId: null,
   lastRunStatus: 'failed' as const,
   lastRunAt: '2026-01-01T10:00:00.000Z',
   updatedAt: '2026-01-01T10:00:00.000Z',
@@ -225,5 +226,65 @@ describe('ProcedureEditor', () => {
     refuse = false;
     await user.click(within(editor).getByTestId('procedure-save'));
     await waitFor(() => expect(bodies).toHaveLength(2));
+  });
+
+  it('makes a procedure run on changes of an object’s field, its parameter computed from the record', async () => {
+    const bodies: QryBody[] = [];
+    server.use(
+      qryHandler(
+        {
+          'procedures.list': () => ({
+            items: [{ ...summary, triggerObjectId: 'o1', lastRunStatus: null, lastRunAt: null }],
+          }),
+          'procedures.get': () => makeProcedure(),
+          'procedures.runs': () => ({
+            items: [
+              {
+                ...finishedRun({ trigger: { objectId: 'o1', objectName: 'Lines', records: 2 } }),
+                log: undefined,
+              },
+            ],
+            hasMore: false,
+          }),
+          'objects.list': () => ({ items: [lines, plan] }),
+          'objects.get': (b) => (b.id === 'o1' ? lines : plan),
+          'procedures.validate': () => ({ issues: [] }),
+          'expressions.validate': () => ({
+            valid: true,
+            type: 'dec',
+            typeText: 'decimal number',
+            issues: [],
+          }),
+          'procedures.update': (b) => makeProcedure({ trigger: b.trigger as never }),
+        },
+        (b) => b.op === 'procedures.update' && bodies.push(b),
+      ),
+    );
+    const user = userEvent.setup();
+    await renderScreen(<ProceduresScreen />);
+    // The list says which object's changes run it.
+    const badge = await screen.findByTestId('procedure-trigger');
+    await waitFor(() => expect(badge).toHaveTextContent('Runs on changes of Lines'));
+    await user.click(screen.getByText('Plan next year'));
+    const editor = await screen.findByRole('dialog', { name: /Procedure “Plan next year”/ });
+    await user.click(within(editor).getByTestId('trigger-switch'));
+    const object = within(editor).getByTestId('trigger-object');
+    await waitFor(() => expect(object).toHaveValue('Lines'));
+    const fields = within(editor).getByTestId('trigger-fields');
+    await user.click(fields);
+    const listbox = await waitFor(() => {
+      const el = document.getElementById(fields.getAttribute('aria-controls') ?? '');
+      expect(el).not.toBeNull();
+      return el!;
+    });
+    await user.click(
+      within(listbox).getByRole('option', { name: 'Amount (amount)', hidden: true }),
+    );
+    await user.type(within(editor).getByTestId('trigger-param-growth'), 'amount / 100');
+    await user.click(within(editor).getByTestId('procedure-save'));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({
+      trigger: { objectId: 'o1', fields: ['amount'], params: { growth: 'amount / 100' } },
+    });
   });
 });

@@ -16,6 +16,7 @@ import {
 import { Can, ability } from '@/lib/ability';
 import { messageOf } from '@/lib/api-client';
 import { useOp, useOpMutation } from '@/lib/qry';
+import { shownName } from '@/lib/names';
 import { runStatusColor } from '../lib/status';
 import { ProcedureEditor } from './procedure-editor';
 import { ProcedureRunModal } from './procedure-run-modal';
@@ -33,6 +34,16 @@ export function ProceduresScreen() {
   const [search, setSearch] = useState('');
   const [deleting, setDeleting] = useState<ProcedureSummary | null>(null);
   const list = useOp('procedures.list', {});
+  // Object names only for procedures that run on changes of one.
+  const objects = useOp(
+    'objects.list',
+    {},
+    { enabled: !!list.data?.items.some((p) => p.triggerObjectId) },
+  );
+  const objectName = (id: string) => {
+    const o = objects.data?.items.find((x) => x.id === id);
+    return o ? shownName(o) : '…';
+  };
   const remove = useOpMutation('procedures.delete');
   const tab = params.get('tab') === 'runs' ? 'runs' : 'procedures';
   const editing = params.get('procedure');
@@ -216,6 +227,18 @@ export function ProceduresScreen() {
                                 <Text size="xs" c="dimmed" lineClamp={1}>
                                   {p.description}
                                 </Text>
+                              )}
+                              {p.triggerObjectId && (
+                                <Badge
+                                  size="xs"
+                                  color="grape"
+                                  variant="outline"
+                                  data-testid="procedure-trigger"
+                                >
+                                  {t('trigger.runsOn', {
+                                    object: objectName(p.triggerObjectId),
+                                  })}
+                                </Badge>
                               )}
                             </Table.Td>
                             <Table.Td ta="center">{p.stepCount}</Table.Td>

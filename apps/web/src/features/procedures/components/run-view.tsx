@@ -21,7 +21,11 @@ import { useOpMutation } from '@/lib/qry';
 import { useRun } from '../hooks/use-run';
 import { formatMs, isRunActive, runStatusColor } from '../lib/status';
 
-export function RunStatusBadge({ run }: { run: Pick<ProcedureRun, 'status' | 'dryRun'> }) {
+export function RunStatusBadge({
+  run,
+}: {
+  run: Pick<ProcedureRun, 'status' | 'dryRun'> & Partial<Pick<ProcedureRun, 'trigger'>>;
+}) {
   const { t } = useTranslation('procedures');
   return (
     <Group gap={4} wrap="nowrap">
@@ -31,6 +35,11 @@ export function RunStatusBadge({ run }: { run: Pick<ProcedureRun, 'status' | 'dr
       {run.dryRun && (
         <Badge color="gray" variant="outline" leftSection={<IconFlask size={12} />}>
           {t('run.dryRunBadge')}
+        </Badge>
+      )}
+      {run.trigger && (
+        <Badge color="grape" variant="outline" data-testid="run-trigger">
+          {t('trigger.badge', { object: run.trigger.objectName })}
         </Badge>
       )}
     </Group>

@@ -6,7 +6,10 @@ import type {
 } from '@fiscus/contracts';
 
 /** A procedure as the editor holds it. */
-export type Draft = Pick<Procedure, 'name' | 'description' | 'params' | 'steps' | 'timeoutSeconds'>;
+export type Draft = Pick<
+  Procedure,
+  'name' | 'description' | 'params' | 'steps' | 'timeoutSeconds' | 'trigger'
+>;
 
 export const stepTypes: ProcedureStepType[] = [
   'copy',
@@ -74,6 +77,7 @@ export const emptyDraft = (): Draft => ({
   params: [],
   steps: [],
   timeoutSeconds: 60,
+  trigger: null,
 });
 
 export function draftOf(p: Procedure): Draft {
@@ -83,6 +87,7 @@ export function draftOf(p: Procedure): Draft {
     params: p.params,
     steps: p.steps,
     timeoutSeconds: p.timeoutSeconds,
+    trigger: p.trigger,
   };
 }
 
