@@ -14,6 +14,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import {
@@ -135,6 +136,8 @@ export function FieldEditor({
   const { t } = useTranslation('platform');
   const [d, setD] = useState<Draft>(() => draftOf(field));
   const [mode, setMode] = useState<Mode>(field?.computed?.kind ?? 'stored');
+  // At phone width the four kinds stack: side by side their names do not fit (German, French).
+  const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
   const [cd, setCd] = useState<ComputedDraft>(() => computedDraftOf(field, 'formula'));
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -290,6 +293,7 @@ export function FieldEditor({
           ) : (
             <SegmentedControl
               fullWidth
+              orientation={phone ? 'vertical' : 'horizontal'}
               value={mode}
               onChange={(v) => {
                 setMode(v as Mode);
