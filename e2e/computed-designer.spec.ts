@@ -72,11 +72,11 @@ for (const c of cases) {
     await field(lines.id, 'Auftrag', 'order', 'reference', { target: orders.id });
 
     await page.addInitScript(
-      ([lang, skin]) => {
+      ({ lang, skin }) => {
         localStorage.setItem('fiscus-language', lang);
         localStorage.setItem('fiscus-skin', skin);
       },
-      [c.lang, c.skin],
+      { lang: c.lang, skin: c.skin },
     );
     if (c.phone) await page.setViewportSize({ width: 390, height: 844 });
     const name = `${c.lang}-${c.skin}-${c.phone ? 'phone' : 'desktop'}`;
