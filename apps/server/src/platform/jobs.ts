@@ -117,6 +117,21 @@ export interface FinishedJob<P = unknown> {
   error: string | null;
 }
 
+/** How the job runners of several processes on one database notice one another. */
+export interface JobTiming {
+  /** A process running jobs says it is alive this often (`pf_jobs.heartbeat_at`), in ms. */
+  heartbeatMs: number;
+  /** A running job whose process has not said so for this long is taken as interrupted, in ms. */
+  staleMs: number;
+  /**
+   * PostgreSQL: this often a process looks for jobs queued by others, jobs interrupted by a
+   * process that died, and its own jobs cancelled through another process, in ms.
+   */
+  pollMs: number;
+}
+
+const DEFAULT_TIMING: JobTiming = { heartbeatMs: 10_000, staleMs: 45_000, pollMs: 1_000 };
+
 /** Told of every change of a job's state (queued, started, progress, ended). */
 export type JobWatcher = (job: Job, domainId: string) => void;
 
@@ -185,12 +200,19 @@ export class Jobs {
   private idleWaiters: (() => void)[] = [];
   private readonly watchers: JobWatcher[] = [];
   private readonly limits: JobLimits;
+  private readonly timing: JobTiming;
+  /** This runner: the owner of the jobs it runs (a new key at each start of the process). */
+  readonly owner = randomKey();
+  private timers: NodeJS.Timeout[] = [];
+  private polling = false;
 
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
     limits: Partial<JobLimits> = {},
+    timing: Partial<JobTiming> = {},
   ) {
+    this.timing = { ...DEFAULT_TIMING, ...timing };
     this.limits = {
       concurrency: 1,
       queuedPerDomain: Number.POSITIVE_INFINITY,
@@ -228,23 +250,42 @@ export class Jobs {
       .catch((err: unknown) => this.log.warn({ err, job: id }, 'job change not published'));
   }
 
-  /** Recovers interrupted jobs and starts running queued ones. */
+  /**
+   * Recovers interrupted jobs and starts running queued ones. SQLite (one server process): every
+   * job still marked running was interrupted. PostgreSQL (several processes may share the
+   * database): only jobs whose process has not said it is alive for `staleMs`; from then on
+   * the runner looks every `pollMs` for jobs queued through other processes and jobs whose
+   * process died, and says every `heartbeatMs` that it is alive.
+   */
   async start(): Promise<void> {
     this.stopped = false;
+    const shared = this.db.dialect === 'postgres';
+    await this.recoverInterrupted(shared ? 'stale' : 'all');
+    await this.pickUpQueued();
+    this.pump();
+    this.timers.push(setInterval(() => void this.beat(), this.timing.heartbeatMs));
+    if (shared) this.timers.push(setInterval(() => void this.poll(), this.timing.pollMs));
+    for (const t of this.timers) t.unref();
+  }
+
+  /**
+   * Marks interrupted running jobs failed — each by one process only (the update is conditional
+   * on what was read) — and lets their kind clean up after them.
+   */
+  private async recoverInterrupted(which: 'all' | 'stale'): Promise<void> {
     const q = this.db.kysely;
+    const cutoff = new Date(nowMs() - this.timing.staleMs).toISOString();
     const interrupted = await q
       .selectFrom('pf_jobs')
       .selectAll()
       .where('status', '=', 'running')
+      .where((eb) => eb.or([eb('owner', 'is', null), eb('owner', '!=', this.owner)]))
+      .$if(which === 'stale', (qb) =>
+        qb.where((eb) => eb.or([eb('heartbeat_at', 'is', null), eb('heartbeat_at', '<', cutoff)])),
+      )
       .execute();
     for (const j of interrupted) {
-      const handler = this.handlers.get(j.kind);
-      try {
-        await handler?.recover?.(this.db, { id: j.id, params: JSON.parse(j.params) as never });
-      } catch (err) {
-        this.log.error({ err, job: j.id }, 'job recovery failed');
-      }
-      await q
+      const claimed = await q
         .updateTable('pf_jobs')
         .set({
           status: 'failed',
@@ -252,22 +293,83 @@ export class Jobs {
           finished_at: isoNow(),
         })
         .where('id', '=', j.id)
-        .execute();
+        .where('status', '=', 'running')
+        .where((eb) =>
+          j.heartbeat_at === null
+            ? eb('heartbeat_at', 'is', null)
+            : eb('heartbeat_at', '=', j.heartbeat_at),
+        )
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) === 0) continue;
+      this.log.warn({ job: j.id, owner: j.owner }, 'job interrupted: marked failed');
+      const handler = this.handlers.get(j.kind);
+      try {
+        await handler?.recover?.(this.db, { id: j.id, params: JSON.parse(j.params) as never });
+      } catch (err) {
+        this.log.error({ err, job: j.id }, 'job recovery failed');
+      }
       await this.finished(j.id, 'failed');
     }
-    const queued = await q
+  }
+
+  /** Queues jobs queued in the database that this process does not know yet. */
+  private async pickUpQueued(): Promise<void> {
+    const queued = await this.db.kysely
       .selectFrom('pf_jobs')
       .select(['id', 'domain_id'])
       .where('status', '=', 'queued')
       .orderBy('created_at')
       .execute();
-    for (const j of queued) this.push(j.domain_id, j.id);
-    this.pump();
+    const known = new Set<string>(this.running.keys());
+    for (const ids of this.queues.values()) for (const id of ids) known.add(id);
+    for (const j of queued) if (!known.has(j.id)) this.push(j.domain_id, j.id);
+  }
+
+  /** Says that this process is alive for the jobs it runs. */
+  private async beat(): Promise<void> {
+    if (!this.running.size) return;
+    try {
+      await this.db.kysely
+        .updateTable('pf_jobs')
+        .set({ heartbeat_at: isoNow() })
+        .where('owner', '=', this.owner)
+        .where('status', '=', 'running')
+        .execute();
+    } catch (err) {
+      this.log.warn({ err }, 'job heartbeat not saved');
+    }
+  }
+
+  /** PostgreSQL: other processes' queued, interrupted and cancelled jobs. */
+  private async poll(): Promise<void> {
+    if (this.polling || this.stopped) return;
+    this.polling = true;
+    try {
+      if (this.running.size) {
+        // Jobs of this process that another process cancelled (or took as interrupted).
+        const ended = await this.db.kysely
+          .selectFrom('pf_jobs')
+          .select('id')
+          .where('id', 'in', [...this.running.keys()])
+          .where('status', '!=', 'running')
+          .execute();
+        for (const { id } of ended) this.running.get(id)?.abort(new Error('cancelled'));
+      }
+      await this.recoverInterrupted('stale');
+      await this.pickUpQueued();
+      this.pump();
+    } catch (err) {
+      this.log.warn({ err }, 'job poll failed');
+    } finally {
+      this.polling = false;
+    }
   }
 
   /** Aborts running jobs and waits for them to end (they roll back). */
   async stop(): Promise<void> {
     this.stopped = true;
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
     for (const c of this.running.values()) c.abort(new Error('shutdown'));
     if (this.active > 0) await new Promise<void>((r) => this.idleWaiters.push(r));
   }
@@ -300,6 +402,8 @@ export class Jobs {
       created_at: isoNow(),
       started_at: null,
       finished_at: null,
+      owner: null,
+      heartbeat_at: null,
     };
     await this.db.kysely.insertInto('pf_jobs').values(row).execute();
     this.push(input.domainId, row.id);
@@ -433,7 +537,14 @@ export class Jobs {
       if (Number(res.numUpdatedRows) > 0) await this.finished(id, 'cancelled');
       else await this.abortRunning(id);
     } else if (row.status === 'running') {
-      await this.abortRunning(id);
+      // Running in another process (PostgreSQL): it sees the cancel at its next poll, stops the
+      // job and calls the finish hook.
+      await this.db.kysely
+        .updateTable('pf_jobs')
+        .set({ status: 'cancelled', error: jobsText(lang, 'job.cancelled'), finished_at: isoNow() })
+        .where('id', '=', id)
+        .where('status', '=', 'running')
+        .execute();
     }
     return this.get(domainId, id, lang);
   }
@@ -531,7 +642,7 @@ export class Jobs {
     // Only a job still queued starts: a cancel may have come in since it left the queue.
     const started = await q
       .updateTable('pf_jobs')
-      .set({ status: 'running', started_at: isoNow() })
+      .set({ status: 'running', started_at: isoNow(), owner: this.owner, heartbeat_at: isoNow() })
       .where('id', '=', id)
       .where('status', '=', 'queued')
       .executeTakeFirst();
@@ -574,11 +685,12 @@ export class Jobs {
       },
     };
     let status: JobStatus;
+    let written = true;
     try {
       const out = await handler.run(ctx);
       await pending;
       status = 'succeeded';
-      await q
+      const res = await q
         .updateTable('pf_jobs')
         .set({
           status,
@@ -589,7 +701,9 @@ export class Jobs {
           finished_at: isoNow(),
         })
         .where('id', '=', id)
-        .execute();
+        .where('status', '=', 'running')
+        .executeTakeFirst();
+      written = Number(res.numUpdatedRows) > 0;
     } catch (err) {
       await pending;
       const cancelled = controller.signal.aborted;
@@ -606,7 +720,7 @@ export class Jobs {
           ? err.message
           : jobsText(lang, 'error.internal');
       if (!cancelled && !(err instanceof AppError)) ctx.log.error({ err }, 'job failed');
-      await q
+      const res = await q
         .updateTable('pf_jobs')
         .set({
           status,
@@ -622,10 +736,23 @@ export class Jobs {
             : {}),
         })
         .where('id', '=', id)
-        .execute();
+        .where('status', '=', 'running')
+        .executeTakeFirst();
+      written = Number(res.numUpdatedRows) > 0;
     } finally {
       this.running.delete(id);
       this.runningOf.delete(id);
+    }
+    if (!written) {
+      // Ended meanwhile through another process (cancelled there, or taken as interrupted while
+      // this one did not answer): its state stands.
+      const now = await q
+        .selectFrom('pf_jobs')
+        .select('status')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      status = (now?.status as JobStatus | undefined) ?? status;
+      if (status === 'failed') return; // the process that took it over called the hook
     }
     await this.finished(id, status);
   }

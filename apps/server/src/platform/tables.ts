@@ -234,6 +234,10 @@ export interface PfJobsTable {
   created_at: string;
   started_at: string | null;
   finished_at: string | null;
+  /** The process running it (a key made at each start of the job runner). */
+  owner: string | null;
+  /** When that process last said it is alive (ISO time), while running. */
+  heartbeat_at: string | null;
 }
 
 declare module '../db/schema.js' {
