@@ -629,6 +629,9 @@ export class Jobs {
     const handler = this.handlers.get(row.kind);
     const lang = row.lang as Lang;
     if (!handler) {
+      // Another process on the same PostgreSQL may know the kind (one of a newer version while
+      // they are replaced one by one): the job stays queued for it.
+      if (this.db.dialect === 'postgres') return;
       await q
         .updateTable('pf_jobs')
         .set({ status: 'failed', error: jobsText(lang, 'error.internal'), finished_at: isoNow() })
