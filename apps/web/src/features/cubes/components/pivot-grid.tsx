@@ -99,7 +99,7 @@ const sameWindow = (a: Window, b: Window) =>
 /** What one row of cells needs to be drawn; rows are memoised on it. */
 interface BodyRowProps {
   i: number;
-  /** The row's key among the window's rows (its DOM nodes are reused as the window moves). */
+  /** Where the row is in the grid (px from the top, headers included). */
   top: number;
   c0: number;
   c1: number;
@@ -108,6 +108,8 @@ interface BodyRowProps {
   cellWidth: number;
   itemWidth: number;
   rowHeaderWidth: number;
+  /** The whole grid's width. */
+  width: number;
   /** Changes when a block the row reads arrives, when the measures or their styles change. */
   stamp: string;
   /** The active cell's position in this row (j × M + m), or -1. */
@@ -166,7 +168,6 @@ const BodyRow = memo(function BodyRow(props: BodyRowProps) {
           data-measure={info?.key}
           aria-busy={value === undefined || undefined}
           style={{
-            top,
             left: rowHeaderWidth + j * itemWidth + m * cellWidth,
             backgroundColor:
               heatRanges && style?.heatmap && !sub && numeric
@@ -182,7 +183,13 @@ const BodyRow = memo(function BodyRow(props: BodyRowProps) {
       );
     }
   }
-  return <>{cells}</>;
+  // The row is positioned, its cells only across: moving down a row changes one element's
+  // position, not every cell's.
+  return (
+    <div className={classes.bodyRow} style={{ top, width: props.width }} role="presentation">
+      {cells}
+    </div>
+  );
 });
 
 /**
@@ -597,6 +604,7 @@ export function PivotGrid(props: PivotGridProps) {
               key={rowSlot(i)}
               i={i}
               top={headerHeight + i * rowHeight}
+              width={width}
               c0={c0}
               c1={c0 + cols - 1}
               colSlots={Math.max(1, cols)}
