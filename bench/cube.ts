@@ -14,6 +14,7 @@
  * Env: BENCH_ROWS (default 1000000), BENCH_RUNS (default 7), BENCH_DATABASE_URL (postgres://…
  * to run on PostgreSQL), BENCH_SKIP (comma list of query,write,report).
  */
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { clearCache } from '../apps/server/src/platform/cache.js';
@@ -38,6 +39,26 @@ const cpuMs = (from: NodeJS.CpuUsage) => {
   const u = process.cpuUsage(from);
   return (u.user + u.system) / 1000;
 };
+
+/**
+ * CPU milliseconds of this process's live child processes (Linux /proc; 0 elsewhere): on
+ * SQLite a report's rows are read in a lane's child process, whose time `cpuMs` misses.
+ */
+function childCpuMs(): number {
+  try {
+    let ticks = 0;
+    for (const pid of readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8')
+      .split(' ')
+      .filter(Boolean)) {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(f[11]) + Number(f[12]); // utime, stime (fields 14 and 15)
+    }
+    return ticks * 10; // USER_HZ is 100 on Linux
+  } catch {
+    return 0;
+  }
+}
 
 const { app, qry, signed, token, obj, close } = await benchApp({
   databaseUrl: pgUrl,
@@ -228,16 +249,26 @@ if (!SKIP.has('report')) {
     objectId: big,
     format: 'xlsx',
   });
-  const xs: { rowsPerSecond: number; rowsPerCpuSecond: number; ms: number; mb: number }[] = [];
+  const xs: {
+    rowsPerSecond: number;
+    rowsPerCpuSecond: number;
+    rowsPerTotalCpuSecond: number;
+    ms: number;
+    mb: number;
+  }[] = [];
   for (let i = 0; i < Math.min(RUNS, 3); i++) {
     const cpu = process.cpuUsage();
+    const child = childCpuMs();
     const { run } = await generate(view.id);
+    const childMs = childCpuMs() - child;
     const ms = run.durationMs ?? 0;
     const rows = run.result?.rows ?? 0;
     xs.push({
       rowsPerSecond: Math.round((rows * 1000) / ms),
       // Rows per second of this process's CPU time (the job runs here): the load-free figure.
       rowsPerCpuSecond: Math.round((rows * 1000) / cpuMs(cpu)),
+      // …and with the lane's child process that reads the rows (all the CPU the report took).
+      rowsPerTotalCpuSecond: Math.round((rows * 1000) / (cpuMs(cpu) + childMs)),
       ms,
       mb: +((run.size ?? 0) / 1048576).toFixed(1),
     });
@@ -254,6 +285,7 @@ if (!SKIP.has('report')) {
     viewXlsx100k: {
       rowsPerSecondMedian: median(xs.map((x) => x.rowsPerSecond)),
       rowsPerCpuSecondMedian: median(xs.map((x) => x.rowsPerCpuSecond)),
+      rowsPerTotalCpuSecondMedian: median(xs.map((x) => x.rowsPerTotalCpuSecond)),
       runs: xs,
       bar: 100_000,
     },
