@@ -14,4 +14,5 @@ export * from './cubes.js';
 export * from './reports.js';
 export * from './ops.js';
 export * from './datasources.js';
+export * from './tokens.js';
 export * from './mounts.js';

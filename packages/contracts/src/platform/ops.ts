@@ -176,6 +176,14 @@ import {
   mountsUpdateInput,
 } from './mounts.js';
 import {
+  apiTokenSchema,
+  tokensCreateInput,
+  tokensCreateOutput,
+  tokensListInput,
+  tokensListOutput,
+  tokensRevokeInput,
+} from './tokens.js';
+import {
   viewSchema,
   viewsDeleteInput,
   viewsListInput,
@@ -350,6 +358,10 @@ export const platformOps = {
   'mounts.sync': op(mountsSyncInput, jobSchema, 'update', 'Mount'),
   'mounts.check': op(mountsCheckInput, mountSchema, 'update', 'Mount'),
   'mounts.delete': op(mountsDeleteInput, ok, 'delete', 'Mount'),
+  // Every member keeps their own API tokens (a token itself cannot: it has no `update Auth`).
+  'tokens.list': op(tokensListInput, tokensListOutput, 'read', 'Auth'),
+  'tokens.create': op(tokensCreateInput, tokensCreateOutput, 'update', 'Auth'),
+  'tokens.revoke': op(tokensRevokeInput, apiTokenSchema, 'update', 'Auth'),
 } as const;
 
 export type PlatformOps = typeof platformOps;

@@ -10,6 +10,7 @@ import * as m0008 from './2026-11-25-0003-actions.js';
 import * as m0009 from './2026-11-25-0004-cubes.js';
 import * as m5001 from './2026-11-27-5001-name-translations.js';
 import * as m4001 from './2026-11-27-4001-datasources-mounts.js';
+import * as m4002 from './2026-11-27-4002-api-tokens.js';
 import * as m5002 from './2026-11-27-5002-series.js';
 import * as m3001 from './2026-11-27-3001-reports.js';
 import * as m6001 from './2026-11-27-6001-computed-fields.js';
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0004-cubes': m0009,
   '2026-11-27-5001-name-translations': m5001,
   '2026-11-27-4001-datasources-mounts': m4001,
+  '2026-11-27-4002-api-tokens': m4002,
   '2026-11-27-5002-series': m5002,
   '2026-11-27-3001-reports': m3001,
   '2026-11-27-6001-computed-fields': m6001,

@@ -7,6 +7,12 @@ export const authText = defineMessages({
     'auth.unauthorized': 'Please sign in.',
     'auth.token_expired': 'Your session has expired. Please sign in again.',
     'auth.invalid_token': 'Your session is not valid. Please sign in again.',
+    'auth.token_throttled': 'Too many requests with this API token. Try again in {seconds} s.',
+    'auth.token_not_found': 'There is no such API token of yours.',
+    'auth.token_invalid':
+      'This API token is not valid: it is unknown, revoked, or its owner left the domain.',
+    'auth.token_expired_api': 'This API token has expired.',
+    'auth.token_not_here': 'An API token cannot do this: it is for signed-in users only.',
     'auth.invalid_credentials': 'The username, email or password is not correct.',
     'auth.throttled': 'Too many failed attempts. Please try again in {seconds} seconds.',
     'auth.username_required': 'Please enter your username.',
@@ -73,6 +79,14 @@ export const authText = defineMessages({
     'auth.unauthorized': 'Bitte melden Sie sich an.',
     'auth.token_expired': 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
     'auth.invalid_token': 'Ihre Sitzung ist ungültig. Bitte melden Sie sich erneut an.',
+    'auth.token_throttled':
+      'Zu viele Anfragen mit diesem API-Token. Versuchen Sie es in {seconds} s erneut.',
+    'auth.token_not_found': 'Ein solches API-Token von Ihnen gibt es nicht.',
+    'auth.token_invalid':
+      'Dieses API-Token ist ungültig: unbekannt, widerrufen, oder sein Inhaber hat die Domäne verlassen.',
+    'auth.token_expired_api': 'Dieses API-Token ist abgelaufen.',
+    'auth.token_not_here':
+      'Ein API-Token kann das nicht: Es ist nur angemeldeten Benutzern erlaubt.',
     'auth.invalid_credentials': 'Benutzername, E-Mail-Adresse oder Passwort ist nicht korrekt.',
     'auth.throttled':
       'Zu viele fehlgeschlagene Versuche. Bitte versuchen Sie es in {seconds} Sekunden erneut.',
@@ -142,6 +156,13 @@ export const authText = defineMessages({
     'auth.unauthorized': 'Veuillez vous connecter.',
     'auth.token_expired': 'Votre session a expiré. Veuillez vous reconnecter.',
     'auth.invalid_token': "Votre session n'est pas valide. Veuillez vous reconnecter.",
+    'auth.token_throttled': 'Trop de requêtes avec ce jeton d’API. Réessayez dans {seconds} s.',
+    'auth.token_not_found': 'Vous n’avez aucun jeton d’API de ce nom.',
+    'auth.token_invalid':
+      'Ce jeton d’API n’est pas valide : inconnu, révoqué, ou son titulaire a quitté le domaine.',
+    'auth.token_expired_api': 'Ce jeton d’API a expiré.',
+    'auth.token_not_here':
+      'Un jeton d’API ne peut pas faire cela : c’est réservé aux utilisateurs connectés.',
     'auth.invalid_credentials': "Le nom d'utilisateur, l'e-mail ou le mot de passe est incorrect.",
     'auth.throttled': 'Trop de tentatives échouées. Veuillez réessayer dans {seconds} secondes.',
     'auth.username_required': "Veuillez saisir votre nom d'utilisateur.",
@@ -209,6 +230,14 @@ export const authText = defineMessages({
     'auth.unauthorized': 'Por favor, inicie sessão.',
     'auth.token_expired': 'A sua sessão expirou. Inicie sessão novamente.',
     'auth.invalid_token': 'A sua sessão não é válida. Inicie sessão novamente.',
+    'auth.token_throttled':
+      'Demasiados pedidos com este token de API. Tente novamente dentro de {seconds} s.',
+    'auth.token_not_found': 'Não tem nenhum token de API assim.',
+    'auth.token_invalid':
+      'Este token de API não é válido: desconhecido, revogado, ou o seu titular saiu do domínio.',
+    'auth.token_expired_api': 'Este token de API expirou.',
+    'auth.token_not_here':
+      'Um token de API não pode fazer isto: é só para utilizadores com sessão iniciada.',
     'auth.invalid_credentials':
       'O nome de utilizador, o email ou a palavra-passe não estão corretos.',
     'auth.throttled':
@@ -276,6 +305,14 @@ export const authText = defineMessages({
     'auth.unauthorized': 'Пожалуйста, войдите в систему.',
     'auth.token_expired': 'Срок действия сеанса истёк. Войдите снова.',
     'auth.invalid_token': 'Сеанс недействителен. Войдите снова.',
+    'auth.token_throttled':
+      'Слишком много запросов с этим API-токеном. Повторите через {seconds} с.',
+    'auth.token_not_found': 'У вас нет такого API-токена.',
+    'auth.token_invalid':
+      'Этот API-токен недействителен: неизвестен, отозван, или его владелец покинул домен.',
+    'auth.token_expired_api': 'Срок действия этого API-токена истёк.',
+    'auth.token_not_here':
+      'API-токен не может этого сделать: это доступно только вошедшим пользователям.',
     'auth.invalid_credentials': 'Неверное имя пользователя, адрес электронной почты или пароль.',
     'auth.throttled': 'Слишком много неудачных попыток. Повторите через {seconds} с.',
     'auth.username_required': 'Введите имя пользователя.',

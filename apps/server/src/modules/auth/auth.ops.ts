@@ -25,4 +25,12 @@ export const authOps = {
   }),
   'domains.switch': (ctx, i, { app, request }) =>
     app.authService.switchDomain(request.auth, i.id, ctx.lang),
+  // The caller's own API tokens in the current domain (a token itself may not: no `update Auth`).
+  'tokens.list': async (ctx, _i, { app }) => ({
+    items: await app.authService.apiTokens.list(ctx.userId, ctx.domainId),
+  }),
+  'tokens.create': (ctx, i, { app }) =>
+    app.authService.apiTokens.create(ctx.userId, ctx.domainId, i),
+  'tokens.revoke': (ctx, i, { app }) =>
+    app.authService.apiTokens.revoke(ctx.userId, ctx.domainId, i.id, ctx.lang),
 } satisfies OpHandlers;

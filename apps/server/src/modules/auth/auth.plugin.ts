@@ -1,10 +1,17 @@
-import type { Action, Role, Subject } from '@fiscus/contracts';
+import {
+  platformOps,
+  type Action,
+  type PlatformOpName,
+  type Role,
+  type Subject,
+} from '@fiscus/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/app-error.js';
 import { createMailer, type Mailer } from '../../lib/mailer.js';
 import { langOf } from '../../platform/messages.js';
 import { linkConfigWarning } from './auth.links.js';
+import { isApiToken } from './auth.api-tokens.js';
 import { AuthService, type AuthContext } from './auth.service.js';
 import { authText } from './auth.messages.js';
 
@@ -73,7 +80,27 @@ export const authPlugin = fp(
 
     app.decorate('authenticate', async function authenticate(request: FastifyRequest) {
       const lang = langOf(request);
-      const result = await service.verify(bearerToken(request));
+      const bearer = bearerToken(request);
+      const result = await service.verify(bearer);
+      if (isApiToken(bearer)) {
+        // An API token: no sign-in to renew, so an expired one is a plain 401 naming why.
+        if (!result.ok || !result.auth?.token)
+          throw new AppError(
+            'unauthorized',
+            authText(
+              lang,
+              !result.ok && result.reason === 'expired'
+                ? 'auth.token_expired_api'
+                : 'auth.token_invalid',
+            ),
+          );
+        service.apiTokens.throttle(result.auth.token.id, lang);
+        request.auth = result.auth;
+        await service.apiTokens
+          .used(result.auth.token.id)
+          .catch((err: unknown) => request.log.warn({ err }, 'token use not noted'));
+        return;
+      }
       if (!result.ok || !result.auth) {
         if (!result.ok && result.reason === 'expired') {
           throw new AppError('token_expired', authText(lang, 'auth.token_expired'));
@@ -87,6 +114,32 @@ export const authPlugin = fp(
         );
       }
       request.auth = result.auth;
+    });
+
+    // Every write op of `/api/qry` that succeeded through an API token is kept with its name.
+    app.addHook('onResponse', async (request, reply) => {
+      const auth = request.auth as AuthContext | null;
+      if (!auth?.token || reply.statusCode !== 200 || request.routeOptions.url !== '/api/qry')
+        return;
+      const body = request.body as { op?: unknown; ops?: unknown; objectId?: unknown } | null;
+      const calls = body?.op === 'batch' && Array.isArray(body.ops) ? body.ops : [body];
+      const caller = {
+        userId: auth.userId,
+        domainId: auth.domainId,
+        role: auth.role,
+        token: auth.token,
+      };
+      for (const c of calls as { op?: unknown; objectId?: unknown }[]) {
+        const op = typeof c?.op === 'string' ? c.op : '';
+        const contract = Object.hasOwn(platformOps, op)
+          ? platformOps[op as PlatformOpName]
+          : undefined;
+        if (!contract || contract.action === 'read') continue;
+        const objectId = typeof c.objectId === 'string' ? c.objectId.slice(0, 64) : null;
+        await service.apiTokens
+          .wrote(caller, op, objectId)
+          .catch((err: unknown) => request.log.error({ err }, 'token write not kept'));
+      }
     });
 
     app.decorate(

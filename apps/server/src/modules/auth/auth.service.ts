@@ -42,6 +42,7 @@ import { newId } from '../../lib/ids.js';
 import type { Mailer } from '../../lib/mailer.js';
 import type { Lang } from '../../platform/messages.js';
 import { AccountService } from './auth.account.js';
+import { ApiTokens, isApiToken, tokenAbility, type TokenCaller } from './auth.api-tokens.js';
 import { EMAIL_PATTERN, isUniqueViolation, ThrottledError } from './auth.common.js';
 import { authRepo as repo } from './auth.repository.js';
 import { authSettings, type AuthSettings } from './auth.settings.js';
@@ -63,8 +64,10 @@ export interface AuthContext {
   domainId: string;
   role: Role;
   ability: AppAbility;
-  /** The sign-in this access token belongs to (its refresh-token family). */
+  /** The sign-in this access token belongs to (its refresh-token family); `token:<id>` for an API token. */
   sessionId: string;
+  /** Set when the request carries a personal API token instead (auth.api-tokens.ts). */
+  token?: TokenCaller['token'];
 }
 
 /** Where a request comes from, for the audit log and throttling, and where its links point. */
@@ -128,6 +131,8 @@ export class AuthService {
   readonly passwords: PasswordHasher;
   /** The signed-in user's own account: profile and e-mail changes. */
   readonly account: AccountService;
+  /** Personal API tokens: made, listed, revoked, verified, throttled (auth.api-tokens.ts). */
+  readonly apiTokens: ApiTokens;
   private readonly key: Uint8Array;
   private readonly accessTokens: AccessTokenVerifier;
   private readonly liveRoles = new Map<string, { role: Role; version: number; at: number }>();
@@ -150,6 +155,7 @@ export class AuthService {
     this.secretKey = deriveKey(config.jwtSecret, 'totp-secret');
     this.backupKey = deriveKey(config.jwtSecret, 'backup-codes');
     this.account = new AccountService(this, db, config, mailer, log);
+    this.apiTokens = new ApiTokens(db);
   }
 
   private get q() {
@@ -160,6 +166,24 @@ export class AuthService {
 
   /** Checks an access token against its signature, expiry, membership and live sign-in. */
   async verify(token: string | null | undefined): Promise<VerifyResult & { auth?: AuthContext }> {
+    if (isApiToken(token)) {
+      const t = await this.apiTokens.verify(token as string);
+      if (!t.ok) return t;
+      const { userId, domainId, role } = t.caller;
+      const sessionId = `token:${t.caller.token.id}`;
+      return {
+        ok: true,
+        claims: { userId, domainId, sessionId },
+        auth: {
+          userId,
+          domainId,
+          sessionId,
+          role,
+          ability: tokenAbility(role, t.caller.token.scope),
+          token: t.caller.token,
+        },
+      };
+    }
     const result = await this.accessTokens.verify(token);
     if (!result.ok) return result;
     const { userId, domainId, sessionId } = result.claims;
@@ -275,6 +299,7 @@ export class AuthService {
    * count as used from now on (a tab racing with them gets the grace treatment of `refresh`).
    */
   async switchDomain(auth: AuthContext, domainId: string, lang: Lang): Promise<SignedIn> {
+    if (auth.token) throw new AppError('forbidden', authText(lang, 'auth.token_not_here'));
     const role = await repo.roleIn(this.q, auth.userId, domainId);
     if (!role) throw new AppError('forbidden', authText(lang, 'error.forbidden'));
     const tokens = await this.issueTokens(auth.userId, domainId, auth.sessionId);

@@ -63,6 +63,8 @@ export const reads = {
   'mounts.list': { staleTime: 30_000 },
   'mounts.get': { staleTime: 5_000 },
   'mounts.inspect': { staleTime: 30_000 },
+  // Last use changes with every call a token makes.
+  'tokens.list': { staleTime: 0 },
 } as const satisfies Partial<Record<PlatformOpName, ReadPolicy>>;
 
 export type ReadOpName = keyof typeof reads;
@@ -189,6 +191,8 @@ const mountWrite = (objectId?: string): ReadTarget[] => [
 ];
 
 export const writes: { [K in WriteOpName]: WriteEffects<K> } = {
+  'tokens.create': { invalidates: () => [{ op: 'tokens.list' }] },
+  'tokens.revoke': { invalidates: () => [{ op: 'tokens.list' }] },
   'mounts.create': { invalidates: () => mountWrite() },
   'mounts.update': { invalidates: (input) => mountWrite(input.objectId) },
   'mounts.sync': { invalidates: (input) => mountWrite(input.objectId) },

@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import {
   IconBell,
   IconInfoCircle,
+  IconKey,
   IconLink,
   IconLock,
   IconShieldLock,
@@ -11,10 +12,19 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ApiTokensTab } from './api-tokens-tab';
 import { GeneralTab } from './general-tab';
 import { InfoTab, NotificationsTab, SocialTab } from './demo-tabs';
 
-const tabs = ['general', 'password', 'security', 'information', 'social', 'notifications'] as const;
+const tabs = [
+  'general',
+  'password',
+  'security',
+  'tokens',
+  'information',
+  'social',
+  'notifications',
+] as const;
 type Tab = (typeof tabs)[number];
 
 /**
@@ -38,6 +48,7 @@ export function AccountSettingsPage({
     general: IconUser,
     password: IconLock,
     security: IconShieldLock,
+    tokens: IconKey,
     information: IconInfoCircle,
     social: IconLink,
     notifications: IconBell,
@@ -67,6 +78,9 @@ export function AccountSettingsPage({
         </Tabs.Panel>
         <Tabs.Panel value="password">{passwordTab}</Tabs.Panel>
         <Tabs.Panel value="security">{securityTab}</Tabs.Panel>
+        <Tabs.Panel value="tokens">
+          <ApiTokensTab />
+        </Tabs.Panel>
         <Tabs.Panel value="information">
           <InfoTab />
         </Tabs.Panel>
