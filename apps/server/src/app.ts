@@ -70,7 +70,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
-  await app.register(securityPlugin);
+  await app.register(securityPlugin, { imgSources: config.cspImgSources });
   await app.register(dbPlugin, { config, db: opts.db });
   await app.register(authPlugin);
   await app.register(jobsPlugin);

@@ -13,6 +13,10 @@ export const repoRoot = path.resolve(here, '../../../..');
 export const HOST_PATTERN =
   /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
 
+/** An http(s) origin, its host optionally starting with `*.`, with an optional port: no path. */
+const CSP_ORIGIN =
+  /^https?:\/\/(?:\*\.)?[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::\d{1,5})?$/i;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('0.0.0.0'),
@@ -103,6 +107,22 @@ const envSchema = z.object({
         .map((x) => x.trim())
         .filter(Boolean),
     ),
+  // Extra image origins of the Content-Security-Policy (a map tile server for the console's maps).
+  CSP_IMG_SOURCES: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const origins = (v ?? '').split(/[\s,]+/).filter(Boolean);
+      const bad = origins.find((o) => !CSP_ORIGIN.test(o));
+      if (bad) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${bad}" is not an origin like https://tile.example.org (or https://*.example.org)`,
+        });
+        return z.NEVER;
+      }
+      return origins;
+    }),
   // Query lanes (platform/lanes.ts), fair jobs and upload limits per domain.
   QUERY_TIME_LIMIT: z.coerce.number().min(0.001).max(3600).default(30),
   EXPORT_TIME_LIMIT: z.coerce
@@ -187,6 +207,8 @@ export interface Config {
   sourceStatementTimeoutMs: number;
   /** Data sources: address ranges (CIDR) refused besides the built-in ones (docs/mounts.md). */
   sourceDeny: string[];
+  /** Origins added to the CSP's img-src (`CSP_IMG_SOURCES`), e.g. a map tile server. */
+  cspImgSources?: string[];
   /** Data sources may point at the platform's own database (tests only). */
   sourceAllowOwnDatabase?: boolean;
   /** Query lanes: slots, time limits, queues (platform/lanes.ts, docs/execution.md). */
@@ -322,6 +344,7 @@ export function loadConfig(
     sourceConnectTimeoutMs: e.SOURCE_CONNECT_TIMEOUT * 1000,
     sourceStatementTimeoutMs: e.SOURCE_STATEMENT_TIMEOUT * 1000,
     sourceDeny: e.SOURCE_DENY,
+    cspImgSources: e.CSP_IMG_SOURCES,
     lanes: {
       read: {
         slots: e.READ_LANE_SLOTS ?? Math.max(2, cores),

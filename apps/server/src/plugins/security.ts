@@ -8,32 +8,37 @@ import helmet, { type HelmetOptions } from 'helmet';
  * script anywhere), no framing, no plugins. Styles allow inline because the UI library writes
  * CSS variables at run time; that cannot run code.
  */
-export const helmetOptions: HelmetOptions = {
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      scriptSrcAttr: ["'none'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
-      fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
-      workerSrc: ["'self'", 'blob:'],
-      manifestSrc: ["'self'"],
-      mediaSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-      upgradeInsecureRequests: null,
+export const helmetOptions: HelmetOptions = helmetOptionsWith();
+
+/** The policy with `imgSources` (configured origins, e.g. a map tile server) allowed as images. */
+export function helmetOptionsWith(imgSources: readonly string[] = []): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...imgSources],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
+        mediaSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
     },
-  },
-  crossOriginEmbedderPolicy: false,
-  crossOriginResourcePolicy: { policy: 'same-origin' },
-  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  strictTransportSecurity: false,
-};
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: false,
+  };
+}
 
 /**
  * The headers helmet sets, worked out once: our policy does not depend on the request (no
@@ -57,8 +62,11 @@ export function securityHeaders(options: HelmetOptions = helmetOptions): Record<
   return headers;
 }
 
-export const securityPlugin = fp(async function security(app: FastifyInstance) {
-  const headers = securityHeaders();
+export const securityPlugin = fp(async function security(
+  app: FastifyInstance,
+  opts: { imgSources?: readonly string[] },
+) {
+  const headers = securityHeaders(helmetOptionsWith(opts.imgSources));
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

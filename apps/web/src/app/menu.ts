@@ -7,6 +7,7 @@ import {
   IconCar,
   IconChartBar,
   IconChartLine,
+  IconMap2,
   IconChecklist,
   IconForms,
   IconLayoutBoard,
@@ -192,6 +193,7 @@ export const menu: MenuNode[] = [
 
   h('menu:chartsMaps'),
   g('menu:charts', IconChartLine, [i('menu:echarts', 'echart')]),
+  i('menu:leaflet', 'leaflet', IconMap2),
 
   h('menu:others'),
   i('menu:accessControl', 'access-control', IconShieldLock),

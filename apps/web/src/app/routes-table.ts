@@ -545,6 +545,14 @@ export const routes: AppRoute[] = [
     breadcrumb: [{ title: 'menu:charts' }, { title: 'menu:echarts' }],
   },
   {
+    id: 'leaflet',
+    path: '/maps/leaflet',
+    load: () => import('./routes/maps/leaflet'),
+    ...read('Demo'),
+    title: 'menu:leaflet',
+    breadcrumb: [{ title: 'menu:leaflet' }],
+  },
+  {
     id: 'card-statistic',
     path: '/card/statistic',
     load: () => import('./routes/pages/card-statistic'),

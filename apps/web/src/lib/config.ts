@@ -4,6 +4,13 @@ export const appConfig = {
   appName: (import.meta.env.VITE_APP_NAME as string | undefined) ?? 'Fiscus',
   /** API base address; empty = same origin. */
   apiBaseUrl: (import.meta.env.VITE_API_BASE_URL as string | undefined) ?? '',
+  /**
+   * Map tiles for the Leaflet maps (`https://tile.example.org/{z}/{x}/{y}.png`); empty = the
+   * bundled country outlines, which need no network.
+   */
+  mapTileUrl: (import.meta.env.VITE_MAP_TILE_URL as string | undefined) ?? '',
+  /** The attribution the tile server asks for (HTML). */
+  mapTileAttribution: (import.meta.env.VITE_MAP_TILE_ATTRIBUTION as string | undefined) ?? '',
   /** Toast time-out (seed §9). */
   toastTimeout: 3000,
   /** Lazy chunk load time-out (seed §9). */

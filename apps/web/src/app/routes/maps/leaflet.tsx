@@ -1,0 +1,3 @@
+import { LeafletPage } from '@/features/demo/maps/components/leaflet-page';
+
+export default LeafletPage;
