@@ -105,6 +105,8 @@ export type CubeLock = z.infer<typeof cubeLockSchema>;
 
 const definitionShape = {
   name: z.string().trim().min(1).max(255),
+  /** The name in other languages (a user of that language sees it; the name is the fallback). */
+  names: nameTranslationsSchema.optional(),
   description: z.string().max(2000).default(''),
   dimensions: z.array(cubeDimensionSchema).max(CUBE_LIMITS.dimensions),
   measures: z.array(cubeMeasureSchema).min(1).max(CUBE_LIMITS.measures),
@@ -126,6 +128,8 @@ export const cubeSchema = z.object({
   objectId: idSchema,
   objectName: z.string(),
   name: z.string(),
+  /** The name in other languages (a user of that language sees it; the name is the fallback). */
+  names: nameTranslationsSchema.optional(),
   description: z.string(),
   dimensions: z.array(cubeDimensionSchema),
   measures: z.array(cubeMeasureSchema),
@@ -143,6 +147,8 @@ export type Cube = z.infer<typeof cubeSchema>;
 export const cubeSummarySchema = z.object({
   id: idSchema,
   name: z.string(),
+  /** The name in other languages (a user of that language sees it; the name is the fallback). */
+  names: nameTranslationsSchema.optional(),
   description: z.string(),
   objectId: idSchema,
   objectName: z.string(),
@@ -159,6 +165,8 @@ export const cubesCreateInput = z.object({ objectId: idSchema, ...definitionShap
 export const cubesUpdateInput = z.object({
   id: idSchema,
   name: definitionShape.name.optional(),
+  /** The name in other languages (a user of that language sees it; the name is the fallback). */
+  names: nameTranslationsSchema.optional(),
   description: z.string().max(2000).optional(),
   dimensions: definitionShape.dimensions.optional(),
   measures: definitionShape.measures.optional(),

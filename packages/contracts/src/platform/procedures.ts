@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { roles } from '../ability.js';
-import { idSchema } from './fields.js';
+import { idSchema, nameTranslationsSchema } from './fields.js';
 import { jobStatuses } from './jobs.js';
 
 /**
@@ -213,6 +213,8 @@ export type ProcedureTrigger = z.infer<typeof procedureTriggerSchema>;
 
 const procedureFields = {
   name: z.string().trim().min(1).max(120),
+  /** The name in other languages (a user of that language sees it; the name is the fallback). */
+  names: nameTranslationsSchema.optional(),
   description: z.string().max(2000).default(''),
   params: z.array(procedureParamSchema).max(30).default([]),
   steps: z.array(procedureStepSchema).max(50).default([]),
@@ -228,6 +230,8 @@ export type ProcedureRunStatus = (typeof procedureRunStatuses)[number];
 export const procedureSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** The name in other languages (a user of that language sees it; the name is the fallback). */
+  names: nameTranslationsSchema.optional(),
   description: z.string(),
   stepCount: z.number().int(),
   paramCount: z.number().int(),
@@ -242,6 +246,8 @@ export type ProcedureSummary = z.infer<typeof procedureSummarySchema>;
 export const procedureSchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** The name in other languages (a user of that language sees it; the name is the fallback). */
+  names: nameTranslationsSchema.optional(),
   description: z.string(),
   params: z.array(procedureParamSchema),
   steps: z.array(procedureStepSchema),
@@ -260,6 +266,8 @@ export const proceduresCreateInput = z.object(procedureFields);
 export const proceduresUpdateInput = z.object({
   id: idSchema,
   name: procedureFields.name.optional(),
+  /** The name in other languages (a user of that language sees it; the name is the fallback). */
+  names: nameTranslationsSchema.optional(),
   description: z.string().max(2000).optional(),
   params: z.array(procedureParamSchema).max(30).optional(),
   steps: z.array(procedureStepSchema).max(50).optional(),
@@ -423,6 +431,8 @@ export const actionIcons = [
 export const actionSchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** The name in other languages (a user of that language sees it; the name is the fallback). */
+  names: nameTranslationsSchema.optional(),
   icon: z.enum(actionIcons),
   procedureId: z.string(),
   procedureName: z.string(),
@@ -448,6 +458,8 @@ export type ActionDef = z.infer<typeof actionSchema>;
 
 const actionFields = {
   name: z.string().trim().min(1).max(80),
+  /** The name in other languages (a user of that language sees it; the name is the fallback). */
+  names: nameTranslationsSchema.optional(),
   icon: z.enum(actionIcons).default('bolt'),
   procedureId: idSchema,
   objectId: idSchema,
@@ -472,6 +484,8 @@ export const actionsCreateInput = z.object(actionFields);
 export const actionsUpdateInput = z.object({
   id: idSchema,
   name: actionFields.name.optional(),
+  /** The name in other languages (a user of that language sees it; the name is the fallback). */
+  names: nameTranslationsSchema.optional(),
   icon: z.enum(actionIcons).optional(),
   procedureId: idSchema.optional(),
   objectId: idSchema.optional(),

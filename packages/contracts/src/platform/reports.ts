@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { filterNodeSchema } from '../view.js';
 import { cubeLayoutSchema } from './cubes.js';
-import { idSchema } from './fields.js';
+import { idSchema, nameTranslationsSchema } from './fields.js';
 import { jobStatuses } from './jobs.js';
 
 /**
@@ -28,6 +28,8 @@ export const reportRunSummarySchema = z.object({
 export const reportSchema = z.object({
   id: idSchema,
   name: z.string(),
+  /** The name in other languages (a user of that language sees it; the name is the fallback). */
+  names: nameTranslationsSchema.optional(),
   description: z.string(),
   source: z.enum(reportSources),
   /** The object whose records the report shows (a cube report: the cube's object). */
@@ -59,6 +61,8 @@ export const reportsGetInput = z.object({ id: idSchema });
 
 const definitionShape = {
   name: z.string().trim().min(1).max(255),
+  /** The name in other languages (a user of that language sees it; the name is the fallback). */
+  names: nameTranslationsSchema.optional(),
   description: z.string().max(2000).default(''),
   source: z.enum(reportSources),
   /** View reports: the object (required) and optionally one of its saved views. */
@@ -75,6 +79,8 @@ export type ReportsCreateInput = z.input<typeof reportsCreateInput>;
 export const reportsUpdateInput = z.object({
   id: idSchema,
   name: definitionShape.name.optional(),
+  /** The name in other languages (a user of that language sees it; the name is the fallback). */
+  names: nameTranslationsSchema.optional(),
   description: z.string().max(2000).optional(),
   source: definitionShape.source.optional(),
   objectId: definitionShape.objectId,

@@ -17,6 +17,7 @@ import * as m6001 from './2026-11-27-6001-computed-fields.js';
 import * as m1001 from './2026-11-27-1001-exact-numbers.js';
 import * as m5003 from './2026-11-27-5003-procedure-triggers.js';
 import * as m9501 from './2026-11-27-9501-job-heartbeats.js';
+import * as m5004 from './2026-11-27-5004-entity-names.js';
 
 /**
  * The ordered list of migrations. Names sort by date; each runs on SQLite and PostgreSQL.
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-1001-exact-numbers': m1001,
   '2026-11-27-5003-procedure-triggers': m5003,
   '2026-11-27-9501-job-heartbeats': m9501,
+  '2026-11-27-5004-entity-names': m5004,
 };

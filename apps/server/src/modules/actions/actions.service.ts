@@ -8,6 +8,7 @@ import type {
   ProcedureRun,
   Role,
 } from '@fiscus/contracts';
+import { cleanNames } from '@fiscus/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
@@ -15,7 +16,7 @@ import { isoNow } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import type { OpContext } from '../../platform/context.js';
 import { addError, invalid } from '../../platform/errors.js';
-import { loadObject } from '../../platform/meta.js';
+import { loadObject, parseNames } from '../../platform/meta.js';
 import { getProcedure, paramValues, startRun } from '../procedures/index.js';
 import { actionsText } from './actions.messages.js';
 import './actions.tables.js';
@@ -40,6 +41,7 @@ function actionOut(r: ActionRow): ActionDef {
   return {
     id: r.id,
     name: r.name,
+    names: parseNames(r.names),
     icon: r.icon as ActionDef['icon'],
     procedureId: r.procedure_id,
     procedureName: r.procedure_name,
@@ -153,6 +155,7 @@ async function checkFields(ctx: OpContext, f: Fields): Promise<Procedure> {
 function columns(f: Fields) {
   return {
     name: f.name,
+    ...(f.names !== undefined ? { names: JSON.stringify(cleanNames(f.names)) } : {}),
     icon: f.icon,
     procedure_id: f.procedureId,
     object_id: f.objectId,
@@ -191,6 +194,7 @@ export async function updateAction(
   const old = await getAction(ctx, input.id);
   const merged: Fields = {
     name: input.name ?? old.name,
+    names: input.names ?? old.names,
     icon: input.icon ?? old.icon,
     procedureId: input.procedureId ?? old.procedureId,
     objectId: input.objectId ?? old.objectId,

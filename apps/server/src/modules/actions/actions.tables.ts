@@ -1,8 +1,11 @@
+import type { Generated } from 'kysely';
 /** Row type of migration 2026-11-25-0003-actions. */
 export interface PfActionsTable {
   id: string;
   domain_id: string;
   name: string;
+  /** JSON of the name in other languages (`{ "de": "…" }`). */
+  names: Generated<string>;
   icon: string;
   procedure_id: string;
   object_id: string;

@@ -22,6 +22,68 @@ export const PROCEDURE_NAMES = {
   carry: 'Report changes into functional budgets',
 } as const;
 
+/**
+ * The names of the routines, buttons, cubes and reports in de, fr, pt, ru beside the English
+ * name (which the console's parts find them by).
+ */
+export const NAMES = {
+  'CAPEX depreciation': [
+    'Abschreibung der Investitionen',
+    'Amortissement des investissements',
+    'Depreciação do CAPEX',
+    'Амортизация капвложений',
+  ],
+  'Budget assembly': [
+    'Budgetkonsolidierung',
+    'Consolidation du budget',
+    'Consolidação do orçamento',
+    'Сборка бюджета',
+  ],
+  'Copy scenario': [
+    'Szenario kopieren',
+    'Copier le scénario',
+    'Copiar cenário',
+    'Копирование сценария',
+  ],
+  'Copy Scenario': [
+    'Szenario kopieren',
+    'Copier le scénario',
+    'Copiar cenário',
+    'Копировать сценарий',
+  ],
+  'Tax calculation': [
+    'Steuerberechnung',
+    'Calcul des impôts',
+    'Cálculo de impostos',
+    'Расчёт налогов',
+  ],
+  'Report changes into functional budgets': [
+    'Berichtsänderungen in die Fachbudgets übernehmen',
+    'Reporter les saisies dans les budgets fonctionnels',
+    'Levar as alterações do relatório aos orçamentos funcionais',
+    'Перенос изменений отчёта в функциональные бюджеты',
+  ],
+  'Budget report': [
+    'Budgetbericht',
+    'Rapport budgétaire',
+    'Relatório orçamental',
+    'Бюджетный отчёт',
+  ],
+  'Budget report (PDF)': [
+    'Budgetbericht (PDF)',
+    'Rapport budgétaire (PDF)',
+    'Relatório orçamental (PDF)',
+    'Бюджетный отчёт (PDF)',
+  ],
+  'Plan vs actual': ['Plan-Ist-Vergleich', 'Budget et réel', 'Orçamento vs real', 'План-факт'],
+} satisfies Record<string, [string, string, string, string]>;
+
+/** A seeded name with its translations (`{ name, names }`). */
+export function named(name: keyof typeof NAMES) {
+  const [de, fr, pt, ru] = NAMES[name];
+  return { name, names: { de, fr, pt, ru } };
+}
+
 export const CUBE_NAME = 'Budget report';
 export const PLAN_CUBE_NAME = 'Plan vs actual';
 
@@ -43,7 +105,7 @@ const SCENARIO_OPEN = {
 
 export function depreciationProcedure(ids: Ids): OpInput<'procedures.create'> {
   return {
-    name: PROCEDURE_NAMES.depreciation,
+    ...named(PROCEDURE_NAMES.depreciation),
     description:
       'Straight-line depreciation of the scenario’s CAPEX projects: one line per month of the category’s useful life, from the month after the start; the lines of a project add up to its cost to the cent. Replaces the scenario’s previous depreciation.',
     params: [scenarioParam(ids)],
@@ -99,7 +161,7 @@ export function carryProcedure(ids: Ids): OpInput<'procedures.create'> {
   // The functional lines beside a typed amount (their working fields are filled).
   const carried = `scenario = @scenario and not isEmpty(${C.base})`;
   return {
-    name: PROCEDURE_NAMES.carry,
+    ...named(PROCEDURE_NAMES.carry),
     description:
       'Puts what is typed into the budget report into the functional budgets at once: it runs on every change of a budget line’s amount, and the lines behind the changed budget line are scaled to its typed amount, to the cent. The Budget assembly runs it first too.',
     params: [scenarioParam(ids)],
@@ -194,7 +256,7 @@ export function assemblyProcedure(
     { field: 'source', expr: `'${source}'` },
   ];
   return {
-    name: PROCEDURE_NAMES.assembly,
+    ...named(PROCEDURE_NAMES.assembly),
     description:
       'Puts what was typed into the budget report into the functional budgets, then consolidates the functional budgets (operating, vehicles, marketing, taxes, insurance) and the CAPEX depreciation of a scenario into the budget lines, by article, cost centre and month, replacing the scenario’s previous assembly; lines typed in without a source stay. Adds the booked actuals of the same year beside the plan.',
     params: [scenarioParam(ids)],
@@ -281,7 +343,7 @@ export function copyProcedure(ids: Ids): OpInput<'procedures.create'> {
   const NOT_EMPTY =
     'The target scenario already has lines: copy into a new scenario or an empty one (nothing was copied).';
   return {
-    name: PROCEDURE_NAMES.copy,
+    ...named(PROCEDURE_NAMES.copy),
     description:
       'Copies every line of a scenario — functional budgets, CAPEX, depreciation and budget lines — into a new or empty scenario, optionally shifted by months and changed by a percentage. A locked target is refused.',
     params: [
@@ -362,7 +424,7 @@ export function copyProcedure(ids: Ids): OpInput<'procedures.create'> {
 
 export function taxProcedure(ids: Ids): OpInput<'procedures.create'> {
   return {
-    name: PROCEDURE_NAMES.taxes,
+    ...named(PROCEDURE_NAMES.taxes),
     description: 'Recomputes every tax line of a scenario as its tax base × rate.',
     params: [scenarioParam(ids)],
     steps: [
@@ -383,13 +445,13 @@ type Action = OpInput<'actions.create'>;
 export function actions(ids: Ids, procs: Record<keyof typeof PROCEDURE_NAMES, string>): Action[] {
   /** A button for owners, admins and editors, first on its toolbar or card. */
   const button = (
-    name: string,
+    name: keyof typeof NAMES,
     icon: Action['icon'],
     procedureId: string,
     object: string,
     where: Pick<Action, 'placement' | 'ask' | 'recordParam' | 'confirm'> & { position?: number },
   ): Action => ({
-    name,
+    ...named(name),
     icon,
     procedureId,
     objectId: ids[object]!,
@@ -460,7 +522,7 @@ export function budgetCube(
 ): OpInput<'cubes.create'> {
   return {
     objectId: ids.budget_lines!,
-    name: CUBE_NAME,
+    ...named(CUBE_NAME),
     description:
       'Budget articles by group and month, scenarios side by side; plan against actual with the variance. Type into an open scenario’s month to change its lines; locked scenarios and closed months refuse.',
     dimensions: [
@@ -520,7 +582,7 @@ export function planCube(ids: Ids, planScenario: number): OpInput<'cubes.create'
   return {
     ...base,
     measures: base.measures.map((m) => (m.key === 'amount' ? { ...m, ...label(LABELS.plan) } : m)),
-    name: PLAN_CUBE_NAME,
+    ...named(PLAN_CUBE_NAME),
     description:
       'This year’s budget against the booked actuals: plan, actual, variance and variance % by article and month.',
     defaultLayout: {
@@ -547,21 +609,21 @@ export const REPORT_NAMES = {
 export function reports(cubes: { report: string; plan: string }): OpInput<'reports.create'>[] {
   return [
     {
-      name: REPORT_NAMES.xlsx,
+      ...named(REPORT_NAMES.xlsx),
       description: 'The budget report as a workbook: the pivot’s layout, subtotals and formats.',
       source: 'cube',
       cubeId: cubes.report,
       format: 'xlsx',
     },
     {
-      name: REPORT_NAMES.pdf,
+      ...named(REPORT_NAMES.pdf),
       description: 'The budget report to print or send.',
       source: 'cube',
       cubeId: cubes.report,
       format: 'pdf',
     },
     {
-      name: REPORT_NAMES.plan,
+      ...named(REPORT_NAMES.plan),
       description: 'This year’s budget against the actuals, with the variance.',
       source: 'cube',
       cubeId: cubes.plan,

@@ -383,6 +383,22 @@ describe('the Demo budget domain', { timeout: 180_000 }, () => {
     expect(again.values.amount).toBe(locked.values.amount);
   });
 
+  it('names its procedures, buttons, cubes and reports in five languages', async () => {
+    type Named = { name: string; names?: Record<string, string> };
+    const of = async (op: string) => (await ok<{ items: Named[] }>(app, as(), op)).items;
+    const de = (items: Named[], name: string) => items.find((x) => x.name === name)?.names?.de;
+    const procs = await of('procedures.list');
+    expect(de(procs, 'Budget assembly')).toBe('Budgetkonsolidierung');
+    expect(procs.find((p) => p.name === 'Budget assembly')?.names?.ru).toBe('Сборка бюджета');
+    expect(de(procs, 'Copy scenario')).toBe('Szenario kopieren');
+    expect(de(await of('actions.list'), 'Copy Scenario')).toBe('Szenario kopieren');
+    expect(de(await of('cubes.list'), 'Budget report')).toBe('Budgetbericht');
+    expect(de(await of('reports.list'), 'Plan vs actual')).toBe('Plan-Ist-Vergleich');
+    for (const items of [procs, await of('actions.list'), await of('cubes.list')])
+      for (const x of items)
+        expect(Object.keys(x.names ?? {}).sort(), x.name).toEqual(['de', 'fr', 'pt', 'ru']);
+  });
+
   it('depreciation of every project adds up to its cost over its life, from the month after its start', async () => {
     const periods = new Map((await all('periods')).map((p) => [p.id, String(p.values.name)]));
     const categories = new Map((await all('capex_categories')).map((c) => [c.id, c.values]));

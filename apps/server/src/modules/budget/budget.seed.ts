@@ -310,10 +310,20 @@ export async function seedDemoBudget(
   }
 
   // ---- procedures, actions, cubes ----------------------------------------------------------
-  const procs = new Map((await op('procedures.list', {})).items.map((p) => [p.name, p.id]));
+  const procList = (await op('procedures.list', {})).items;
+  const procs = new Map(procList.map((p) => [p.name, p.id]));
+  /** Parts seeded before their names had translations get them. */
+  const untranslated = (x: { names?: Record<string, string | undefined> }) =>
+    !Object.keys(x.names ?? {}).length;
   const ensureProc = async (input: OpInput<'procedures.create'>) => {
     const found = procs.get(input.name);
-    if (found) return found;
+    if (found) {
+      if (procList.some((p) => p.id === found && untranslated(p)) && input.names) {
+        await op('procedures.update', { id: found, names: input.names });
+        report.made.push(`procedure ${input.name}: names`);
+      }
+      return found;
+    }
     const p = await op('procedures.create', input);
     procs.set(p.name, p.id);
     report.made.push(`procedure ${p.name}`);
@@ -409,28 +419,49 @@ export async function seedDemoBudget(
 
   const existingActions = (await op('actions.list', {})).items;
   for (const a of actions(ids, procIds)) {
-    const same = existingActions.some(
+    const same = existingActions.find(
       (x) =>
         x.name === a.name &&
         x.objectId === a.objectId &&
         x.placement.join() === (a.placement ?? ['toolbar']).join(),
     );
-    if (same) continue;
+    if (same) {
+      if (untranslated(same) && a.names) {
+        await op('actions.update', { id: same.id, names: a.names });
+        report.made.push(`action ${a.name}: names`);
+      }
+      continue;
+    }
     await op('actions.create', a);
     report.made.push(`action ${a.name}`);
   }
 
-  const cubes = new Map((await op('cubes.list', {})).items.map((c) => [c.name, c.id]));
+  const cubeList = (await op('cubes.list', {})).items;
+  const cubes = new Map(cubeList.map((c) => [c.name, c.id]));
   const plan = scenarioIds.get(`Budget ${cal.year}`)!;
   const actual = scenarioIds.get(`Actual ${cal.year}`)!;
   for (const cube of [budgetCube(ids, plan, actual), planCube(ids, plan)]) {
-    if (cubes.has(cube.name)) continue;
+    const found = cubeList.find((c) => c.name === cube.name);
+    if (found) {
+      if (untranslated(found) && cube.names) {
+        await op('cubes.update', { id: found.id, names: cube.names });
+        report.made.push(`cube ${cube.name}: names`);
+      }
+      continue;
+    }
     cubes.set(cube.name, (await op('cubes.create', cube)).id);
     report.made.push(`cube ${cube.name}`);
   }
-  const reportNames = new Set((await op('reports.list', {})).items.map((r) => r.name));
+  const reportList = (await op('reports.list', {})).items;
   for (const r of reports({ report: cubes.get(CUBE_NAME)!, plan: cubes.get(PLAN_CUBE_NAME)! })) {
-    if (reportNames.has(r.name)) continue;
+    const found = reportList.find((x) => x.name === r.name);
+    if (found) {
+      if (untranslated(found) && r.names) {
+        await op('reports.update', { id: found.id, names: r.names });
+        report.made.push(`report ${r.name}: names`);
+      }
+      continue;
+    }
     await op('reports.create', r);
     report.made.push(`report ${r.name}`);
   }

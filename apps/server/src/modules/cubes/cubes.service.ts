@@ -5,12 +5,13 @@ import type {
   cubesCreateInput,
   cubesUpdateInput,
 } from '@fiscus/contracts';
+import { cleanNames } from '@fiscus/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { isoNow } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import type { OpContext } from '../../platform/context.js';
-import { findField, loadObject } from '../../platform/meta.js';
+import { findField, loadObject, parseNames } from '../../platform/meta.js';
 import { indexCube } from './cubes.index.js';
 import { cubesText } from './cubes.messages.js';
 import {
@@ -28,6 +29,7 @@ type Row = {
   id: string;
   object_id: string;
   name: string;
+  names: string;
   description: string;
   definition: string;
   created_at: string;
@@ -83,6 +85,7 @@ async function cubeOut(ctx: OpContext, r: Row): Promise<Cube> {
     objectId: r.object_id,
     objectName: meta.name,
     name: r.name,
+    names: parseNames(r.names),
     description: r.description,
     ...def,
     createdAt: r.created_at,
@@ -101,6 +104,7 @@ export async function listCubes(
     .select([
       'c.id',
       'c.name',
+      'c.names',
       'c.description',
       'c.object_id',
       'o.name as object_name',
@@ -117,6 +121,7 @@ export async function listCubes(
       return {
         id: r.id,
         name: r.name,
+        names: parseNames(r.names),
         description: r.description,
         objectId: r.object_id,
         objectName: r.object_name,
@@ -170,6 +175,7 @@ export async function createCube(
       domain_id: ctx.domainId,
       object_id: meta.id,
       name: input.name,
+      names: JSON.stringify(cleanNames(input.names)),
       description: input.description,
       definition: definitionOf(def),
       created_at: now,
@@ -204,6 +210,7 @@ export async function updateCube(
     .updateTable('pf_cubes')
     .set({
       name,
+      ...(input.names !== undefined ? { names: JSON.stringify(cleanNames(input.names)) } : {}),
       description: input.description ?? row.description,
       definition: definitionOf(def),
       updated_at: isoNow(),

@@ -1,9 +1,12 @@
+import type { Generated } from 'kysely';
 /** Row types of migration 2026-11-25-0004-cubes. */
 export interface PfCubesTable {
   id: string;
   domain_id: string;
   object_id: string;
   name: string;
+  /** JSON of the name in other languages (`{ "de": "…" }`). */
+  names: Generated<string>;
   description: string;
   definition: string;
   created_at: string;

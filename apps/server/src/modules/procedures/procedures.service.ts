@@ -9,12 +9,14 @@ import type {
   RunResult,
   StepLog,
 } from '@fiscus/contracts';
+import { cleanNames } from '@fiscus/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { isoNow, nowMs } from '../../lib/clock.js';
 import { newId, randomKey } from '../../lib/ids.js';
 import type { OpContext, Q } from '../../platform/context.js';
+import { parseNames } from '../../platform/meta.js';
 import { invalid } from '../../platform/errors.js';
 import { recordEvent } from '../../platform/events/index.js';
 import type { JobContext } from '../../platform/jobs.js';
@@ -35,6 +37,7 @@ type Row = {
   description: string;
   definition: string;
   trigger_object_id: string | null;
+  names: string;
   created_at: string;
   updated_at: string;
   created_by: string | null;
@@ -51,6 +54,7 @@ function procedureOut(r: Row): Procedure {
   return {
     id: r.id,
     name: r.name,
+    names: parseNames(r.names),
     description: r.description,
     params: def.params,
     steps: def.steps,
@@ -132,6 +136,7 @@ export async function listProcedures(ctx: OpContext): Promise<{ items: Procedure
       return {
         id: r.id,
         name: r.name,
+        names: parseNames(r.names),
         description: r.description,
         stepCount: def.steps.length,
         paramCount: def.params.length,
@@ -171,6 +176,7 @@ export async function createProcedure(
       id,
       domain_id: ctx.domainId,
       name: input.name,
+      names: JSON.stringify(cleanNames(input.names)),
       description: input.description,
       definition: definitionOf(input),
       trigger_object_id: input.trigger?.objectId ?? null,
@@ -202,6 +208,7 @@ export async function updateProcedure(
     .updateTable('pf_procedures')
     .set({
       name: def.name,
+      ...(input.names !== undefined ? { names: JSON.stringify(cleanNames(input.names)) } : {}),
       description: def.description,
       definition: definitionOf(def),
       trigger_object_id: def.trigger?.objectId ?? null,

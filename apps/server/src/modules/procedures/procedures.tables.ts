@@ -1,8 +1,11 @@
+import type { Generated } from 'kysely';
 /** Row types of migration 2026-11-25-0002-procedures. */
 export interface PfProceduresTable {
   id: string;
   domain_id: string;
   name: string;
+  /** JSON of the name in other languages (`{ "de": "…" }`). */
+  names: Generated<string>;
   description: string;
   definition: string;
   /** The object whose changes run the procedure (its trigger), if any. */

@@ -13,6 +13,7 @@ import type {
   reportsRunsInput,
   reportsUpdateInput,
 } from '@fiscus/contracts';
+import { cleanNames } from '@fiscus/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
@@ -21,7 +22,7 @@ import { newId, randomKey } from '../../lib/ids.js';
 import { compileWhere } from '../../platform/compiler.js';
 import type { OpContext } from '../../platform/context.js';
 import { invalid } from '../../platform/errors.js';
-import { loadObject, shownName, type ObjectMeta } from '../../platform/meta.js';
+import { loadObject, parseNames, shownName, type ObjectMeta } from '../../platform/meta.js';
 import { compileOptionsFor } from '../../platform/read.js';
 import '../../platform/tables.js';
 import { checkCubeLayout, getCube } from '../cubes/index.js';
@@ -38,6 +39,7 @@ import './reports.tables.js';
 type Row = {
   id: string;
   name: string;
+  names: string;
   description: string;
   source: string;
   object_id: string;
@@ -343,6 +345,7 @@ async function reportsOut(ctx: OpContext, rows: Row[]): Promise<Report[]> {
     return {
       id: r.id,
       name: r.name,
+      names: parseNames(r.names),
       description: r.description,
       source: r.source as ReportSource,
       objectId: r.object_id,
@@ -390,6 +393,7 @@ export async function createReport(
       id,
       domain_id: ctx.domainId,
       name: input.name,
+      names: JSON.stringify(cleanNames(input.names)),
       description: input.description,
       source: d.source,
       object_id: d.object_id,
@@ -425,6 +429,7 @@ export async function updateReport(
     .updateTable('pf_reports')
     .set({
       name: input.name ?? row.name,
+      ...(input.names !== undefined ? { names: JSON.stringify(cleanNames(input.names)) } : {}),
       description: input.description ?? row.description,
       source: d.source,
       object_id: d.object_id,

@@ -1,8 +1,11 @@
+import type { Generated } from 'kysely';
 /** Row types of migration 2026-11-27-3001-reports. */
 export interface PfReportsTable {
   id: string;
   domain_id: string;
   name: string;
+  /** JSON of the name in other languages (`{ "de": "…" }`). */
+  names: Generated<string>;
   description: string;
   source: string;
   object_id: string;

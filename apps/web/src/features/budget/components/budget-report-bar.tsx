@@ -10,6 +10,7 @@ import { ability } from '@/lib/ability';
 import { downloadFile } from '@/lib/download';
 import { opQueryOptions, runOp } from '@/lib/qry';
 import type { Budget } from '../hooks/use-budget';
+import { shownName } from '@/lib/names';
 
 const POLL_MS = 800;
 
@@ -55,7 +56,10 @@ export function BudgetReportBar({
       if (run.status !== 'succeeded' || !run.fileId)
         throw new Error(run.error ?? t('report.failed'));
       await downloadFile(run.fileId, run.fileName ?? `${report.name}.${format}`);
-      notifications.show({ color: 'teal', message: t('report.ready', { name: report.name }) });
+      notifications.show({
+        color: 'teal',
+        message: t('report.ready', { name: shownName(report) }),
+      });
     } catch (err) {
       notifications.show({ color: 'red', title: t('report.failed'), message: messageOf(err) });
     } finally {

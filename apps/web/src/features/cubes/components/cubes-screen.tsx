@@ -28,6 +28,7 @@ import { Can } from '@/lib/ability';
 import { messageOf } from '@/lib/api-client';
 import { useOp, useOpMutation } from '@/lib/qry';
 import { cubeDesignPath, cubePath, newCubePath } from '../lib/paths';
+import { shownName } from '@/lib/names';
 
 /** The domain's cubes: toolbar (New, Refresh, Search, object), list, open, design, delete. */
 export function CubesScreen() {
@@ -134,7 +135,7 @@ export function CubesScreen() {
                   <Table.Tr key={c.id} data-testid="cube-row">
                     <Table.Td maw={360}>
                       <Anchor component={Link} to={cubePath(c.id)} fw={500} size="sm">
-                        {c.name}
+                        {shownName(c)}
                       </Anchor>
                       {c.description && (
                         <Text size="xs" c="dimmed" lineClamp={1}>

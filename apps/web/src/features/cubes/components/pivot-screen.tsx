@@ -454,7 +454,7 @@ function Pivot({ cube, meta }: { cube: Cube; meta: PlatformObject }) {
             order={3}
             style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
           >
-            {cube.name}
+            {shownName(cube)}
           </Title>
           <Badge variant="light" leftSection={<IconTable size={12} />} visibleFrom="xs">
             {shownName(meta, i18n.language)}

@@ -3,6 +3,7 @@ import { ability } from '@/lib/ability';
 import { useOp } from '@/lib/qry';
 import { useSession } from '@/lib/session';
 import { cubePath } from '../lib/paths';
+import { shownName } from '@/lib/names';
 
 export interface CubesMenuItem {
   id: string;
@@ -19,7 +20,7 @@ export function useCubesMenuSection(): { items: CubesMenuItem[]; isLoading: bool
   const items = useMemo(
     () =>
       (list.data?.items ?? [])
-        .map((c) => ({ id: c.id, title: c.name, to: cubePath(c.id) }))
+        .map((c) => ({ id: c.id, title: shownName(c), to: cubePath(c.id) }))
         .sort((a, b) => a.title.localeCompare(b.title)),
     [list.data],
   );

@@ -114,7 +114,7 @@ export function ActionsScreen() {
                       </ThemeIcon>
                       <div style={{ minWidth: 0 }}>
                         <Text fw={600} size="sm" truncate>
-                          {a.name}
+                          {shownName(a)}
                         </Text>
                         <Text size="xs" c="dimmed" truncate>
                           {a.objectName} · {a.procedureName}
@@ -169,7 +169,7 @@ export function ActionsScreen() {
                             </ThemeIcon>
                             <div>
                               <Text fw={600} size="sm">
-                                {a.name}
+                                {shownName(a)}
                               </Text>
                               {a.confirm && (
                                 <Text size="xs" c="dimmed" lineClamp={1}>

@@ -7,6 +7,7 @@ import { useOp, useOpMutation } from '@/lib/qry';
 import { actionIcon } from '../lib/icons';
 import { paramLabel } from './param-input';
 import { RunModal } from './run-modal';
+import { shownName } from '@/lib/names';
 
 /** Pressing an action: its asked parameters, its question, then the run's progress and result. */
 function ActionRun({
@@ -35,7 +36,7 @@ function ActionRun({
     <RunModal
       opened
       onClose={onClose}
-      title={action.name}
+      title={shownName(action)}
       params={params}
       fixed={fixed}
       confirm={action.confirm || undefined}
@@ -88,7 +89,7 @@ export function ObjectActions({
               onClick={() => setPressed(a)}
               data-testid="object-action"
             >
-              {a.name}
+              {shownName(a)}
             </Button>
           );
         })}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { messageOf } from '@/lib/api-client';
 import { useOp, useOpMutation } from '@/lib/qry';
 import { RunModal } from './run-modal';
+import { shownName } from '@/lib/names';
 
 /** Run (or dry-run) a procedure from the procedures screen. */
 export function ProcedureRunModal({
@@ -18,7 +19,7 @@ export function ProcedureRunModal({
     <RunModal
       opened={!!procedureId}
       onClose={onClose}
-      title={t('run.title', { name: proc.data?.name ?? '' })}
+      title={t('run.title', { name: proc.data ? shownName(proc.data) : '' })}
       params={proc.data?.params ?? []}
       loading={proc.isPending && !!procedureId}
       loadError={proc.isError ? messageOf(proc.error) : null}

@@ -287,4 +287,17 @@ describe('ProcedureEditor', () => {
       trigger: { objectId: 'o1', fields: ['amount'], params: { growth: 'amount / 100' } },
     });
   });
+
+  it('shows a procedure by its name in the user’s language', async () => {
+    server.use(
+      qryHandler({
+        'procedures.list': () => ({
+          items: [{ ...summary, name: 'Budget assembly', names: { de: 'Budgetkonsolidierung' } }],
+        }),
+      }),
+    );
+    await renderScreen(<ProceduresScreen />, { language: 'de' });
+    expect(await screen.findByText('Budgetkonsolidierung')).toBeInTheDocument();
+    expect(screen.queryByText('Budget assembly')).toBeNull();
+  });
 });

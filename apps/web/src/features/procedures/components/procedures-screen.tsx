@@ -61,7 +61,9 @@ export function ProceduresScreen() {
   const items = useMemo(() => {
     const q = search.trim().toLowerCase();
     const all = list.data?.items ?? [];
-    return q ? all.filter((p) => `${p.name} ${p.description}`.toLowerCase().includes(q)) : all;
+    return q
+      ? all.filter((p) => `${p.name} ${shownName(p)} ${p.description}`.toLowerCase().includes(q))
+      : all;
   }, [list.data, search]);
   const fmt = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   const canRun = ability.can('update', 'Procedure');
@@ -185,7 +187,7 @@ export function ProceduresScreen() {
                         onClick={() => setParam('procedure', p.id)}
                         style={{ cursor: 'pointer' }}
                       >
-                        {p.name}
+                        {shownName(p)}
                       </Text>
                       {p.description && (
                         <Text size="xs" c="dimmed" lineClamp={2}>
@@ -221,7 +223,7 @@ export function ProceduresScreen() {
                               style={{ cursor: 'pointer' }}
                             >
                               <Text fw={600} size="sm">
-                                {p.name}
+                                {shownName(p)}
                               </Text>
                               {p.description && (
                                 <Text size="xs" c="dimmed" lineClamp={1}>

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { ability } from '@/lib/ability';
 import { useOp } from '@/lib/qry';
 import { useSession } from '@/lib/session';
+import { shownName } from '@/lib/names';
 
 /** Address of one procedure on the procedures screen (opens it). */
 export const procedurePath = (id: string) =>
@@ -19,7 +20,7 @@ export function useProceduresMenuSection(): { items: { id: string; title: string
     () =>
       (list.data?.items ?? [])
         .slice(0, 30)
-        .map((p) => ({ id: p.id, title: p.name, to: procedurePath(p.id) })),
+        .map((p) => ({ id: p.id, title: shownName(p), to: procedurePath(p.id) })),
     [list.data],
   );
   return { items };

@@ -55,6 +55,7 @@ import { invalidateReads, useOp, useOpMutation } from '@/lib/qry';
 import { useQueryClient } from '@tanstack/react-query';
 import { filterFieldsOf, formatBytes, formatDuration, useFilterLabels } from '../lib/filter';
 import { ReportEditor } from './report-editor';
+import { shownName } from '@/lib/names';
 
 type RunRow = Omit<ReportRun, 'log'>;
 const active = (s: JobStatus) => s === 'queued' || s === 'running';
@@ -256,7 +257,7 @@ export function ReportsScreen() {
                   >
                     <Table.Td maw={320}>
                       <Text size="sm" fw={500}>
-                        {r.name}
+                        {shownName(r)}
                       </Text>
                       {r.description && (
                         <Text size="xs" c="dimmed" lineClamp={1}>

@@ -3,6 +3,7 @@ import { ability } from '@/lib/ability';
 import { useOp } from '@/lib/qry';
 import { useSession } from '@/lib/session';
 import { reportPath } from '../lib/filter';
+import { shownName } from '@/lib/names';
 
 /** The REPORTS menu section: the domain's reports by name, each opening its runs. */
 export function useReportsMenuSection(): { items: { id: string; title: string; to: string }[] } {
@@ -12,7 +13,7 @@ export function useReportsMenuSection(): { items: { id: string; title: string; t
   const items = useMemo(
     () =>
       (list.data?.items ?? [])
-        .map((r) => ({ id: r.id, title: r.name, to: reportPath(r.id) }))
+        .map((r) => ({ id: r.id, title: shownName(r), to: reportPath(r.id) }))
         .sort((a, b) => a.title.localeCompare(b.title)),
     [list.data],
   );
