@@ -49,4 +49,35 @@ test.describe('forms and charts demo', () => {
       await expect(page.getByTestId(`chart-${kind}`).locator('svg').first()).toBeVisible();
     await page.screenshot({ path: shot('charts-echart'), fullPage: true });
   });
+
+  test('the Leaflet maps draw the built-in world offline and open a marker’s popup', async ({
+    signedIn: page,
+  }) => {
+    await page.goto('/maps/leaflet');
+    // The first screen of a session loads the console (slow on a busy machine).
+    await expect(page.getByTestId('maps-offline-note')).toBeVisible({ timeout: 60_000 });
+    const basic = page.getByTestId('map-basic');
+    // The bundled country outlines: vector paths, no tile images (there is no network).
+    await expect
+      .poll(() => basic.locator('.leaflet-overlay-pane path').count())
+      .toBeGreaterThan(150);
+    await expect(basic.locator('img.leaflet-tile')).toHaveCount(0);
+    const markers = page.getByTestId('map-markers');
+    await markers.getByTitle('London').click();
+    await expect(markers.locator('.leaflet-popup')).toContainText('120 employees');
+    await page.screenshot({ path: shot('maps-leaflet'), fullPage: true });
+
+    await page.evaluate(() => localStorage.setItem('fiscus-skin', 'dark'));
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-skin', 'dark');
+    const layers = page.getByTestId('map-layers');
+    await layers.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => layers.locator('.leaflet-overlay-pane path').count())
+      .toBeGreaterThan(150);
+    const box = await page.getByTestId('map-basic').boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: shot('maps-leaflet-phone-dark'), fullPage: true });
+  });
 });
