@@ -539,6 +539,40 @@ describe.skipIf(!myUrl)('mounts of a MySQL/MariaDB source', () => {
     expect(dl.body).toContain('Second');
   });
 
+  it('answers a cube on a live mount at the source', async () => {
+    const cubeId = (
+      await ok(t.app, owner, 'cubes.create', {
+        objectId: live,
+        name: 'Shop orders by name',
+        dimensions: [{ key: 'name', field: 'name' }],
+        measures: [{ key: 'amount', fn: 'sum', field: 'amount' }],
+        defaultLayout: { rows: ['name'], cols: [], measures: ['amount'] },
+      })
+    ).id;
+    const out = await ok(t.app, owner, 'cubes.query', {
+      cubeId,
+      rows: ['name'],
+      cols: [],
+      measures: ['amount'],
+    });
+    const cells = out.cells.map((r: unknown[][][]) => r[0]?.[0]);
+    expect(out.rows.items.map((i: { labels: string[] }) => i.labels[0])).toEqual([
+      'First',
+      'first',
+      'Second',
+      'Third',
+      undefined,
+    ]);
+    expect(cells.map((v: unknown) => (v === null ? null : Number(v)))).toEqual([
+      10.5,
+      1.25,
+      20,
+      null,
+      31.75,
+    ]);
+    expect(out.records).toBe(4);
+  });
+
   it('cancels a query that runs too long at the source, with a clear error', async () => {
     const m = await ok(t.app, owner, 'mounts.create', {
       sourceId: myId,

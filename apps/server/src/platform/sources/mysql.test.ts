@@ -12,6 +12,9 @@ describe('mysqlText', () => {
     expect(mysqlText("select 'it''s as text)', cast(z as text) from `a``b`")).toBe(
       "select 'it''s as text)', cast(z as char) from `a``b`",
     );
+    expect(
+      mysqlText("with b as materialized (select 'as materialized (' as x) select * from b"),
+    ).toBe("with b as (select 'as materialized (' as x) select * from b");
     expect(mysqlText('select "texts" as text_col, cast(n as numeric)')).toBe(
       'select "texts" as text_col, cast(n as numeric)',
     );

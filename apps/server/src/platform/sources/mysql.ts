@@ -104,16 +104,18 @@ type RawConn = mysql.PoolConnection;
 type Callback = (err: Error | null, result?: unknown) => void;
 
 const CAST_TARGET = /\bas\s+(text|integer|bigint)\s*\)/gi;
+const MATERIALIZED = /\bas\s+materialized\s*\(/gi;
 
 /**
  * The platform's SQL as MySQL spells it. The query compiler writes standard SQL; MySQL knows
- * all of it in the session's mode (`ANSI_QUOTES`, `PIPES_AS_CONCAT`) but three cast targets:
- * `cast(x as text)` is `cast(x as char)` there, `as integer`/`as bigint` are `as signed`. Only
+ * all of it in the session's mode (`ANSI_QUOTES`, `PIPES_AS_CONCAT`) but three cast targets —
+ * `cast(x as text)` is `cast(x as char)` there, `as integer`/`as bigint` are `as signed` — and
+ * the `materialized` hint of a common table expression (`with b as materialized (…)`). Only
  * SQL outside quotes changes: string literals and quoted identifiers are left as they are
  * (values are bound parameters and never in the text).
  */
 export function mysqlText(text: string): string {
-  if (!/\bas\s+(text|integer|bigint)\b/i.test(text)) return text;
+  if (!/\bas\s+(text|integer|bigint|materialized)\b/i.test(text)) return text;
   let out = '';
   let i = 0;
   while (i < text.length) {
@@ -123,7 +125,8 @@ export function mysqlText(text: string): string {
       .slice(i, end)
       .replace(CAST_TARGET, (_m, t: string) =>
         t.toLowerCase() === 'text' ? 'as char)' : 'as signed)',
-      );
+      )
+      .replace(MATERIALIZED, 'as (');
     if (q < 0) break;
     const quote = text[end] as string;
     let j = end + 1;
