@@ -141,6 +141,46 @@ describe('write versions', () => {
       before = after;
     }
   });
+
+  it('are told to others once visible: after the statement, on commit, never on rollback', async () => {
+    const k = db.kysely as unknown as Any;
+    await sql`create table a (id integer primary key, v text)`.execute(k);
+    await sql`create table b (id integer primary key, v text)`.execute(k);
+    const told: (readonly string[] | null)[] = [];
+    const off = db.writes?.onVisible((tables) => told.push(tables));
+    await k.selectFrom('a').selectAll().execute();
+    expect(told).toEqual([]);
+    await k.insertInto('a').values({ id: 1, v: 'x' }).execute();
+    expect(told).toEqual([['a']]);
+    told.length = 0;
+    await k.transaction().execute(async (trx) => {
+      await trx.insertInto('a').values({ id: 2, v: 'x' }).execute();
+      await trx.updateTable('b').set({ v: 'y' }).execute();
+      // Not visible to others before the commit.
+      expect(told).toEqual([]);
+    });
+    expect(told.map((t) => [...(t ?? [])].sort())).toEqual([['a', 'b']]);
+    told.length = 0;
+    await expect(
+      k.transaction().execute(async (trx) => {
+        await trx.insertInto('a').values({ id: 3, v: 'x' }).execute();
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(told).toEqual([]);
+    await sql`delete from b`.execute(k);
+    expect(told).toEqual([null]);
+    off?.();
+
+    // Writes another process tells change the versions of their tables only (null: all).
+    const a = db.writeVersion?.(['a']);
+    const b = db.writeVersion?.(['b']);
+    db.writes?.external(['a']);
+    expect(db.writeVersion?.(['a'])).not.toBe(a);
+    expect(db.writeVersion?.(['b'])).toBe(b);
+    db.writes?.external(null);
+    expect(db.writeVersion?.(['b'])).not.toBe(b);
+  });
 });
 
 describe('reads and writes told apart', () => {

@@ -40,6 +40,12 @@ export interface Db {
    */
   writeVersion?: (tables: readonly string[]) => number;
   /**
+   * The counter behind `writeVersion`: tells when this process's writes become visible to
+   * others and takes the writes other processes tell of (PostgreSQL: platform/events/bus.ts
+   * sends and receives them as notifications). Absent on handles made elsewhere.
+   */
+  writes?: WriteWatch;
+  /**
    * SQLite: rows visited so far by queries that call `pf_visit()` (the query planner adds it
    * when tests and benchmarks ask it to count, see platform/planner.ts).
    */
@@ -93,6 +99,7 @@ export function createDb(opts: {
       read: kysely,
       dialect: 'postgres',
       writeVersion,
+      writes: watch,
       poolStats: () => ({
         total: pool.totalCount,
         idle: pool.idleCount,
@@ -161,6 +168,7 @@ export function createDb(opts: {
     dialect: 'sqlite',
     sqliteFile: file,
     writeVersion,
+    writes: watch,
     rowVisits: () => visits,
     addRowVisits: (n) => {
       visits += n;

@@ -19,6 +19,43 @@ export class WriteWatch {
   private readonly counts = new Map<string, number>();
   /** Writes of unknown tables and commits: they count for every table. */
   private everything = 0;
+  private readonly visibleFns = new Set<(tables: readonly string[] | null) => void>();
+  private readonly externalFns = new Set<(tables: readonly string[] | null) => void>();
+
+  /**
+   * Calls `fn` with the tables of writes made through this process once other connections can
+   * see them (a statement outside a transaction has run, a transaction has committed); null
+   * when a write's tables are unknown. Returns the unsubscribe function.
+   */
+  onVisible(fn: (tables: readonly string[] | null) => void): () => void {
+    this.visibleFns.add(fn);
+    return () => this.visibleFns.delete(fn);
+  }
+
+  /** Calls `fn` when another process's writes are told (`external`). */
+  onExternal(fn: (tables: readonly string[] | null) => void): () => void {
+    this.externalFns.add(fn);
+    return () => this.externalFns.delete(fn);
+  }
+
+  /**
+   * Writes another process made to `tables` (null: unknown tables — everything) were committed:
+   * their versions change as for writes of this process, and `onExternal` subscribers are told.
+   */
+  external(tables: readonly string[] | null): void {
+    this.bump(tables ? [...tables] : null);
+    for (const fn of [...this.externalFns]) fn(tables);
+  }
+
+  /** Writes of this process are visible to other connections now (see `onVisible`). */
+  visible(tables: readonly string[] | null): void {
+    for (const fn of [...this.visibleFns]) fn(tables);
+  }
+
+  /** Whether anyone is told of visible writes (else they are not collected). */
+  get telling(): boolean {
+    return this.visibleFns.size > 0;
+  }
 
   version(tables: readonly string[]): number {
     let v = this.everything;
@@ -133,8 +170,26 @@ function collectTables(value: unknown, into: Set<string>, depth: number): void {
   for (const v of Object.values(value)) collectTables(v, into, depth + 1);
 }
 
+/**
+ * What a connection wrote since its writes were last visible to others: inside a transaction
+ * they become visible on commit, outside one when the statement has run.
+ */
+interface Written {
+  inTransaction: boolean;
+  /** Tables written; null once a write of unknown tables was made. */
+  tables: Set<string> | null;
+}
+
+/** Tells `watch` that a connection's writes are visible now. */
+function flush(watch: WriteWatch, w: Written): void {
+  const tables = w.tables;
+  w.tables = new Set();
+  if (tables && !tables.size) return;
+  watch.visible(tables ? [...tables] : null);
+}
+
 /** A connection whose writes are counted by `watch`. */
-function counting(conn: DatabaseConnection, watch: WriteWatch): DatabaseConnection {
+function counting(conn: DatabaseConnection, watch: WriteWatch, w: Written): DatabaseConnection {
   return {
     async executeQuery<R>(compiled: Parameters<DatabaseConnection['executeQuery']>[0]) {
       const tables = writtenTables(compiled.query);
@@ -144,6 +199,11 @@ function counting(conn: DatabaseConnection, watch: WriteWatch): DatabaseConnecti
         return await conn.executeQuery<R>(compiled);
       } finally {
         watch.bump(tables);
+        if (watch.telling) {
+          if (!tables) w.tables = null;
+          else if (w.tables) for (const t of tables) w.tables.add(t);
+          if (!w.inTransaction) flush(watch, w);
+        }
       }
     },
     streamQuery<R>(
@@ -168,22 +228,45 @@ export function watchedDialect(dialect: Dialect, watch: WriteWatch): Dialect {
     createDriver: (): Driver => {
       const driver = dialect.createDriver();
       const inner = new WeakMap<DatabaseConnection, DatabaseConnection>();
+      const written = new WeakMap<DatabaseConnection, Written>();
       const own = (c: DatabaseConnection) => inner.get(c) ?? c;
       const savepoints = driver.savepoint && driver.rollbackToSavepoint && driver.releaseSavepoint;
       return {
         init: () => driver.init(),
         acquireConnection: async () => {
           const conn = await driver.acquireConnection();
-          const outer = counting(conn, watch);
+          const w: Written = { inTransaction: false, tables: new Set() };
+          const outer = counting(conn, watch, w);
           inner.set(outer, conn);
+          written.set(outer, w);
           return outer;
         },
-        beginTransaction: (c, settings) => driver.beginTransaction(own(c), settings),
-        commitTransaction: async (c) => {
-          await driver.commitTransaction(own(c));
-          watch.committed();
+        beginTransaction: async (c, settings) => {
+          await driver.beginTransaction(own(c), settings);
+          const w = written.get(c);
+          if (w) w.inTransaction = true;
         },
-        rollbackTransaction: (c) => driver.rollbackTransaction(own(c)),
+        commitTransaction: async (c) => {
+          const w = written.get(c);
+          try {
+            await driver.commitTransaction(own(c));
+          } finally {
+            watch.committed();
+            if (w) {
+              w.inTransaction = false;
+              // A failed commit may still have committed: others are told either way.
+              flush(watch, w);
+            }
+          }
+        },
+        rollbackTransaction: async (c) => {
+          const w = written.get(c);
+          if (w) {
+            w.inTransaction = false;
+            w.tables = new Set();
+          }
+          await driver.rollbackTransaction(own(c));
+        },
         ...(savepoints
           ? {
               savepoint: (c, name, compile) =>

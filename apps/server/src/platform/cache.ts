@@ -12,9 +12,11 @@ import type { Db } from '../db/dialect.js';
  * - `peek(db, area, key, tables)` answers a valid entry or undefined without computing (a
  *   query planner asks for a known count this way).
  * - Entries are kept per database, at most `MAX_ENTRIES` (least recently used out).
- * - Another server process writing the same database is not seen by `writeVersion`; entries
- *   are therefore also bounded in age (`maxAgeMs`, default `DEFAULT_MAX_AGE_MS` on PostgreSQL,
- *   where several processes may share a database, unbounded on SQLite, which one process owns).
+ * - Writes of other server processes on the same database (PostgreSQL) reach `writeVersion`
+ *   as notifications once they are committed (platform/events/bus.ts), so their entries are
+ *   stale at once too. Writes made outside any server process (psql, scripts) are not told:
+ *   entries are also bounded in age on PostgreSQL (`maxAgeMs`, default `DEFAULT_MAX_AGE_MS`, a
+ *   safety bound; unbounded on SQLite, which one process owns).
  * - Handles without `writeVersion` (made elsewhere) cache nothing.
  *
  * `area` names the kind of value (`count`, `groups`, `indexes`, `cube`…) so keys of different
@@ -30,7 +32,8 @@ export const MAX_ENTRIES = 5000;
 export function parametersKey(parameters: readonly unknown[]): string {
   return JSON.stringify(parameters, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
 }
-export const DEFAULT_MAX_AGE_MS = 2000;
+/** PostgreSQL: oldest entry answered, for writes no server process told (see above). */
+export const DEFAULT_MAX_AGE_MS = 60_000;
 
 interface Entry {
   version: number;

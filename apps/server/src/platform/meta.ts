@@ -243,12 +243,21 @@ export function objectFromRows(o: ObjectRow, fields: FieldRow[]): ObjectMeta {
 
 /**
  * Metadata cache per database: records ops read an object's metadata on every call, metadata
- * changes (objects, fields) drop the entry. One server process owns its database.
+ * changes (objects, fields) drop the entry. Writes to the metadata tables made by another server
+ * process on the same database (told through `Db.writes`, see platform/events/bus.ts) drop the
+ * whole cache at once.
  */
 const caches = new WeakMap<object, Map<string, ObjectMeta>>();
+/** The tables metadata is read from. */
+const META_TABLES = new Set(['pf_objects', 'pf_fields', 'pf_mounts']);
 function cacheOf(db: Db): Map<string, ObjectMeta> {
   let c = caches.get(db.kysely);
-  if (!c) caches.set(db.kysely, (c = new Map()));
+  if (!c) {
+    caches.set(db.kysely, (c = new Map()));
+    db.writes?.onExternal((tables) => {
+      if (!tables || tables.some((t) => META_TABLES.has(t))) invalidateObject(db);
+    });
+  }
   return c;
 }
 /** Invalidations so far, per database: an entry read before one is not cached after it. */

@@ -94,10 +94,11 @@ const MAX_REPLAY_HOPS = 16;
 const LIVE_ROLE_TABLES = ['memberships', 'refresh_tokens', 'users', 'domains'] as const;
 /**
  * How long a checked membership is trusted without asking the database again. Changes made
- * through this process end it at once (see `Db.writeVersion`); this bounds the delay for
- * changes made by another server process on the same database.
+ * through this process or another server process on the same database end it at once (see
+ * `Db.writeVersion`, which counts the writes other processes tell); this bounds the delay for
+ * changes made outside any server process (psql, scripts).
  */
-export const LIVE_ROLE_TTL_MS = 2000;
+export const LIVE_ROLE_TTL_MS = 60_000;
 const LIVE_ROLES_KEPT = 10_000;
 
 const abilityCache = new Map<Role, AppAbility>();
@@ -195,7 +196,7 @@ export class AuthService {
   /**
    * The caller's role while membership and sign-in are live. A found role is remembered for
    * `LIVE_ROLE_TTL_MS`, and only as long as no write to the tables it depends on went through
-   * this process (a removed member, a changed role or an ended sign-in count at once).
+   * any server process (a removed member, a changed role or an ended sign-in count at once).
    */
   async liveRole(userId: string, domainId: string, sessionId: string): Promise<Role | undefined> {
     const versionOf = this.db.writeVersion;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { JobItem, RibbonEvent } from '@fiscus/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
@@ -18,6 +19,15 @@ import { eventOut, selectEvents } from './read.js';
  *   events only once they are committed — and never those rolled back.
  *
  * Job progress (the dashboard's running jobs) travels the same way but is not stored.
+ *
+ * Writes (PostgreSQL): once a transaction that wrote tables has committed (a statement outside
+ * one has run), the bus sends the names of the tables it wrote on the same channel
+ * (`w<process key> <table>,<table>…`, `*` when unknown or too long; writes of one turn of the
+ * event loop go together). Every other process bumps the write versions of those tables
+ * (`Db.writes.external`), so every cache of derived data standing on `Db.writeVersion`
+ * (platform/cache.ts, the metadata of platform/meta.ts, the live roles of sign-ins) is stale at
+ * once. A process ignores its own notifications by its key. After the listening connection was
+ * (re)opened, notifications may have been missed: everything counts as written.
  */
 
 export type BusMessage =
@@ -51,6 +61,12 @@ export class EventBus {
   private reconnects = 0;
   /** Ids delivered lately (PostgreSQL may notify an id twice after a reconnect). */
   private readonly recent = new Set<number>();
+  /** Tells this process's notifications of writes from those of others. */
+  private readonly processKey = randomBytes(6).toString('hex');
+  /** Tables written and not told yet; null: unknown tables. */
+  private unsentWrites: Set<string> | null = new Set();
+  private writesTimer: NodeJS.Immediate | null = null;
+  private offWrites: (() => void) | null = null;
 
   constructor(
     private readonly db: Db,
@@ -87,10 +103,15 @@ export class EventBus {
       return;
     }
     await this.listen();
+    this.offWrites = this.db.writes?.onVisible((tables) => this.wrote(tables)) ?? null;
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.offWrites?.();
+    this.offWrites = null;
+    if (this.writesTimer) clearImmediate(this.writesTimer);
+    this.writesTimer = null;
     if (this.flushTimer) clearTimeout(this.flushTimer);
     const c = this.client;
     this.client = null;
@@ -122,6 +143,27 @@ export class EventBus {
     await client.query(`listen "${this.channel.replaceAll('"', '""')}"`);
     this.client = client;
     this.reconnects = 0;
+    // Writes told while no connection listened are unknown: every cache is stale.
+    this.db.writes?.external(null);
+  }
+
+  /** This process's writes are visible: tell the others (once per turn of the event loop). */
+  private wrote(tables: readonly string[] | null): void {
+    if (this.stopped) return;
+    if (!tables) this.unsentWrites = null;
+    else if (this.unsentWrites) for (const t of tables) this.unsentWrites.add(t);
+    this.writesTimer ??= setImmediate(() => {
+      this.writesTimer = null;
+      const written = this.unsentWrites;
+      this.unsentWrites = new Set();
+      const list = written ? [...written].join(',') : '*';
+      const payload = `w${this.processKey} ${list.length > 7800 ? '*' : list}`;
+      const client = this.client;
+      const sent = client
+        ? client.query('select pg_notify($1, $2)', [this.channel, payload])
+        : sql`select pg_notify(${channelSql}, ${payload})`.execute(this.db.kysely);
+      sent.catch((err: unknown) => this.log.warn({ err }, 'write notification not sent'));
+    });
   }
 
   private reconnect(): void {
@@ -137,9 +179,14 @@ export class EventBus {
     }, wait).unref();
   }
 
-  /** PostgreSQL: `e<id>` for an event, `j<json>` for a job. */
+  /** PostgreSQL: `e<id>` for an event, `j<json>` for a job, `w<key> <tables>` for writes. */
   private notified(payload: string): void {
-    if (payload.startsWith('e')) {
+    if (payload.startsWith('w')) {
+      const space = payload.indexOf(' ');
+      if (space < 0 || payload.slice(1, space) === this.processKey) return;
+      const list = payload.slice(space + 1);
+      this.db.writes?.external(list === '*' ? null : list.split(',').filter(Boolean));
+    } else if (payload.startsWith('e')) {
       const id = Number(payload.slice(1));
       if (!Number.isSafeInteger(id) || this.recent.has(id)) return;
       this.pendingIds.add(id);
