@@ -47,7 +47,12 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('caches of two server processes'
     // Cached now.
     expect(await countOn(second)).toBe(before);
     await ok(t.app, owner, 'records.create', { objectId, values: { name: 'Second' } });
-    expect(await soon(() => countOn(second), (n) => n === before + 1)).toBe(before + 1);
+    expect(
+      await soon(
+        () => countOn(second),
+        (n) => n === before + 1,
+      ),
+    ).toBe(before + 1);
   });
 
   it("a field added through one process is in the other's records", async () => {
