@@ -16,6 +16,8 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('job runners of several processe
 
   beforeAll(async () => {
     t = await makeTestApp();
+    // The test app is a process on the same database too: its runner would take these jobs.
+    await t.app.jobs.stop();
   });
   // Each test's processes end with it: a runner left polling would take the next test's jobs.
   afterEach(async () => {

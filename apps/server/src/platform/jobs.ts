@@ -351,7 +351,8 @@ export class Jobs {
           .selectFrom('pf_jobs')
           .select('id')
           .where('id', 'in', [...this.running.keys()])
-          .where('status', '!=', 'running')
+          // Not `queued`: a job enters `running` here a moment before its row says so.
+          .where('status', 'in', ['cancelled', 'failed', 'succeeded'])
           .execute();
         for (const { id } of ended) this.running.get(id)?.abort(new Error('cancelled'));
       }
