@@ -28,8 +28,8 @@ test.describe('dashboards', () => {
     await page.goto('/dashboard/ecommerce');
     const stats = page.getByTestId('statistics-card');
     await expect(stats).toBeVisible({ timeout: 30_000 });
-    await expect(stats.getByText('230k')).toBeVisible();
-    await expect(stats.getByText('8.549k')).toBeVisible();
+    await expect(stats.getByText('230K')).toBeVisible();
+    await expect(stats.getByText('8.55K')).toBeVisible();
     await expect(page.getByTestId('medal-card')).toContainText('You have won gold medal');
     await expect(page.getByTestId('revenue-price')).toHaveText('$25,852');
     await expect(page.getByTestId('goal-completed')).toHaveText('786,617');
@@ -52,11 +52,11 @@ test.describe('dashboards', () => {
   test('analytics dashboard: figures, period selector, dark skin', async ({ signedIn: page }) => {
     test.setTimeout(120_000);
     await page.goto('/dashboard/analytics');
-    await expect(page.getByTestId('subscribers-card-value')).toHaveText('92.6k', {
+    await expect(page.getByTestId('subscribers-card-value')).toHaveText('92.6K', {
       timeout: 30_000,
     });
-    await expect(page.getByTestId('orders-received-card-value')).toHaveText('38.4k');
-    await expect(page.getByTestId('avg-sessions-value')).toHaveText('2.7k');
+    await expect(page.getByTestId('orders-received-card-value')).toHaveText('38.4K');
+    await expect(page.getByTestId('avg-sessions-value')).toHaveText('2.7K');
     await expect(page.getByTestId('support-total')).toHaveText('163');
 
     await page.getByRole('combobox', { name: 'Period of the sessions' }).click();
@@ -64,7 +64,7 @@ test.describe('dashboards', () => {
       .getByRole('listbox', { name: 'Period of the sessions' })
       .getByRole('option', { name: 'Last year' })
       .click();
-    await expect(page.getByTestId('avg-sessions-value')).toHaveText('34.8k');
+    await expect(page.getByTestId('avg-sessions-value')).toHaveText('34.8K');
 
     await expect(page.getByRole('link', { name: 'Open invoice list' })).toHaveAttribute(
       'href',
@@ -81,7 +81,7 @@ test.describe('dashboards', () => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/card/statistic');
-    await expect(page.getByTestId('stat-subscribers-value')).toHaveText('92.6k', {
+    await expect(page.getByTestId('stat-subscribers-value')).toHaveText('92.6K', {
       timeout: 30_000,
     });
     await expect(page.getByTestId('vertical-stat')).toHaveCount(6);
