@@ -31,7 +31,6 @@ export default defineConfig({
             // Parts of two lazy bundles that would pass 500 KB: the chart renderer and the mock
             // backend's library.
             { name: 'zrender', test: /[\\/]node_modules[\\/]zrender[\\/]/ },
-            { name: 'msw', test: /[\\/]node_modules[\\/](msw|@mswjs|tough-cookie|tldts)/ },
           ],
         },
       },
