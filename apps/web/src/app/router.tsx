@@ -1,22 +1,9 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { withChunkTimeout } from '@/lib/lazy';
 import { routes, HOME_PATH, NOT_FOUND_PATH, type AppRoute } from './routes-table';
-import { GuestGuard } from './shell/guest-guard';
+import { Guard } from './shell/guard';
 import { RootError } from './shell/root-error';
 import { RootShell } from './shell/root-shell';
-
-/**
- * The console's layers (query client, abilities, toasts, the full guard with its session check
- * and the menu's texts) load with the first route that needs them — every route but the light
- * sign-in page, which renders before them.
- */
-const loadConsoleLayer = () =>
-  withChunkTimeout(() =>
-    import('./shell/console-layer').then(async (layer) => {
-      await layer.ready;
-      return layer;
-    }),
-  );
 
 function toRouteObject(route: AppRoute): RouteObject {
   return {
@@ -24,27 +11,13 @@ function toRouteObject(route: AppRoute): RouteObject {
     path: route.path,
     handle: route,
     lazy: async () => {
-      if (route.light) {
-        const { default: Screen } = await withChunkTimeout(route.load);
-        return {
-          Component: () => (
-            <GuestGuard route={route}>
-              <Screen />
-            </GuestGuard>
-          ),
-        };
-      }
-      const [{ default: Screen }, { ConsoleProviders, Guard }] = await Promise.all([
-        withChunkTimeout(route.load),
-        loadConsoleLayer(),
-      ]);
+      const module = await withChunkTimeout(route.load);
+      const Screen = module.default;
       return {
         Component: () => (
-          <ConsoleProviders>
-            <Guard route={route}>
-              <Screen />
-            </Guard>
-          </ConsoleProviders>
+          <Guard route={route}>
+            <Screen />
+          </Guard>
         ),
       };
     },
@@ -56,17 +29,8 @@ function toRouteObject(route: AppRoute): RouteObject {
  * (menu, navbar, search, customizer), and the shell loads in parallel with the first screen.
  */
 const loadMainLayout = async () => {
-  const [{ MainLayout }, { ConsoleProviders }] = await Promise.all([
-    withChunkTimeout(() => import('./layouts/main-layout')),
-    loadConsoleLayer(),
-  ]);
-  return {
-    Component: () => (
-      <ConsoleProviders>
-        <MainLayout />
-      </ConsoleProviders>
-    ),
-  };
+  const { MainLayout } = await withChunkTimeout(() => import('./layouts/main-layout'));
+  return { Component: MainLayout };
 };
 const loadFullLayout = async () => {
   const { FullLayout } = await withChunkTimeout(() => import('./layouts/full-layout'));
