@@ -178,7 +178,9 @@ export function ActionEditor({
       size="xl"
       closeOnClickOutside={false}
       title={
-        isNew ? t('actions.newTitle') : t('actions.editTitle', { name: existing.data?.name ?? '' })
+        isNew
+          ? t('actions.newTitle')
+          : t('actions.editTitle', { name: existing.data ? shownName(existing.data) : '' })
       }
       data-testid="action-editor"
     >

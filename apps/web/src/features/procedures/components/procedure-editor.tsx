@@ -150,7 +150,7 @@ export function ProcedureEditor({
         <Title order={4} component="span">
           {isNew
             ? t('editor.newTitle')
-            : t('editor.editTitle', { name: existing.data?.name ?? '' })}
+            : t('editor.editTitle', { name: existing.data ? shownName(existing.data) : '' })}
         </Title>
       }
       data-testid="procedure-editor"
