@@ -140,17 +140,11 @@ export async function backup(
       ...(target.schema ? [`--schema=${target.schema}`] : []),
       `--dbname=${target.url}`,
     ]);
-    const pg = (await import('pg')).default;
-    const client = new pg.Client({ connectionString: config.databaseUrl });
-    await client.connect();
-    try {
-      const { rows } = await client.query<{ name: string }>(
-        'select name from kysely_migration order by name',
-      );
-      applied = rows.map((r) => r.name);
-    } finally {
-      await client.end();
-    }
+    const rows = await pgQuery<{ name: string }>(
+      config.databaseUrl,
+      'select name from kysely_migration order by name',
+    );
+    applied = rows.map((r) => r.name);
   } else {
     database = 'sqlite';
     const file = sqliteFileOf(config);
@@ -211,14 +205,20 @@ export async function backup(
 
 /** Whether the PostgreSQL schema of `url` holds a Fiscus installation already. */
 async function pgHoldsInstallation(url: string): Promise<boolean> {
+  const rows = await pgQuery<{ t: string | null }>(
+    url,
+    "select to_regclass('kysely_migration')::text as t",
+  );
+  return rows[0]?.t != null;
+}
+
+/** One statement on a connection of its own (the server's pool is not running here). */
+async function pgQuery<R extends object>(url: string, text: string): Promise<R[]> {
   const pg = (await import('pg')).default;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ t: string | null }>(
-      "select to_regclass('kysely_migration')::text as t",
-    );
-    return rows[0]?.t != null;
+    return (await client.query<R>(text)).rows;
   } finally {
     await client.end();
   }
