@@ -1,4 +1,6 @@
-import { render, type RenderResult } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
+import { render, waitFor, type RenderResult } from '@testing-library/react';
+import { expect } from 'vitest';
 import { Suspense, type ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProvider, makeQueryClient } from '@/app/provider';
@@ -15,15 +17,28 @@ export async function renderScreen(
     route = '*',
     language = 'en',
   }: { path?: string; route?: string; language?: string } = {},
-): Promise<RenderResult> {
+): Promise<RenderResult & { queryClient: QueryClient }> {
   await i18nReady;
   await i18next.changeLanguage(language);
   const router = createMemoryRouter([{ path: route, element }], { initialEntries: [path] });
-  return render(
-    <AppProvider queryClient={makeQueryClient()}>
+  const queryClient = makeQueryClient();
+  const view = render(
+    <AppProvider queryClient={queryClient}>
       <Suspense fallback={null}>
         <RouterProvider router={router} />
       </Suspense>
     </AppProvider>,
   );
+  return Object.assign(view, { queryClient });
+}
+
+/**
+ * Waits until the screen has no request in flight: a test that ends right after a save would
+ * otherwise leave the refetches the save starts to arrive after its mock handlers are gone.
+ */
+export async function settled(view: { queryClient: QueryClient }): Promise<void> {
+  await waitFor(() => {
+    expect(view.queryClient.isMutating()).toBe(0);
+    expect(view.queryClient.isFetching()).toBe(0);
+  });
 }

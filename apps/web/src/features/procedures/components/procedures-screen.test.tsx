@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resetRules, setRules } from '@/lib/ability';
 import { server } from '@/mocks/node';
 import { qryHandler, strict, type QryBody } from '@/test/msw';
-import { renderScreen } from '@/test/render';
+import { renderScreen, settled } from '@/test/render';
 import { HttpResponse } from 'msw';
 import { finishedRun, lines, makeProcedure, makeRun, plan } from '../test/fixtures';
 import { ProceduresScreen } from './procedures-screen';
@@ -176,7 +176,7 @@ describe('ProcedureEditor', () => {
       ),
     );
     const user = userEvent.setup();
-    await renderScreen(<ProceduresScreen />, { path: '/?procedure=new' });
+    const view = await renderScreen(<ProceduresScreen />, { path: '/?procedure=new' });
     const editor = await screen.findByRole('dialog', { name: 'New procedure' });
     await user.type(within(editor).getByTestId('procedure-name'), 'Plan next year');
     await user.click(within(editor).getByTestId('step-add'));
@@ -226,6 +226,7 @@ describe('ProcedureEditor', () => {
     refuse = false;
     await user.click(within(editor).getByTestId('procedure-save'));
     await waitFor(() => expect(bodies).toHaveLength(2));
+    await settled(view);
   });
 
   it('makes a procedure run on changes of an object’s field, its parameter computed from the record', async () => {
@@ -261,7 +262,7 @@ describe('ProcedureEditor', () => {
       ),
     );
     const user = userEvent.setup();
-    await renderScreen(<ProceduresScreen />);
+    const view = await renderScreen(<ProceduresScreen />);
     // The list says which object's changes run it.
     const badge = await screen.findByTestId('procedure-trigger');
     await waitFor(() => expect(badge).toHaveTextContent('Runs on changes of Lines'));
@@ -286,6 +287,7 @@ describe('ProcedureEditor', () => {
     expect(bodies[0]).toMatchObject({
       trigger: { objectId: 'o1', fields: ['amount'], params: { growth: 'amount / 100' } },
     });
+    await settled(view);
   });
 
   it('shows a procedure by its name in the user’s language', async () => {
