@@ -26,6 +26,7 @@ const labels: FilterLabels = {
   yes: 'Yes',
   no: 'No',
   noConditions: 'No conditions',
+  notANumber: 'Not a number: type digits.',
   groupName: (n) => `Group ${n}`,
   ops: Object.fromEntries(filterOps.map((op) => [op, `op:${op}`])) as Record<FilterOp, string>,
 };
@@ -115,6 +116,24 @@ describe('FilterBuilder', () => {
       ],
     });
     expect(countConditions(tree)).toBe(3);
+  });
+
+  it('says under a money value that a text is no number, and sends no value for it', async () => {
+    const user = userEvent.setup();
+    let tree = defaultFilter();
+    render(<Harness onTree={(t) => (tree = t)} />);
+    await user.click(screen.getByRole('button', { name: 'Add condition' }));
+    const cond = screen.getByTestId('filter-condition');
+    await user.selectOptions(within(cond).getByRole('combobox', { name: 'Field' }), 'amount');
+    const box = within(cond).getByRole('textbox', { name: 'Value' });
+    await user.type(box, '12abc');
+    expect(within(cond).getByText('Not a number: type digits.')).toBeInTheDocument();
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(tree.conditions[0]?.value).toBeUndefined();
+    await user.clear(box);
+    await user.type(box, '12.5');
+    expect(within(cond).queryByText('Not a number: type digits.')).toBeNull();
+    expect(tree.conditions[0]?.value).toBe('12.5');
   });
 
   it('offers date ranges and hides the value for operators without one', async () => {

@@ -55,6 +55,8 @@ export interface FilterLabels {
   yes: string;
   no: string;
   noConditions: string;
+  /** Under a number box whose text is no number. */
+  notANumber: string;
   groupName: (n: number) => string;
   ops: Record<FilterOp, string>;
 }
@@ -549,7 +551,7 @@ function ScalarInput({
         placeholder={label}
         locale={locale}
         value={value === undefined ? null : value}
-        error={invalid}
+        error={invalid ? labels.notANumber : undefined}
         onChange={(v, valid) => {
           setInvalid(!valid);
           onChange(valid && v !== null ? v : undefined);

@@ -29,6 +29,7 @@ export function useFilterBuilderLabels(namespace: string): FilterLabels {
       yes: t('yes'),
       no: t('no'),
       noConditions: t('filter.noConditions'),
+      notANumber: t('filter.notANumber'),
       groupName: (n: number) => t('filter.groupName', { n }),
       ops: Object.fromEntries(filterOps.map((op) => [op, t(`ops.${op}`)])) as Record<
         FilterOp,

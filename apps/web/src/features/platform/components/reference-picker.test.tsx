@@ -86,6 +86,7 @@ const labels: FilterLabels = {
   yes: 'Yes',
   no: 'No',
   noConditions: 'No conditions',
+  notANumber: 'Not a number',
   groupName: (n) => `Group ${n}`,
   ops: Object.fromEntries(filterOps.map((op) => [op, `op:${op}`])) as Record<FilterOp, string>,
 };
