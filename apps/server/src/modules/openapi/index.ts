@@ -1,0 +1,2 @@
+/** The API's OpenAPI 3.1 document, made from the contracts and served at `/api/openapi.json`. */
+export { openapiRoutes } from './openapi.routes.js';
