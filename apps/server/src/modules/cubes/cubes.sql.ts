@@ -29,14 +29,27 @@ export interface Aggregation {
   read: ((row: Record<string, unknown>) => CubeValue)[];
 }
 
-function memberExpr(d: DimModel, column?: RawBuilder<unknown>): RawBuilder<unknown> {
+/**
+ * The member of a record: the column, or a date's period text (`2026`, `2026-Q2`, `2026-05`,
+ * `2026-05-15`). A quarter is (month + 2) divided by 3 as whole numbers: `/` of two integers is
+ * integer division on SQLite and PostgreSQL, but a decimal on MySQL/MariaDB (a live mount's
+ * source), which has `div` for it.
+ */
+function memberExpr(
+  d: DimModel,
+  dialect: DialectName,
+  column?: RawBuilder<unknown>,
+): RawBuilder<unknown> {
   const c = column ?? sql.id(d.field.column);
   if (d.kind !== 'date') return c;
   switch (d.grain) {
     case 'year':
       return sql`substr(${c}, 1, 4)`;
-    case 'quarter':
-      return sql`substr(${c}, 1, 4) || '-Q' || cast((cast(substr(${c}, 6, 2) as integer) + 2) / 3 as text)`;
+    case 'quarter': {
+      const month = sql`cast(substr(${c}, 6, 2) as integer) + 2`;
+      const quarter = dialect === 'mysql' ? sql`(${month}) div 3` : sql`(${month}) / 3`;
+      return sql`substr(${c}, 1, 4) || '-Q' || cast(${quarter} as text)`;
+    }
     case 'day':
       return sql`substr(${c}, 1, 10)`;
     default:
@@ -183,7 +196,7 @@ export function buildAggregation(opts: {
   const n = dims.length;
   const gs = dims.map((_, i) => sql.id(`g${i}`));
   const inner: RawBuilder<unknown>[] = dims.map(
-    (d, i) => sql`${memberExpr(d)} as ${sql.id(`g${i}`)}`,
+    (d, i) => sql`${memberExpr(d, dialect)} as ${sql.id(`g${i}`)}`,
   );
   measures.forEach((m, i) => {
     if (m.field) inner.push(sql`${sql.id(m.field.column)} as ${sql.id(`v${i}`)}`);
@@ -242,7 +255,7 @@ export function buildAggregation(opts: {
     const first = sql`select ${sql.join(rs)}, ${sql.join(ms.flatMap((m) => m.base))} from (${raw}) s group by ${sql.join(rs)}`;
     const members = dims.map(
       (d, i) =>
-        sql`${memberExpr(d, sql.id(`r${columns.indexOf(d.field.column)}`))} as ${sql.id(`g${i}`)}`,
+        sql`${memberExpr(d, dialect, sql.id(`r${columns.indexOf(d.field.column)}`))} as ${sql.id(`g${i}`)}`,
     );
     base = sql`select ${sql.join(members)}, ${sql.join(ms.flatMap((m) => m.mid))} from (${first}) a group by ${sql.join(gs)}`;
   } else {
