@@ -347,11 +347,13 @@ export function loadConfig(
     cspImgSources: e.CSP_IMG_SOURCES,
     lanes: {
       read: {
-        slots: e.READ_LANE_SLOTS ?? Math.max(2, cores),
+        // One domain may hold every slot but one (platform/lanes.ts): a slot more than the
+        // cores, so that one domain's concurrent reads still use every core.
+        slots: e.READ_LANE_SLOTS ?? Math.max(2, cores) + 1,
         timeLimitMs: e.QUERY_TIME_LIMIT * 1000,
       },
       heavy: {
-        slots: e.HEAVY_LANE_SLOTS ?? Math.max(2, Math.floor(cores / 2)),
+        slots: e.HEAVY_LANE_SLOTS ?? Math.max(2, Math.floor(cores / 2)) + 1,
         timeLimitMs: e.QUERY_TIME_LIMIT * 1000,
       },
       streamTimeLimitMs: e.EXPORT_TIME_LIMIT * 1000,

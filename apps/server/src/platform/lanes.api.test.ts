@@ -221,6 +221,19 @@ describe('query lanes', () => {
     await Promise.all([first.done, second.done]);
   });
 
+  it('by default runs two heavy statements of one domain at once (both cores) and keeps a slot for others', async () => {
+    // The lanes of the default configuration (a slot more than one domain may hold).
+    const t = await makeTestApp();
+    cleanups.push(t.cleanup);
+    const first = watch(heavyRows(caller(t, 'A'), endless));
+    const second = watch(heavyRows(caller(t, 'A'), endless));
+    await until(t, (s) => s.heavy.running === 2 && s.heavy.waiting === 0);
+    expect(await heavyRows(caller(t, 'B'), quick)).toEqual([{ n: 1 }]);
+    expect(first.state.settled || second.state.settled).toBe(false);
+    await t.app.close();
+    await Promise.all([first.done, second.done]);
+  }, 60_000);
+
   it('gives a freed slot to the domain that waited longest for one', async () => {
     const t = await setup({ heavy: { slots: 1, timeLimitMs: 1500 } });
     const first = watch(heavyRows(caller(t, 'A'), endless));
