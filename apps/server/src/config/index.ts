@@ -159,6 +159,10 @@ const envSchema = z.object({
     .string()
     .optional()
     .refine((v) => !v || v.length >= 16, 'at least 16 characters'),
+  // Server processes sharing PORT on this machine (node:cluster); more than one needs PostgreSQL.
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  // Seconds a stopping server gives requests in flight and running jobs (SIGTERM).
+  SHUTDOWN_GRACE: z.coerce.number().min(1).max(3600).default(25),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')
@@ -220,6 +224,13 @@ export interface Config {
   uploadOpenBytesPerDomain: number;
   /** A new installation (no account, no domain) seeds the Demo budget domain at its first start. */
   seedDemo: boolean;
+  /** Server processes sharing the port (`WORKERS`; more than one only on PostgreSQL). */
+  workers: number;
+  /**
+   * On SIGTERM: how long requests in flight and running jobs are given before jobs are handed
+   * back (queued again) and the process ends, in ms.
+   */
+  shutdownGraceMs: number;
 }
 
 export interface LaneLimits {
@@ -305,6 +316,11 @@ export function resolveDataDir(given: string | undefined, cwd = process.cwd()): 
   return given ? path.resolve(cwd, given) : path.join(repoRoot, 'data');
 }
 
+/** A PostgreSQL connection URL (the platform's database is SQLite otherwise). */
+export function isPostgresUrl(url: string | undefined): boolean {
+  return !!url && /^postgres(ql)?:\/\//.test(url);
+}
+
 export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   overrides: Partial<Config> = {},
@@ -315,6 +331,11 @@ export function loadConfig(
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
+  const databaseUrl = overrides.databaseUrl ?? (e.DATABASE_URL || undefined);
+  if (e.WORKERS > 1 && !isPostgresUrl(databaseUrl))
+    throw new Error(
+      `Invalid configuration:\n  WORKERS: ${e.WORKERS} server processes need PostgreSQL (DATABASE_URL=postgres://…); SQLite has one writer and serves one process — unset WORKERS or set DATABASE_URL`,
+    );
   const cores = os.availableParallelism();
   const dataDir = resolveDataDir(overrides.dataDir ?? (e.DATA_DIR || undefined));
   mkdirSync(dataDir, { recursive: true });
@@ -372,6 +393,8 @@ export function loadConfig(
     uploadsOpenPerDomain: e.UPLOADS_OPEN_PER_DOMAIN,
     uploadOpenBytesPerDomain: e.UPLOAD_OPEN_BYTES_PER_DOMAIN,
     seedDemo: e.SEED_DEMO,
+    workers: e.WORKERS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE * 1000,
     ...overrides,
   };
 }
