@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { UploadChunkFields, UploadChunkOutput } from '@fiscus/contracts';
 import type { Config } from '../../config/index.js';
 import type { Db } from '../../db/dialect.js';
+import type { Q } from '../../platform/context.js';
 import type { PfUploadsTable } from './files.tables.js';
 import { AppError, RetryLaterError } from '../../lib/app-error.js';
 import { isoAt, isoNow, nowMs } from '../../lib/clock.js';
@@ -51,8 +52,10 @@ const ORPHAN_MIN_MS = 24 * 3600_000;
 
 /**
  * Resumable uploads (`pf_uploads`): the bytes received so far live in the temp folder under the
- * upload's id; the row says how many of them count. Requests for one upload run one after the
- * other (per process), so concurrent chunks never interleave their writes.
+ * upload's id (in `DATA_DIR`, shared by every server process); the row says how many of them
+ * count. Requests for one upload run one after the other — in this process (a chain per upload)
+ * and, on PostgreSQL, across processes (each holds the upload's row locked while it writes) — so
+ * concurrent chunks never interleave their writes, and any process may take the next chunk.
  */
 export class ChunkedUploads {
   private readonly chains = new Map<string, Promise<unknown>>();
@@ -85,7 +88,24 @@ export class ChunkedUploads {
     // Starts of one domain one after the other: its limits are checked against every other.
     if (!id) id = await this.serial(`start:${req.domainId}`, () => this.start(req));
     const uploadId = id;
-    return this.serial(uploadId, () => this.apply(uploadId, req));
+    const out = await this.serial(uploadId, () =>
+      this.locked(uploadId, (q) => this.apply(uploadId, req, q)),
+    );
+    // A refused file is thrown once its discarding has been committed.
+    if (out instanceof AppError) throw out;
+    return out;
+  }
+
+  /**
+   * Runs `fn` with the upload's row locked (PostgreSQL: `FOR UPDATE` in a transaction, so a chunk
+   * sent to another server process waits until this one is written); SQLite has one process.
+   */
+  private async locked<T>(id: string, fn: (q: Q) => Promise<T>): Promise<T> {
+    if (this.db.dialect !== 'postgres') return fn(this.db.kysely);
+    return this.db.kysely.transaction().execute(async (trx) => {
+      await trx.selectFrom('pf_uploads').select('id').where('id', '=', id).forUpdate().execute();
+      return fn(trx);
+    });
   }
 
   private async start(req: ChunkRequest): Promise<string> {
@@ -148,9 +168,9 @@ export class ChunkedUploads {
     );
   }
 
-  private async apply(id: string, req: ChunkRequest): Promise<UploadState> {
+  private async apply(id: string, req: ChunkRequest, q: Q): Promise<UploadState | AppError> {
     const { lang, fields, chunk } = req;
-    const row = await this.db.kysely
+    const row = await q
       .selectFrom('pf_uploads')
       .selectAll()
       .where('id', '=', id)
@@ -160,7 +180,7 @@ export class ChunkedUploads {
     // Someone else's upload is answered like an unknown one: its existence is not revealed.
     if (!row || (!row.file_id && row.expires_at < isoNow())) throw uploadNotFound(lang);
     const size = Number(row.size);
-    if (row.file_id) return this.finishedState(row, lang);
+    if (row.file_id) return this.finishedState(row, lang, q);
 
     const temp = await tempPath(this.config.dataDir, id);
     let received = Number(row.received);
@@ -196,29 +216,37 @@ export class ChunkedUploads {
       }
     }
     const now = nowMs();
-    await this.db.kysely
+    await q
       .updateTable('pf_uploads')
       .set({ received, updated_at: isoAt(now), expires_at: isoAt(now + this.expiryMs) })
       .where('id', '=', id)
       .execute();
-    if (received >= size) return this.finish(row, temp, lang);
+    if (received >= size) return this.finish(row, temp, lang, q);
     return { uploadId: id, received, size };
   }
 
-  /** Every byte is here: check the whole file, store it, remember its id. */
-  private async finish(row: PfUploadsTable, temp: string, lang: Lang): Promise<UploadState> {
+  /**
+   * Every byte is here: check the whole file, store it, remember its id. A file that fails the
+   * checks is discarded and its error answered (not thrown: the discarding must be kept).
+   */
+  private async finish(
+    row: PfUploadsTable,
+    temp: string,
+    lang: Lang,
+    q: Q,
+  ): Promise<UploadState | AppError> {
     const size = Number(row.size);
     await truncate(temp, size);
     const sha256 = await sha256Of(temp);
     if (row.sha256 && row.sha256 !== sha256) {
-      await this.discard(row.id, temp);
+      await this.discard(row.id, temp, q);
       const text = filesText(lang, 'files.sha_mismatch');
-      throw new AppError('unprocessable', text, { sha256: [text] });
+      return new AppError('unprocessable', text, { sha256: [text] });
     }
     const type = await detectType(temp);
     if (!isAllowedType(type)) {
-      await this.discard(row.id, temp);
-      throw unsupportedType(lang, type);
+      await this.discard(row.id, temp, q);
+      return unsupportedType(lang, type);
     }
     const info = await storeFile(this.db, this.config.dataDir, {
       tempFile: temp,
@@ -230,7 +258,7 @@ export class ChunkedUploads {
       sha256,
     });
     const now = nowMs();
-    await this.db.kysely
+    await q
       .updateTable('pf_uploads')
       .set({
         file_id: info.id,
@@ -244,8 +272,8 @@ export class ChunkedUploads {
   }
 
   /** A finished upload asked again answers the same file. */
-  private async finishedState(row: PfUploadsTable, lang: Lang): Promise<UploadState> {
-    const file = await this.db.kysely
+  private async finishedState(row: PfUploadsTable, lang: Lang, q: Q): Promise<UploadState> {
+    const file = await q
       .selectFrom('pf_files')
       .select(['id', 'type'])
       .where('id', '=', row.file_id ?? '')
@@ -256,8 +284,8 @@ export class ChunkedUploads {
     return { uploadId: row.id, received: size, size, fileId: file.id, type: file.type };
   }
 
-  private async discard(id: string, temp: string): Promise<void> {
-    await this.db.kysely.deleteFrom('pf_uploads').where('id', '=', id).execute();
+  private async discard(id: string, temp: string, q: Q): Promise<void> {
+    await q.deleteFrom('pf_uploads').where('id', '=', id).execute();
     await rm(temp, { force: true });
   }
 
