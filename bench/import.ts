@@ -3,17 +3,18 @@
  * written the way Excel writes one: shared strings, styles, a date style) of N rows × 10 columns
  * (streamed to a temp dir), starts the server as its own process on a temp DATA_DIR, registers a user, creates an
  * object with 10 fields, uploads the file through `/api/uploadchunk` in 8 MB chunks, creates and
- * runs the import and polls it until it ends. Prints JSON: rows, seconds for the upload, the
+ * runs the import and polls it until it ends — through the API's typed client, `@fiscus/client`. Prints JSON: rows, seconds for the upload, the
  * import and end to end, rows/s end to end, and the server's peak RSS (VmHWM).
  * Run: node --conditions=source --import tsx bench/import.ts [--rows 1000000] [--port 3290]
  *      [--format csv|xlsx]
  * Env: BENCH_DATABASE_URL (postgres://… to run on PostgreSQL), BENCH_FORMAT (csv | xlsx).
  */
-import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, openAsBlob, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { createClient } from '@fiscus/client';
 import { ZipWriter } from '../apps/server/src/modules/exports/zip-writer.js';
 import { createLedger, startServer } from './lib/server.js';
 
@@ -147,44 +148,6 @@ async function writeXlsx(file: string, rows: number): Promise<void> {
   await zip.finish();
 }
 
-async function upload(file: string): Promise<string> {
-  const size = statSync(file).size;
-  let uploadId: string | undefined;
-  let offset = 0;
-  const fh = await import('node:fs/promises').then((m) => m.open(file, 'r'));
-  try {
-    for (;;) {
-      const len = Math.min(CHUNK, size - offset);
-      const bytes = Buffer.alloc(len);
-      await fh.read(bytes, 0, len, offset);
-      const form = new FormData();
-      if (uploadId) form.set('uploadId', uploadId);
-      form.set('name', path.basename(file));
-      form.set('size', String(size));
-      form.set('offset', String(offset));
-      form.set('chunk', new Blob([bytes], { type: 'application/octet-stream' }), 'chunk');
-      const res = await fetch(`${server.base}/api/uploadchunk`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${server.token()}` },
-        body: form,
-      });
-      const body = (await res.json()) as {
-        uploadId: string;
-        received: number;
-        fileId?: string;
-        error?: unknown;
-      };
-      if (!res.ok) throw new Error(`uploadchunk: ${res.status} ${JSON.stringify(body)}`);
-      uploadId = body.uploadId;
-      offset = body.received;
-      if (body.fileId) return body.fileId;
-      if (offset >= size) throw new Error('upload ended without a file');
-    }
-  } finally {
-    await fh.close();
-  }
-}
-
 const csv = path.join(dir, FORMAT === 'xlsx' ? 'rows.xlsx' : 'rows.csv');
 const tGen = performance.now();
 if (FORMAT === 'xlsx') await writeXlsx(csv, ROWS);
@@ -195,27 +158,31 @@ const server = await startServer({ port: PORT, dir }).catch((e: unknown) => {
   rmSync(dir, { recursive: true, force: true });
   throw e;
 });
-const qry = server.qry;
+// The API's typed client, as a script of a customer would call it.
+const client = createClient({ baseUrl: server.base, token: server.token() });
 try {
   const obj = await createLedger(server, 'Ledger', categories);
 
   const rssIdle = await server.peakRss();
   const t0 = performance.now();
-  const fileId = await upload(csv);
+  const { fileId } = await client.upload(await openAsBlob(csv), path.basename(csv), {
+    chunked: true,
+    chunkSize: CHUNK,
+  });
   const t1 = performance.now();
-  const imp = await qry<{ id: string }>('imports.create', { objectId: obj.id, fileId });
-  await qry('imports.run', { id: imp.id });
-  let state: { status: string; result: unknown; error: string | null; processed: number };
+  const imp = await client.op('imports.create', { objectId: obj.id, fileId });
+  await client.op('imports.run', { id: imp.id });
+  let state: Awaited<ReturnType<typeof client.op<'imports.get'>>>;
   let rssPeak = 0;
   for (;;) {
     rssPeak = Math.max(rssPeak, await server.peakRss());
-    state = await qry('imports.get', { id: imp.id });
+    state = await client.op('imports.get', { id: imp.id });
     if (!['queued', 'running'].includes(state.status)) break;
     await new Promise((r) => setTimeout(r, 100));
   }
   const t2 = performance.now();
   rssPeak = Math.max(rssPeak, await server.peakRss());
-  const { total } = await qry<{ total: number }>('records.count', { objectId: obj.id });
+  const { total } = await client.op('records.count', { objectId: obj.id });
   const endToEnd = (t2 - t0) / 1000;
   console.log(
     JSON.stringify(

@@ -7,6 +7,9 @@ export default defineConfig({
       '@fiscus/contracts': fileURLToPath(
         new URL('../../packages/contracts/src/index.ts', import.meta.url),
       ),
+      '@fiscus/client': fileURLToPath(
+        new URL('../../packages/client/src/index.ts', import.meta.url),
+      ),
     },
   },
   test: {
