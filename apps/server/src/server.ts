@@ -36,6 +36,7 @@ async function main() {
       process.exit(1);
     }, config.shutdownGraceMs + 10_000);
     force.unref();
+    app.graceJobs(config.shutdownGraceMs);
     try {
       await app.close();
       app.log.info('shut down');

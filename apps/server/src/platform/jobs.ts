@@ -97,6 +97,12 @@ export interface JobKindHandler<P = unknown> {
   run(ctx: JobContext<P>): Promise<JobOutcome>;
   /** After a crash: clean up what a job left half-done (e.g. staging tables). */
   recover?(db: Db, job: { id: string; params: P }): Promise<void>;
+  /**
+   * The job may run again from its start after it was stopped half-way (it keeps nothing of a
+   * run that did not end, like an import's all-or-nothing apply): a server shutting down hands
+   * it back — queued again, for another process or the next start — instead of failing it.
+   */
+  resumable?: boolean;
   /** Called after the job ends however it ends (succeeded, failed, cancelled). */
   finished?(db: Db, job: FinishedJob<P>): Promise<void>;
   /** What the job is about, for lists of jobs (the import's file, the procedure's name). */
@@ -136,6 +142,11 @@ const DEFAULT_TIMING: JobTiming = { heartbeatMs: 10_000, staleMs: 45_000, pollMs
 export type JobWatcher = (job: Job, domainId: string) => void;
 
 const PROGRESS_EVERY_MS = 250;
+
+/** Aborted because the server shuts down (not cancelled by a user). */
+function isShutdown(signal: AbortSignal): boolean {
+  return signal.aborted && signal.reason instanceof Error && signal.reason.message === 'shutdown';
+}
 
 export function jobFromRow(r: PfJobsTable): Job {
   return {
@@ -366,13 +377,25 @@ export class Jobs {
     }
   }
 
-  /** Aborts running jobs and waits for them to end (they roll back). */
-  async stop(): Promise<void> {
+  /**
+   * Stops taking jobs; gives running ones `graceMs` to end (a shutdown's grace period), then
+   * aborts those left and waits for them to end (they roll back; resumable ones are handed back,
+   * the others marked failed). Queued jobs stay queued for other processes or the next start.
+   */
+  async stop(graceMs = 0): Promise<void> {
     this.stopped = true;
+    if (graceMs > 0 && this.runs.size > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.all([...this.runs.values()]),
+        new Promise((r) => (timer = setTimeout(r, graceMs))),
+      ]);
+      clearTimeout(timer);
+    }
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
     for (const c of this.running.values()) c.abort(new Error('shutdown'));
-    if (this.active > 0) await new Promise<void>((r) => this.idleWaiters.push(r));
+    if (this.runs.size > 0) await Promise.all([...this.runs.values()]);
   }
 
   /** Records a job and queues it; answers at once. */
@@ -623,6 +646,43 @@ export class Jobs {
     }
   }
 
+  /**
+   * A resumable job stopped by a shutdown: what it left is cleaned up and it is queued again, as
+   * if it had never started (another process takes it at its next look, or the next start
+   * does). False when it had ended meanwhile through another process (then that state stands).
+   */
+  private async handBack(row: PfJobsTable, handler: JobKindHandler<never>): Promise<boolean> {
+    this.running.delete(row.id);
+    this.runningOf.delete(row.id);
+    try {
+      await handler.recover?.(this.db, { id: row.id, params: JSON.parse(row.params) as never });
+    } catch (err) {
+      this.log.error({ err, job: row.id }, 'job clean-up before its hand-back failed');
+      return false;
+    }
+    const res = await this.db.kysely
+      .updateTable('pf_jobs')
+      .set({
+        status: 'queued',
+        progress: 0,
+        processed: 0,
+        total: null,
+        started_at: null,
+        owner: null,
+        heartbeat_at: null,
+      })
+      .where('id', '=', row.id)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 0) return false;
+    this.log.info(
+      { job: row.id, kind: row.kind },
+      'job handed back: queued again for the next run',
+    );
+    this.changed(row.id);
+    return true;
+  }
+
   private async runOne(id: string): Promise<void> {
     const q = this.db.kysely;
     const row = await q.selectFrom('pf_jobs').selectAll().where('id', '=', id).executeTakeFirst();
@@ -710,16 +770,12 @@ export class Jobs {
       written = Number(res.numUpdatedRows) > 0;
     } catch (err) {
       await pending;
+      if (handler.resumable && isShutdown(controller.signal) && (await this.handBack(row, handler)))
+        return;
       const cancelled = controller.signal.aborted;
       status = cancelled ? 'cancelled' : 'failed';
       const message = cancelled
-        ? jobsText(
-            lang,
-            controller.signal.reason instanceof Error &&
-              controller.signal.reason.message === 'shutdown'
-              ? 'job.interrupted'
-              : 'job.cancelled',
-          )
+        ? jobsText(lang, isShutdown(controller.signal) ? 'job.interrupted' : 'job.cancelled')
         : err instanceof AppError
           ? err.message
           : jobsText(lang, 'error.internal');

@@ -6,6 +6,8 @@ import { Jobs } from '../platform/jobs.js';
 declare module 'fastify' {
   interface FastifyInstance {
     jobs: Jobs;
+    /** A shutdown gives running jobs this long to end before they are stopped (server.ts). */
+    graceJobs(ms: number): void;
   }
 }
 
@@ -17,10 +19,16 @@ export const jobsPlugin = fp(async function jobsp(app: FastifyInstance) {
   const jobs = new Jobs(app.db, app.log, app.config.jobs);
   jobs.register('index', indexJob);
   app.decorate('jobs', jobs);
+  const grace = { ms: 0 };
+  app.decorate('graceJobs', (ms: number) => {
+    grace.ms = ms;
+  });
   app.addHook('onReady', async () => {
     await jobs.start();
   });
-  app.addHook('preClose', async () => {
-    await jobs.stop();
+  // Once requests in flight have been answered: running jobs get the grace period a shutdown
+  // asked for (`graceJobs`; none when a test closes the app), then they are stopped.
+  app.addHook('onClose', async () => {
+    await jobs.stop(grace.ms);
   });
 });

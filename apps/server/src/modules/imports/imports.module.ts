@@ -13,6 +13,8 @@ export const importsModule = fp(
         await undoApply(db, job.id);
         await dropStaging(db, job.id);
       },
+      // All or nothing: an import stopped by a shutdown runs again from its start.
+      resumable: true,
       finished: (db, job) => importEnded(db, job),
       describe: (db, job) => describeImport(db, job.params),
     });
