@@ -169,6 +169,9 @@ const envSchema = z.object({
     .transform((v) => v === 'true'),
 });
 
+/** The environment variables the server reads (deployment files are checked against them). */
+export const configVariables: readonly string[] = Object.keys(envSchema.shape);
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   host: string;
