@@ -8,6 +8,13 @@ import { type Q } from './context.js';
 import { cached } from './cache.js';
 import { analyzeTable } from './stats.js';
 import { buildTextIndex, dropTextIndex, isTextIndexName, textIndexName } from './text-index.js';
+import {
+  aggregateInfo,
+  dropAggregate,
+  ensureAggregate,
+  isAggregateName,
+  type AggregateInfo,
+} from './aggregates.js';
 
 /**
  * DDL of the physical record tables. Every identifier comes from metadata made by the server
@@ -83,15 +90,25 @@ export async function ensureColumnRoom(
   }>`select pg_get_serial_sequence(${name}, 'id') as s`.execute(q);
   if (seq[0]?.s) await sql`alter sequence ${sql.raw(seq[0].s)} owned by ${fresh}.id`.execute(q);
   const indexes = await listIndexes(q, objectId);
+  // Maintained aggregates are rebuilt over the new table (their triggers went with the old).
+  for (const ix of indexes) if (ix.kind === 'aggregate') await dropAggregate(q, dialect, ix.name);
   await q.deleteFrom('pf_indexes').where('object_id', '=', objectId).execute();
   await sql`drop table ${t}`.execute(q);
   await sql`alter table ${fresh} rename to ${t}`.execute(q);
   await sql`alter table ${t} add primary key (id)`.execute(q);
-  for (const ix of indexes)
-    await ensureIndex(q, dialect, objectId, name, ix.columns, {
-      unique: ix.unique,
-      live: ix.live,
-    });
+  for (const ix of indexes) {
+    if (ix.kind === 'aggregate') {
+      const a = aggregateInfo(
+        ix.name,
+        ix.columns.map((c) => c.column),
+      );
+      await ensureAggregate(q, dialect, objectId, name, a.groups, a.sums);
+    } else
+      await ensureIndex(q, dialect, objectId, name, ix.columns, {
+        unique: ix.unique,
+        live: ix.live,
+      });
+  }
   return true;
 }
 
@@ -133,6 +150,7 @@ export async function dropColumn(
 
 export async function dropIndex(q: Q, dialect: DialectName, name: string): Promise<void> {
   if (isTextIndexName(name)) await dropTextIndex(q, dialect, name);
+  else if (isAggregateName(name)) await dropAggregate(q, dialect, name);
   else await sql`drop index if exists ${sql.id(safeIdent(name))}`.execute(q);
   await q.deleteFrom('pf_indexes').where('name', '=', name).execute();
 }
@@ -278,8 +296,11 @@ export interface IndexInfo {
   unique: boolean;
   /** Partial index over live (not deleted) records. */
   live: boolean;
-  /** A B-tree index, or a trigram text index of one column (see text-index.ts). */
-  kind: 'btree' | 'trigram';
+  /**
+   * A B-tree index, a trigram text index of one column (see text-index.ts), or a maintained
+   * aggregate: its group columns, then its summed columns (see aggregates.ts).
+   */
+  kind: 'btree' | 'trigram' | 'aggregate';
 }
 
 export async function listIndexes(q: Q, objectId: string): Promise<IndexInfo[]> {
@@ -293,7 +314,11 @@ export async function listIndexes(q: Q, objectId: string): Promise<IndexInfo[]> 
     columns: parseColumns(r.columns),
     unique: r.is_unique === 1,
     live: r.name.startsWith('vx_'),
-    kind: isTextIndexName(r.name) ? ('trigram' as const) : ('btree' as const),
+    kind: isTextIndexName(r.name)
+      ? ('trigram' as const)
+      : isAggregateName(r.name)
+        ? ('aggregate' as const)
+        : ('btree' as const),
   }));
 }
 
@@ -310,4 +335,16 @@ export function textIndexMap(indexes: IndexInfo[]): Map<string, string> {
     if (ix.kind === 'trigram' && col) out.set(col, ix.name);
   }
   return out;
+}
+
+/** The maintained aggregates among an object's indexes (see aggregates.ts). */
+export function aggregatesOf(indexes: IndexInfo[]): AggregateInfo[] {
+  return indexes
+    .filter((ix) => ix.kind === 'aggregate')
+    .map((ix) =>
+      aggregateInfo(
+        ix.name,
+        ix.columns.map((c) => c.column),
+      ),
+    );
 }

@@ -9,7 +9,7 @@ export function shortId(length = 12): string {
   return out;
 }
 
-const IDENT = /^(obj|f|ix|ux|vx|tg)_[a-z0-9_]{1,60}$/;
+const IDENT = /^(obj|f|ix|ux|vx|tg|ag\d)_[a-z0-9_]{1,60}$/;
 /** Every identifier the platform puts in SQL is made by the server; this double-checks it. */
 export function safeIdent(name: string): string {
   if (!IDENT.test(name)) throw new Error(`refusing identifier ${JSON.stringify(name)}`);

@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
 import { makeTestApp } from '../../test/helpers.js';
@@ -145,6 +146,24 @@ async function indexEverything(): Promise<void> {
         groups: [{ field: 'kind', aggregates: [{ field: 'amount', fn: 'sum' }] }],
       },
     },
+    // Its counts and sums maintained per kind and flag (platform/aggregates.ts).
+    {
+      filter: group(AND, []),
+      orderby: { isActive: false, sorts: [] },
+      groupby: {
+        isActive: true,
+        groups: [
+          {
+            field: 'kind',
+            aggregates: [
+              { field: 'amount', fn: 'avg' },
+              { field: 'qty', fn: 'sum' },
+            ],
+          },
+          { field: 'flag', aggregates: [{ field: 'qty', fn: 'count' }] },
+        ],
+      },
+    },
   ];
   for (const [i, v] of views.entries()) {
     await ok(t.app, u, 'views.save', {
@@ -260,8 +279,33 @@ const filter = fc
       children.map(([o, cs]) => group(o, cs)),
     ),
   );
+/** A filter of the summaries' group fields only (any operator): answered from a summary. */
+const groupFilter = fc
+  .tuple(
+    fc.constantFrom(AND, OR),
+    fc.array(
+      fc.oneof(
+        fc.record({
+          field: fc.constant('kind'),
+          op: fc.constantFrom('contains', 'starts_with', 'eq', 'neq', 'is_empty', 'is_not_empty'),
+          value: fc.oneof(needle, fc.constantFrom(...KINDS)),
+        }),
+        fc.record({
+          field: fc.constant('kind'),
+          op: fc.constantFrom('in', 'not_in'),
+          value: fc.subarray(KINDS, { minLength: 1 }),
+        }),
+        boolCondition,
+      ),
+      { maxLength: 3 },
+    ),
+  )
+  .map(([op, conditions]) => group(op, conditions));
 const query = fc.record({
   filter,
+  groupFilter,
+  groupFields: fc.constantFrom(['kind'], ['flag'], ['kind', 'flag'], ['flag', 'kind']),
+  groupDesc: fc.boolean(),
   search: fc.oneof(
     { weight: 3, arbitrary: fc.constant('') },
     { weight: 2, arbitrary: fc.tuple(needle, needle).map(([a, b]) => `${a} ${b}`) },
@@ -282,13 +326,13 @@ const query = fc.record({
 type Query = typeof query extends fc.Arbitrary<infer Q> ? Q : never;
 
 async function answers(o: Obj, q: Query) {
+  const { filter: f, search, state, groupFilter: gf, groupFields, groupDesc, ...page } = q;
   const list = await ok<{ rows: { id: number; values: unknown }[]; hasMore: boolean }>(
     t.app,
     u,
     'records.list',
-    { objectId: o.id, ...q },
+    { objectId: o.id, filter: f, search, state, ...page },
   );
-  const { filter: f, search, state } = q;
   const count = await ok<{ total: number }>(t.app, u, 'records.count', {
     objectId: o.id,
     filter: f,
@@ -313,7 +357,36 @@ async function answers(o: Obj, q: Query) {
       ],
     },
   });
+  // Counts, sums and averages by group fields, filtered by group fields only: what a maintained
+  // aggregate answers on the indexed object.
+  const summed = await ok<{ groups: unknown[]; truncated: boolean }>(t.app, u, 'records.groups', {
+    objectId: o.id,
+    filter: gf,
+    state,
+    orderby: {
+      isActive: true,
+      sorts: [{ field: groupFields[0], dir: groupDesc ? 'desc' : 'asc' }],
+    },
+    limit: 4,
+    groupby: {
+      isActive: true,
+      groups: groupFields.map((field, i) => ({
+        field,
+        aggregates:
+          i === 0
+            ? [
+                { field: 'amount', fn: 'sum' },
+                { field: 'amount', fn: 'avg' },
+                { field: 'qty', fn: 'sum' },
+                { field: 'qty', fn: 'avg' },
+                { field: 'qty', fn: 'count' },
+              ]
+            : [],
+      })),
+    },
+  });
   return {
+    summed,
     // Record ids differ between the objects only if creation order did; it did not.
     rows: list.rows.map((r) => [r.id, r.values]),
     hasMore: list.hasMore,
@@ -345,8 +418,43 @@ describe('indexes and caches never change an answer', () => {
     const ix = tables.items.find((x) => x.objectId === indexed.id)?.indexes ?? [];
     expect(ix.filter((n) => n.startsWith('tg_'))).toHaveLength(TEXT_CODES.length);
     expect(ix.filter((n) => n.startsWith('vx_')).length).toBeGreaterThan(3);
+    expect(ix.filter((n) => /^ag\d_/.test(n))).toHaveLength(2);
     // Every object has one index of its live records by id; the plain one has only that.
     expect(tables.items.find((x) => x.objectId === plain.id)?.indexes).toHaveLength(1);
+  });
+
+  it('answers group-bys of its group fields from the maintained aggregates', async () => {
+    const tables = await ok<{ items: { objectId: string; indexes: string[] }[] }>(
+      t.app,
+      u,
+      'tables.list',
+    );
+    const summaries = (tables.items.find((x) => x.objectId === indexed.id)?.indexes ?? []).filter(
+      (n) => /^ag\d_/.test(n),
+    );
+    const byKind = async () =>
+      ok<{ groups: { key: unknown; count: number }[] }>(t.app, u, 'records.groups', {
+        objectId: indexed.id,
+        groupby: {
+          isActive: true,
+          groups: [{ field: 'kind', aggregates: [{ field: 'amount', fn: 'sum' }] }],
+        },
+      });
+    const before = await byKind();
+    expect(before.groups.length).toBeGreaterThan(2);
+    // Changing the summaries directly changes the answer: they were read, not the records.
+    const shift = async (n: number) => {
+      for (const name of summaries)
+        await sql`update ${sql.id(name)} set cnt = cnt + ${n} where d = 0`.execute(t.app.db.kysely);
+    };
+    await shift(1000);
+    const tampered = await byKind();
+    await shift(-1000);
+    for (const g of before.groups) {
+      const now = tampered.groups.find((x) => JSON.stringify(x.key) === JSON.stringify(g.key));
+      expect(now?.count).toBeGreaterThanOrEqual(g.count + 1000);
+    }
+    expect(await byKind()).toEqual(before);
   });
 
   it(`answers ${RUNS} random queries the same with and without indexes`, async () => {

@@ -40,12 +40,20 @@ import { type OpContext, type Q } from '../../platform/context.js';
 import { recordsText } from './records.messages.js';
 import { createOne, same, snapshot, updateOne, writeMany } from './records.write.js';
 import { cached, parametersKey } from '../../platform/cache.js';
-import { indexesOf } from '../../platform/ddl.js';
+import { aggregatesOf, indexesOf } from '../../platform/ddl.js';
+import {
+  compactAggregate,
+  summaryColumn,
+  summaryFor,
+  summarySelect,
+} from '../../platform/aggregates.js';
 import { compileQuery, countMatches, readPage, rootEqualities } from '../../platform/planner.js';
 import {
   aggregateAllowed,
   compileSortKeys,
+  compileWhere,
   resolveColumn,
+  type SortKey,
   type AggFn,
   type Column,
 } from '../../platform/compiler.js';
@@ -165,7 +173,7 @@ async function groupsOnce(
 ): Promise<{ groups: RecordGroup[]; truncated: boolean }> {
   const errors: Errors = {};
   const groupCols: Column[] = [];
-  const aggs: { c: Column; fn: AggFn; key: string }[] = [];
+  const aggs: Agg[] = [];
   input.groupby.groups.forEach((g, i) => {
     const c = resolveColumn(meta, g.field);
     if (!c)
@@ -201,22 +209,126 @@ async function groupsOnce(
   if (!groupCols.length && !Object.keys(errors).length)
     addError(errors, 'groupby.groups', commonText(ctx.lang, 'field.required'));
   if (Object.keys(errors).length) throw invalid(ctx.lang, errors);
-  const query = await compileQuery(ctx, meta, input);
-  const where = query.fast;
   const keys = compileSortKeys(
     meta,
     input.orderby,
     { isActive: true, groups: input.groupby.groups.map((g) => ({ field: g.field })) },
     ctx.lang,
   ).filter((k) => groupCols.some((g) => g.column === k.column.column));
-  const rel = query.rel;
-  const dialect = rel.db.dialect;
-  const order = keys.map((k) => {
-    const x = sql.id(k.column.column);
+  const fromSummary = await summaryGroups(ctx, meta, input, groupCols, aggs, keys);
+  const { rows, dialect } =
+    fromSummary ?? (await plainGroups(ctx, meta, input, groupCols, aggs, keys));
+  return groupsOf(ctx, rows, dialect, input, groupCols, aggs);
+}
+
+type Agg = { c: Column; fn: AggFn; key: string };
+
+/** ORDER BY items of group keys (NULLs first ascending, as pages order them). */
+function groupOrder(
+  dialect: DialectName,
+  keys: SortKey[],
+  sqlOf: (k: SortKey) => RawBuilder<unknown>,
+): RawBuilder<unknown>[] {
+  return keys.map((k) => {
+    const x = sqlOf(k);
     if (dialect === 'postgres')
       return k.desc ? sql`${x} desc nulls last` : sql`${x} asc nulls first`;
     return k.desc ? sql`${x} desc` : sql`${x} asc`;
   });
+}
+
+/**
+ * The groups from a maintained aggregate (platform/aggregates.ts) when one answers the
+ * group-by: its groups among the summary's group columns, its aggregates counts, sums and
+ * averages of the summary's number columns, its filter naming only group columns, no search.
+ * Undefined otherwise (the records are read).
+ */
+async function summaryGroups(
+  ctx: OpContext,
+  meta: ObjectMeta,
+  input: GroupsInput,
+  groupCols: Column[],
+  aggs: Agg[],
+  keys: SortKey[],
+): Promise<{ rows: Raw[]; dialect: DialectName } | undefined> {
+  if (meta.kind === 'mounted' || input.search?.trim()) return undefined;
+  if (groupCols.some((c) => !c.field || c.field.computed)) return undefined;
+  if (
+    aggs.some(
+      (a) =>
+        !a.c.field ||
+        a.c.field.computed ||
+        (a.fn !== 'sum' && a.fn !== 'avg' && a.fn !== 'count') ||
+        (a.c.kind !== 'number' && a.c.kind !== 'int'),
+    )
+  )
+    return undefined;
+  const req = {
+    groups: groupCols.map((c) => c.column),
+    aggregates: aggs.map((a) => ({ column: a.c.column, fn: a.fn as 'sum' | 'avg' | 'count' })),
+    state: input.state ?? 'active',
+  };
+  const info = summaryFor(aggregatesOf(await indexesOf(ctx.db, meta.id)), req);
+  if (!info) return undefined;
+  const dialect = ctx.db.dialect;
+  // The filter over the summary's group columns; a condition on any other column (or the
+  // record number, or a system column) means the records must be read.
+  let outside = false;
+  const where = compileWhere(
+    meta,
+    { filter: input.filter, state: 'all', timeZone: input.timeZone },
+    {
+      dialect,
+      lang: ctx.lang,
+      columnSql: (c) => {
+        const x = summaryColumn(info, c.column);
+        if (!x) outside = true;
+        return x;
+      },
+    },
+  );
+  if (outside) return undefined;
+  const s = summarySelect(info, req, dialect);
+  const summaryQuery = sql<Raw>`select ${sql.join(s.selects)} from ${s.from} where ${s.state} and ${where} group by ${
+    s.groupBy
+  } having sum(cnt) > 0 order by ${sql.join(
+    groupOrder(dialect, keys, (k) =>
+      sql.id(`g${groupCols.findIndex((g) => g.column === k.column.column)}`),
+    ),
+  )} limit ${input.limit + 1}`;
+  // Cached like the records' groups until the object's table (or the summary) is written: a
+  // repeated group-by costs nothing, the first after a write reads the summary's groups.
+  const c = summaryQuery.compile(ctx.db.kysely);
+  const rows = await cached(
+    ctx.db,
+    'groups',
+    `${info.name}\u0000${c.sql}\u0000${parametersKey(c.parameters)}`,
+    [meta.table, info.name],
+    async () => (await summaryQuery.execute(ctx.db.read ?? q(ctx))).rows,
+  );
+  if (dialect === 'postgres') {
+    // Each write appends a row per group it changed: fold them when they outnumber the groups.
+    const stored = rows.reduce((n, r) => n + Number(r.summary_rows ?? 0), 0);
+    // A failed fold changes no answer (the rows stay and are added up); the next read retries.
+    if (stored > 2 * rows.length + 64) compactAggregate(q(ctx), info, () => undefined);
+  }
+  return { rows, dialect };
+}
+
+/** The groups read from the object's records (in the heavy lane, cached per data version). */
+async function plainGroups(
+  ctx: OpContext,
+  meta: ObjectMeta,
+  input: GroupsInput,
+  groupCols: Column[],
+  aggs: Agg[],
+  keys: SortKey[],
+): Promise<{ rows: Raw[]; dialect: DialectName }> {
+  const query = await compileQuery(ctx, meta, input);
+  const where = query.fast;
+  const rel = query.rel;
+  const dialect = rel.db.dialect;
+  const order = groupOrder(dialect, keys, (k) => sql.id(k.column.column));
   const selects: RawBuilder<unknown>[] = groupCols.map(
     (c, i) => sql`${sql.id(c.column)} as ${sql.id(`g${i}`)}`,
   );
@@ -245,6 +357,17 @@ async function groupsOnce(
     () => relRows<Raw>(ctx, rel, 'heavy', groupsQuery),
     rel.cacheMaxAgeMs === undefined ? undefined : { maxAgeMs: rel.cacheMaxAgeMs },
   );
+  return { rows, dialect };
+}
+
+async function groupsOf(
+  ctx: OpContext,
+  rows: Raw[],
+  dialect: DialectName,
+  input: GroupsInput,
+  groupCols: Column[],
+  aggs: Agg[],
+): Promise<{ groups: RecordGroup[]; truncated: boolean }> {
   const truncated = rows.length > input.limit;
   const groups: RecordGroup[] = rows.slice(0, input.limit).map((r) => {
     const key: Record<string, unknown> = {};

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { isoNow } from '../../lib/clock.js';
 import { ensureIndex, type IndexColumn } from '../../platform/ddl.js';
+import { ensureAggregate, isAggregateName } from '../../platform/aggregates.js';
 import { requestTextIndexes } from '../../platform/index-jobs.js';
 import { textIndexable } from '../../platform/text-index.js';
 import { isVirtual, loadObject, type FieldMeta, type ObjectMeta } from '../../platform/meta.js';
@@ -27,6 +28,8 @@ import type { Database } from '../../db/schema.js';
 
 /** Indexes per object made for views; beyond it views still work, just unindexed. */
 export const MAX_VIEW_INDEXES = 16;
+/** Maintained aggregates (summary tables) per object, besides its indexes. */
+const MAX_VIEW_AGGREGATES = 4;
 const INDEXABLE_OPS = new Set([
   'eq',
   'in',
@@ -228,13 +231,30 @@ export async function indexView(
   const isPrefix = (a: IndexColumn[], b: IndexColumn[]) =>
     a.length < b.length && a.every((c, i) => same(c, b[i]));
   const needed = wanted.filter((w, i) => !wanted.some((o, j) => j !== i && isPrefix(w, o)));
-  const existing = await k
-    .selectFrom('pf_indexes')
-    .select('name')
-    .where('object_id', '=', meta.id)
-    .execute();
-  let count = existing.length;
+  const existing = (
+    await k.selectFrom('pf_indexes').select('name').where('object_id', '=', meta.id).execute()
+  ).map((r) => r.name);
   const made: string[] = [];
+  // A grouped view's counts and sums are also maintained per group (platform/aggregates.ts): its
+  // group-bys then read one row per group, whatever the number of records and however often
+  // they change. Each summary costs every write a little: at most MAX_VIEW_AGGREGATES.
+  const summary = summaryOf(meta, d);
+  if (summary && existing.filter(isAggregateName).length < MAX_VIEW_AGGREGATES) {
+    const name = await ensureAggregate(
+      k,
+      ctx.db.dialect,
+      meta.id,
+      meta.table,
+      summary.groups,
+      summary.sums,
+    );
+    if (!existing.includes(name)) made.push(name);
+  }
+  const indexCount = async () =>
+    (await k.selectFrom('pf_indexes').select('name').where('object_id', '=', meta.id).execute())
+      .map((r) => r.name)
+      .filter((n) => !isAggregateName(n)).length;
+  let count = await indexCount();
   for (const cols of needed) {
     if (count >= MAX_VIEW_INDEXES) break;
     const before = count;
@@ -242,15 +262,43 @@ export async function indexView(
       withId: true,
       live: true,
     });
-    const after = await k
-      .selectFrom('pf_indexes')
-      .select('name')
-      .where('object_id', '=', meta.id)
-      .execute();
-    count = after.length;
+    count = await indexCount();
     if (count > before) made.push(name);
   }
   return made;
+}
+
+/**
+ * The maintained aggregate of a grouped view: its group fields (up to three, all stored fields)
+ * and the number fields it counts, sums or averages. None for a view grouped by anything else
+ * (a computed field, a system column, a multi-select, an attachment) or a mounted object.
+ */
+function summaryOf(
+  meta: ObjectMeta,
+  d: ViewDefinition,
+): { groups: string[]; sums: string[] } | undefined {
+  if (meta.kind === 'mounted' || !d.groupby.isActive || !d.groupby.groups.length) return undefined;
+  const groups: string[] = [];
+  const sums: string[] = [];
+  for (const g of d.groupby.groups.slice(0, 3)) {
+    const col = resolveColumn(meta, g.field);
+    const f = col?.field;
+    if (!col || !f || f.computed || col.kind === 'multi' || col.kind === 'file') return undefined;
+    if (!groups.includes(col.column)) groups.push(col.column);
+  }
+  for (const g of d.groupby.groups)
+    for (const a of g.aggregates ?? []) {
+      const col = resolveColumn(meta, a.field);
+      if (
+        col?.field &&
+        !col.field.computed &&
+        (col.kind === 'number' || col.kind === 'int') &&
+        (a.fn === 'sum' || a.fn === 'avg' || a.fn === 'count') &&
+        !sums.includes(col.column)
+      )
+        sums.push(col.column);
+    }
+  return { groups, sums };
 }
 
 /**

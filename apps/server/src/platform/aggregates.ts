@@ -1,0 +1,396 @@
+import { createHash } from 'node:crypto';
+import { sql, type RawBuilder } from 'kysely';
+import type { DialectName } from '../db/dialect.js';
+import { isoNow } from '../lib/clock.js';
+import type { Q } from './context.js';
+import { safeIdent } from './ident.js';
+import { analyzeTable } from './stats.js';
+import { SUM_SPLIT } from './sums.js';
+
+/**
+ * Maintained aggregates: a summary table per grouped view's shape, holding for every combination
+ * of its group columns (up to three) and of live/deleted the number of records and the exact sums
+ * (and non-empty counts) of its number columns. The database keeps it in step with every write to
+ * the record table — records ops, bulk writes, imports, deletes, restores, field conversions —
+ * inside the same transaction, through triggers, so it is never stale and needs no invalidation:
+ *
+ * - SQLite: row triggers; each row written adds to or takes from its group's summary row (an
+ *   upsert keyed by the group values as SQLite quotes them, `quote()`: NULL, numbers and texts
+ *   never collide). Sums are kept as two sums, of each value's high and low 32 bits, exactly as
+ *   `sums.ts` sums them: they cannot overflow.
+ * - PostgreSQL: statement triggers with transition tables; each statement appends one row per
+ *   group it changed with the net change (never a lock on a shared summary row, so concurrent
+ *   writers never wait for or deadlock on each other). Reads add the rows of a group up; a read
+ *   that finds many more rows than groups folds them together (`compactAggregate`, one
+ *   statement that deletes what it read and inserts the totals, exact under concurrent writes).
+ *
+ * A group-by whose groups are among a summary's group columns, whose aggregates are counts, sums
+ * and averages of its number columns and whose filter names only its group columns (any
+ * operator: every record of a group has the same group values) is answered from the summary
+ * instead of the records: rows of groups, not of records. Anything else reads the records.
+ *
+ * Names: `ag<k>_<table>_<hash>`, `k` the number of group columns; recorded in `pf_indexes` with
+ * the group columns then the summed ones, so that dropping a column drops the summaries that use
+ * it (ddl.ts `dropColumn`) and dropping the object drops them.
+ */
+
+export interface AggregateInfo {
+  name: string;
+  /** Source columns grouped by (summary columns c0, c1, …). */
+  groups: string[];
+  /** Source number columns summed (summary columns s0…, s1…). */
+  sums: string[];
+}
+
+export function aggregateName(table: string, groups: string[], sums: string[]): string {
+  const hash = createHash('sha1')
+    .update(`${table}:${groups.join(',')}:${sums.join(',')}:aggregate`)
+    .digest('hex')
+    .slice(0, 12);
+  return `ag${groups.length}_${table.slice(4)}_${hash}`;
+}
+
+export function isAggregateName(name: string): boolean {
+  return /^ag\d_/.test(name);
+}
+
+/** A recorded summary from its `pf_indexes` entry (name and columns). */
+export function aggregateInfo(name: string, columns: string[]): AggregateInfo {
+  const k = Number(name.charAt(2));
+  return { name, groups: columns.slice(0, k), sums: columns.slice(k) };
+}
+
+const id = (s: string) => `"${safeIdent(s)}"`;
+
+/**
+ * Creates the summary of `groups` × `sums` of a record table unless it exists, fills it from the
+ * records and records it, in one transaction (the caller's, when it is one). Answers its name.
+ */
+export async function ensureAggregate(
+  q: Q,
+  dialect: DialectName,
+  objectId: string,
+  table: string,
+  groups: string[],
+  sums: string[],
+): Promise<string> {
+  const name = aggregateName(table, groups, sums);
+  const known = await q
+    .selectFrom('pf_indexes')
+    .select('name')
+    .where('name', '=', name)
+    .executeTakeFirst();
+  if (known) return name;
+  const build = async (trx: Q) => {
+    if (dialect === 'postgres') await buildPg(trx, table, name, groups, sums);
+    else await buildSqlite(trx, table, name, groups, sums);
+    await trx
+      .insertInto('pf_indexes')
+      .values({
+        name,
+        object_id: objectId,
+        columns: JSON.stringify([...groups, ...sums]),
+        is_unique: 0,
+        created_at: isoNow(),
+      })
+      .execute();
+  };
+  if (q.isTransaction) await build(q);
+  else await q.transaction().execute(build);
+  await analyzeTable(q, dialect, name);
+  return name;
+}
+
+async function buildSqlite(q: Q, table: string, name: string, groups: string[], sums: string[]) {
+  const { rows: info } = await sql<{
+    name: string;
+    type: string;
+  }>`select name, type from pragma_table_info(${safeIdent(table)})`.execute(q);
+  const declared = (c: string) => info.find((r) => r.name === c)?.type || '';
+  const t = id(table);
+  const n = id(name);
+  const split = String(SUM_SPLIT);
+  const cols = [
+    'k text not null',
+    'd integer not null',
+    ...groups.map((c, i) => `c${i} ${declared(c)}`.trim()),
+    'cnt integer not null',
+    ...sums.flatMap((_, i) => [
+      `s${i}h integer not null`,
+      `s${i}l integer not null`,
+      `s${i}n integer not null`,
+    ]),
+  ];
+  await sql.raw(`create table ${n} (${cols.join(', ')})`).execute(q);
+  await sql.raw(`create unique index ${id(`${name}_k`)} on ${n} (k, d)`).execute(q);
+  const key = (r: string) => groups.map((c) => `quote(${r}.${id(c)})`).join(` || ',' || `);
+  const dead = (r: string) => `(${r}.deleted_at is not null)`;
+  const names = [
+    'k',
+    'd',
+    ...groups.map((_, i) => `c${i}`),
+    'cnt',
+    ...sums.flatMap((_, i) => [`s${i}h`, `s${i}l`, `s${i}n`]),
+  ];
+  const add = (r: string) =>
+    `insert into ${n} (${names.join(', ')}) values (${[
+      key(r),
+      dead(r),
+      ...groups.map((c) => `${r}.${id(c)}`),
+      '1',
+      ...sums.flatMap((c) => [
+        `coalesce(${r}.${id(c)} / ${split}, 0)`,
+        `coalesce(${r}.${id(c)} % ${split}, 0)`,
+        `(${r}.${id(c)} is not null)`,
+      ]),
+    ].join(', ')}) on conflict (k, d) do update set cnt = cnt + 1${sums
+      .map((_, i) =>
+        [`s${i}h`, `s${i}l`, `s${i}n`].map((s) => `, ${s} = ${s} + excluded.${s}`).join(''),
+      )
+      .join('')};`;
+  const sub = (r: string) =>
+    `update ${n} set cnt = cnt - 1${sums
+      .map(
+        (c, i) =>
+          `, s${i}h = s${i}h - coalesce(${r}.${id(c)} / ${split}, 0)` +
+          `, s${i}l = s${i}l - coalesce(${r}.${id(c)} % ${split}, 0)` +
+          `, s${i}n = s${i}n - (${r}.${id(c)} is not null)`,
+      )
+      .join('')} where k = ${key(r)} and d = ${dead(r)};`;
+  const watched = [...[...new Set([...groups, ...sums])].map(id), 'deleted_at'];
+  const changed = [
+    ...[...new Set([...groups, ...sums])].map((c) => `old.${id(c)} is not new.${id(c)}`),
+    `${dead('old')} is not ${dead('new')}`,
+  ].join(' or ');
+  await sql
+    .raw(
+      `create trigger ${id(`${name}_i`)} after insert on ${t} for each row begin ${add('new')} end`,
+    )
+    .execute(q);
+  await sql
+    .raw(
+      `create trigger ${id(`${name}_d`)} after delete on ${t} for each row begin ${sub('old')} end`,
+    )
+    .execute(q);
+  await sql
+    .raw(
+      `create trigger ${id(`${name}_u`)} after update of ${watched.join(', ')} on ${t} for each row when ${changed} begin ${sub('old')} ${add('new')} end`,
+    )
+    .execute(q);
+  const g = groups.map(id);
+  await sql
+    .raw(
+      `insert into ${n} (${names.join(', ')}) select ${[
+        key(t),
+        dead(t),
+        ...g,
+        'count(*)',
+        ...sums.flatMap((c) => [
+          `coalesce(sum(${id(c)} / ${split}), 0)`,
+          `coalesce(sum(${id(c)} % ${split}), 0)`,
+          `count(${id(c)})`,
+        ]),
+      ].join(', ')} from ${t} group by ${[...g, dead(t)].join(', ')}`,
+    )
+    .execute(q);
+}
+
+/** PostgreSQL: the net change of a statement's rows, one row per group (see the top). */
+function pgDelta(groups: string[], sums: string[], from: { rel: string; sign: 1 | -1 }[]): string {
+  const g = groups.map(id);
+  const parts = from.map(
+    ({ rel, sign }) =>
+      `select (deleted_at is not null)::int as d${g.map((c, i) => `, ${c} as c${i}`).join('')}, ${sign}::bigint as cnt${sums
+        .map(
+          (c, i) =>
+            `, ${sign === 1 ? '' : '-'}${id(c)}::numeric as s${i}, ${sign}::bigint * (${id(c)} is not null)::int as s${i}n`,
+        )
+        .join('')} from ${rel}`,
+  );
+  const cols = [
+    'd',
+    ...groups.map((_, i) => `c${i}`),
+    'cnt',
+    ...sums.flatMap((_, i) => [`s${i}`, `s${i}n`]),
+  ];
+  const keys = ['d', ...groups.map((_, i) => `c${i}`)];
+  return `select ${cols
+    .map((c) => (keys.includes(c) ? c : `coalesce(sum(${c}), 0)`))
+    .join(
+      ', ',
+    )} from (${parts.join(' union all ')}) u group by ${keys.join(', ')} having sum(cnt) <> 0${sums
+    .map((_, i) => ` or coalesce(sum(s${i}), 0) <> 0 or sum(s${i}n) <> 0`)
+    .join('')}`;
+}
+
+async function buildPg(q: Q, table: string, name: string, groups: string[], sums: string[]) {
+  const t = id(table);
+  const n = id(name);
+  // The summary's group columns take the record columns' types (and collations).
+  await sql
+    .raw(
+      `create table ${n} as select 0 as d${groups.map((c, i) => `, ${id(c)} as c${i}`).join('')}, 0::bigint as cnt${sums
+        .map((_, i) => `, 0::numeric as s${i}, 0::bigint as s${i}n`)
+        .join('')} from ${t} where false`,
+    )
+    .execute(q);
+  const cols = [
+    'd',
+    ...groups.map((_, i) => `c${i}`),
+    'cnt',
+    ...sums.flatMap((_, i) => [`s${i}`, `s${i}n`]),
+  ].join(', ');
+  const plus = [{ rel: 'nt', sign: 1 as const }];
+  const minus = [{ rel: 'ot', sign: -1 as const }];
+  const fn = id(`${name}_fn`);
+  await sql
+    .raw(
+      `create function ${fn}() returns trigger language plpgsql as $body$
+begin
+  if tg_op = 'INSERT' then
+    insert into ${n} (${cols}) ${pgDelta(groups, sums, plus)};
+  elsif tg_op = 'DELETE' then
+    insert into ${n} (${cols}) ${pgDelta(groups, sums, minus)};
+  else
+    insert into ${n} (${cols}) ${pgDelta(groups, sums, [...plus, ...minus])};
+  end if;
+  return null;
+end
+$body$`,
+    )
+    .execute(q);
+  await sql
+    .raw(
+      `create trigger ${id(`${name}_i`)} after insert on ${t} referencing new table as nt for each statement execute function ${fn}()`,
+    )
+    .execute(q);
+  await sql
+    .raw(
+      `create trigger ${id(`${name}_d`)} after delete on ${t} referencing old table as ot for each statement execute function ${fn}()`,
+    )
+    .execute(q);
+  await sql
+    .raw(
+      `create trigger ${id(`${name}_u`)} after update on ${t} referencing old table as ot new table as nt for each statement execute function ${fn}()`,
+    )
+    .execute(q);
+  await sql
+    .raw(`insert into ${n} (${cols}) ${pgDelta(groups, sums, [{ rel: t, sign: 1 }])}`)
+    .execute(q);
+}
+
+/** Drops a summary: its triggers (PostgreSQL: and their function) and its table. */
+export async function dropAggregate(q: Q, dialect: DialectName, name: string): Promise<void> {
+  const n = safeIdent(name);
+  if (dialect === 'postgres') {
+    // Dropping the function drops its triggers.
+    await sql.raw(`drop function if exists ${id(`${n}_fn`)}() cascade`).execute(q);
+  } else {
+    for (const suffix of ['_i', '_u', '_d'])
+      await sql`drop trigger if exists ${sql.id(`${n}${suffix}`)}`.execute(q);
+  }
+  await sql`drop table if exists ${sql.id(n)}`.execute(q);
+}
+
+const compacting = new Set<string>();
+
+/**
+ * PostgreSQL: folds a summary's rows into one per group — in one statement that deletes the rows
+ * it sees and inserts their totals (rows appended meanwhile by other transactions are not seen,
+ * so they stay). Runs at most once at a time per summary; answers at once.
+ */
+export function compactAggregate(q: Q, info: AggregateInfo, onError: (e: unknown) => void): void {
+  if (compacting.has(info.name)) return;
+  compacting.add(info.name);
+  const n = id(info.name);
+  const keys = ['d', ...info.groups.map((_, i) => `c${i}`)];
+  const vals = ['cnt', ...info.sums.flatMap((_, i) => [`s${i}`, `s${i}n`])];
+  sql
+    .raw(
+      `with gone as (delete from ${n} returning *) insert into ${n} (${[...keys, ...vals].join(', ')}) select ${[
+        ...keys,
+        ...vals.map((v) => `sum(${v})`),
+      ].join(', ')} from gone group by ${keys.join(', ')} having sum(cnt) <> 0`,
+    )
+    .execute(q)
+    .catch(onError)
+    .finally(() => compacting.delete(info.name));
+}
+
+/** What a group-by asks of a summary (see `summaryQuery`). */
+export interface SummaryRequest {
+  /** Source columns of the groups, in the answer's order (output `g0`, `g1`, …). */
+  groups: string[];
+  /** Aggregates, output `a0`, `a1`, … in the same shapes as the plain group-by's. */
+  aggregates: { column: string; fn: 'sum' | 'avg' | 'count' }[];
+  state: 'active' | 'deleted' | 'all';
+}
+
+/** The summary answering `req`, if one of `infos` does. */
+export function summaryFor(
+  infos: AggregateInfo[],
+  req: Omit<SummaryRequest, 'state'>,
+): AggregateInfo | undefined {
+  return infos.find(
+    (a) =>
+      req.groups.every((c) => a.groups.includes(c)) &&
+      req.aggregates.every((x) => a.sums.includes(x.column)),
+  );
+}
+
+/** The summary column of a source group column (for the filter). */
+export function summaryColumn(
+  info: AggregateInfo,
+  column: string,
+): RawBuilder<unknown> | undefined {
+  const i = info.groups.indexOf(column);
+  return i < 0 ? undefined : sql.id(`c${i}`);
+}
+
+/**
+ * The select list, source and grouping of a group-by answered from a summary, with the result
+ * columns of the plain group-by (`g…`, `n`, `a…h/l/n`, `a…`): the caller adds its filter (over
+ * the summary's columns), order and limit.
+ */
+export function summarySelect(
+  info: AggregateInfo,
+  req: SummaryRequest,
+  dialect: DialectName,
+): {
+  selects: RawBuilder<unknown>[];
+  from: RawBuilder<unknown>;
+  state: RawBuilder<unknown>;
+  groupBy: RawBuilder<unknown>;
+} {
+  const c = (col: string) => sql.id(`c${info.groups.indexOf(col)}`);
+  const selects: RawBuilder<unknown>[] = req.groups.map(
+    (g, i) => sql`${c(g)} as ${sql.id(`g${i}`)}`,
+  );
+  selects.push(sql`sum(cnt) as n`);
+  req.aggregates.forEach((a, i) => {
+    const s = info.sums.indexOf(a.column);
+    const name = (suffix: string) => sql.id(`a${i}${suffix}`);
+    const col = (suffix: string) => sql.id(`s${s}${suffix}`);
+    if (a.fn === 'count') selects.push(sql`sum(${col('n')}) as ${name('')}`);
+    else if (dialect === 'sqlite')
+      selects.push(
+        sql`cast(sum(${col('h')}) as text) as ${name('h')}`,
+        sql`cast(sum(${col('l')}) as text) as ${name('l')}`,
+        sql`sum(${col('n')}) as ${name('n')}`,
+      );
+    else
+      selects.push(
+        sql`cast(sum(${col('')}) as text) as ${name('h')}`,
+        sql`sum(${col('n')}) as ${name('n')}`,
+      );
+  });
+  if (dialect === 'postgres') selects.push(sql`count(*) as summary_rows`);
+  const state =
+    req.state === 'active' ? sql`d = 0` : req.state === 'deleted' ? sql`d = 1` : sql`1 = 1`;
+  return {
+    selects,
+    from: sql.id(safeIdent(info.name)),
+    state,
+    groupBy: sql.join(req.groups.map(c)),
+  };
+}
