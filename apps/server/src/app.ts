@@ -25,6 +25,7 @@ import { jobsPlugin } from './plugins/jobs.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { securityPlugin } from './plugins/security.js';
 import { spaPlugin } from './plugins/spa.js';
+import { runInRequest } from './platform/request-context.js';
 
 export interface BuildOptions {
   config: Config;
@@ -66,6 +67,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The handler and what it starts (jobs it queues) know the request's id (after the body is
+  // read: a body's stream events come from outside the request's own async context).
+  app.addHook('preHandler', (request, _reply, done) => runInRequest(request.id, done));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

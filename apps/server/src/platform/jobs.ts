@@ -8,6 +8,7 @@ import { AppError, RetryLaterError } from '../lib/app-error.js';
 import { isoNow, nowMs } from '../lib/clock.js';
 import { defineMessages, type Lang } from './messages.js';
 import { randomKey } from '../lib/ids.js';
+import { currentRequestId } from './request-context.js';
 
 const jobsText = defineMessages({
   en: {
@@ -428,8 +429,13 @@ export class Jobs {
       finished_at: null,
       owner: null,
       heartbeat_at: null,
+      request_id: currentRequestId() ?? null,
     };
     await this.db.kysely.insertInto('pf_jobs').values(row).execute();
+    this.log.info(
+      { job: row.id, kind: row.kind, domain: row.domain_id, reqId: row.request_id ?? undefined },
+      'job queued',
+    );
     this.push(input.domainId, row.id);
     this.changed(row.id);
     this.pump();
@@ -676,7 +682,7 @@ export class Jobs {
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) === 0) return false;
     this.log.info(
-      { job: row.id, kind: row.kind },
+      { job: row.id, kind: row.kind, reqId: row.request_id ?? undefined },
       'job handed back: queued again for the next run',
     );
     this.changed(row.id);
@@ -725,7 +731,8 @@ export class Jobs {
       lang,
       params: JSON.parse(row.params) as never,
       db: this.db,
-      log: this.log.child({ job: id, kind: row.kind }),
+      // Every line of the job carries the id of the request that queued it.
+      log: this.log.child({ job: id, kind: row.kind, reqId: row.request_id ?? undefined }),
       signal: controller.signal,
       progress: (processed, total) => {
         const now = nowMs();
@@ -750,6 +757,8 @@ export class Jobs {
     };
     let status: JobStatus;
     let written = true;
+    const began = nowMs();
+    ctx.log.info({ domain: row.domain_id, owner: this.owner }, 'job started');
     try {
       const out = await handler.run(ctx);
       await pending;
@@ -803,6 +812,7 @@ export class Jobs {
       this.running.delete(id);
       this.runningOf.delete(id);
     }
+    ctx.log.info({ status, ms: nowMs() - began }, `job ${status}`);
     if (!written) {
       // Ended meanwhile through another process (cancelled there, or taken as interrupted while
       // this one did not answer): its state stands.

@@ -238,6 +238,8 @@ export interface PfJobsTable {
   owner: string | null;
   /** When that process last said it is alive (ISO time), while running. */
   heartbeat_at: string | null;
+  /** The id of the request that queued it (its log lines carry it); null when none did. */
+  request_id?: string | null;
 }
 
 declare module '../db/schema.js' {

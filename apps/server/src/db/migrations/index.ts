@@ -17,6 +17,7 @@ import * as m6001 from './2026-11-27-6001-computed-fields.js';
 import * as m1001 from './2026-11-27-1001-exact-numbers.js';
 import * as m5003 from './2026-11-27-5003-procedure-triggers.js';
 import * as m9501 from './2026-11-27-9501-job-heartbeats.js';
+import * as m4003 from './2026-11-27-4003-job-request-id.js';
 import * as m5004 from './2026-11-27-5004-entity-names.js';
 
 /**
@@ -42,5 +43,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-1001-exact-numbers': m1001,
   '2026-11-27-5003-procedure-triggers': m5003,
   '2026-11-27-9501-job-heartbeats': m9501,
+  '2026-11-27-4003-job-request-id': m4003,
   '2026-11-27-5004-entity-names': m5004,
 };
