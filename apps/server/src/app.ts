@@ -11,6 +11,7 @@ import { authPlugin, authRoutes } from './modules/auth/index.js';
 import { datasourcesPlugin } from './modules/datasources/index.js';
 import { mountsPlugin } from './modules/mounts/index.js';
 import { openapiRoutes } from './modules/openapi/index.js';
+import { webhooksPlugin } from './modules/webhooks/index.js';
 import { exportsPlugin } from './modules/exports/index.js';
 import { filesRoutes } from './modules/files/index.js';
 import { healthRoutes } from './modules/health/index.js';
@@ -87,6 +88,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(datasourcesPlugin);
   await app.register(reportsPlugin);
   await app.register(mountsPlugin);
+  await app.register(webhooksPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

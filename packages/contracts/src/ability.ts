@@ -30,6 +30,7 @@ export const subjects = [
   'Action',
   'Ribbon',
   'Budget',
+  'Integration',
   'Demo',
 ] as const;
 export type Subject = (typeof subjects)[number];
@@ -103,6 +104,7 @@ export function rulesForRole(role: Role): AppRule[] {
             'Procedure',
             'Action',
             'Budget',
+            'Integration',
           ] as const
         ).map((subject): AppRule => ({ action: 'manage', subject })),
         { action: 'read', subject: 'Member' },

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DialectName } from '../db/dialect.js';
 import { isoNow } from '../lib/clock.js';
 import type { Q } from './context.js';
@@ -5,6 +6,14 @@ import { insertRows } from './rows.js';
 import './tables.js';
 
 export type AuditAction = 'create' | 'update' | 'delete' | 'restore';
+
+/**
+ * The API token an op runs through (its name), for the history: the `/api/qry` dispatcher runs
+ * each op of a token inside `auditVia.run(name, …)`, and every audit entry written meanwhile
+ * keeps the name (`pf_audit.via`, "via token …"). Jobs the op starts run outside it (the job
+ * runner does not carry a request's context into work it picks up later).
+ */
+export const auditVia = new AsyncLocalStorage<string>();
 
 export interface AuditEntry {
   domainId: string;
@@ -80,6 +89,7 @@ export async function writeAuditRun(
       action: head.action,
       user_id: head.userId,
       at,
+      via: auditVia.getStore() ?? null,
     },
   });
 }
@@ -101,6 +111,7 @@ export async function readAudit(
       'pf_audit.user_id',
       'pf_audit.before',
       'pf_audit.after',
+      'pf_audit.via',
       'users.username',
       'users.full_name',
     ])

@@ -81,6 +81,8 @@ export interface PfAuditTable {
   at: string;
   before: string | null;
   after: string | null;
+  /** The API token's name when the change came through one. */
+  via: string | null;
 }
 
 // ── Identity and sign-in ─────────────────────────────────────────────────────────────────────

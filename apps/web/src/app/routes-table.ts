@@ -119,6 +119,13 @@ export const routes: AppRoute[] = [
     title: 'menu:datasources',
   },
   {
+    id: 'integrations',
+    path: '/fiscus/integrations',
+    load: () => import('./routes/fiscus/integrations'),
+    ...read('Integration'),
+    title: 'menu:integrations',
+  },
+  {
     id: 'mounts',
     path: '/fiscus/mounts',
     load: () => import('./routes/fiscus/mounts'),

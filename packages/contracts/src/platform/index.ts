@@ -16,3 +16,4 @@ export * from './ops.js';
 export * from './datasources.js';
 export * from './tokens.js';
 export * from './mounts.js';
+export * from './webhooks.js';

@@ -5,8 +5,17 @@ export type JobStatus = (typeof jobStatuses)[number];
 /**
  * `sync`: copying a mounted table into its local table (mounts). `index`: building an index that
  * takes long (trigram text indexes), see docs/platform.md. `report`: generating a report's file.
+ * `webhook`: one attempt at delivering a webhook's event (webhooks).
  */
-export const jobKinds = ['import', 'export', 'index', 'procedure', 'sync', 'report'] as const;
+export const jobKinds = [
+  'import',
+  'export',
+  'index',
+  'procedure',
+  'sync',
+  'report',
+  'webhook',
+] as const;
 export type JobKind = (typeof jobKinds)[number];
 
 /** Long work recorded in the database and run off the request path. */

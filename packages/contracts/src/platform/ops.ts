@@ -184,6 +184,18 @@ import {
   tokensRevokeInput,
 } from './tokens.js';
 import {
+  webhookDeliverySchema,
+  webhookSchema,
+  webhooksCreateInput,
+  webhooksCreateOutput,
+  webhooksDeliveriesInput,
+  webhooksDeliveriesOutput,
+  webhooksIdInput,
+  webhooksListInput,
+  webhooksListOutput,
+  webhooksUpdateInput,
+} from './webhooks.js';
+import {
   viewSchema,
   viewsDeleteInput,
   viewsListInput,
@@ -362,6 +374,22 @@ export const platformOps = {
   'tokens.list': op(tokensListInput, tokensListOutput, 'read', 'Auth'),
   'tokens.create': op(tokensCreateInput, tokensCreateOutput, 'update', 'Auth'),
   'tokens.revoke': op(tokensRevokeInput, apiTokenSchema, 'update', 'Auth'),
+  // Owners and admins keep the domain's tokens and webhooks (no token may: see tokenAbility).
+  'domainTokens.list': op(tokensListInput, tokensListOutput, 'read', 'Integration'),
+  'domainTokens.create': op(tokensCreateInput, tokensCreateOutput, 'create', 'Integration'),
+  'domainTokens.revoke': op(tokensRevokeInput, apiTokenSchema, 'update', 'Integration'),
+  'webhooks.list': op(webhooksListInput, webhooksListOutput, 'read', 'Integration'),
+  'webhooks.create': op(webhooksCreateInput, webhooksCreateOutput, 'create', 'Integration'),
+  'webhooks.update': op(webhooksUpdateInput, webhookSchema, 'update', 'Integration'),
+  'webhooks.rotateSecret': op(webhooksIdInput, webhooksCreateOutput, 'update', 'Integration'),
+  'webhooks.delete': op(webhooksIdInput, ok, 'delete', 'Integration'),
+  'webhooks.test': op(webhooksIdInput, webhookDeliverySchema, 'update', 'Integration'),
+  'webhooks.deliveries': op(
+    webhooksDeliveriesInput,
+    webhooksDeliveriesOutput,
+    'read',
+    'Integration',
+  ),
 } as const;
 
 export type PlatformOps = typeof platformOps;

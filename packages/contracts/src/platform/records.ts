@@ -217,6 +217,8 @@ export const historyEntrySchema = z.object({
   at: z.string(),
   userId: z.string().nullable(),
   userName: z.string().nullable(),
+  /** The API token's name when the change came through one ("via token …"), else null. */
+  via: z.string().nullable().optional(),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
   /** Fields whose value differs between before and after (by code). */

@@ -26,6 +26,7 @@ export const eventKinds = [
   'report.failed',
   'sync.finished',
   'sync.failed',
+  'webhook.disabled',
 ] as const;
 export type EventKind = (typeof eventKinds)[number];
 

@@ -5,6 +5,7 @@ import {
   type ApiToken,
   type AppAbility,
   type Role,
+  type TokenKind,
   type TokenScope,
 } from '@fiscus/contracts';
 import type { Db } from '../../db/dialect.js';
@@ -15,12 +16,16 @@ import type { Lang } from '../../platform/messages.js';
 import { authText } from './auth.messages.js';
 
 /**
- * Personal API tokens (contracts `tokens.ts`). A token reads `fst_<id>_<secret>`: the id finds
- * its row, the secret is compared with the stored SHA-256 (a token is 190 random bits, so a slow
- * hash adds nothing). A token acts as its maker in the domain it was made in, while the maker is
- * still a member there, with the maker's role narrowed by its scope — and never on the maker's
- * account or tokens. Each token may make `RATE_PER_SECOND` requests a second on average (bursts
- * of `BURST`); beyond that 429 with Retry-After. Its last use is written at most once a minute.
+ * API tokens (contracts `tokens.ts`). A token reads `fst_<id>_<secret>`: the id finds its row,
+ * the secret is compared with the stored SHA-256 (a token is 190 random bits, so a slow hash
+ * adds nothing). A personal token acts as its maker in the domain it was made in, while the
+ * maker is still a member there, with the maker's role narrowed by its scope; a domain token
+ * (made by an owner or admin) acts as an editor (`write`) or a viewer (`read`) of its domain,
+ * in the name of its maker for the history, whether or not the maker is still a member. No
+ * token ever manages accounts, tokens or webhooks. A token limited to objects is held to them
+ * by the `/api/qry` dispatcher. Each token may make `RATE_PER_SECOND` requests a second on
+ * average (bursts of `BURST`); beyond that 429 with Retry-After. Its last use is written at most
+ * once a minute.
  */
 export interface ApiTokensTable {
   id: string;
@@ -35,6 +40,10 @@ export interface ApiTokensTable {
   last_used_at: string | null;
   revoked_at: string | null;
   created_at: string;
+  /** `personal` | `domain`. */
+  kind: string;
+  /** JSON array of object ids the token is limited to; null: every object. */
+  objects: string | null;
 }
 
 /** A write made through a token, with the token's name as it was (the audit of token writes). */
@@ -78,15 +87,29 @@ export function tokenAbility(role: Role, scope: TokenScope): AppAbility {
   return buildAbility([
     ...rulesForRole(role),
     { action: [...writes], subject: 'Auth', inverted: true },
+    { action: 'manage', subject: 'Integration', inverted: true },
     ...(scope === 'read' ? [{ action: [...writes], subject: 'all' as const, inverted: true }] : []),
   ]);
 }
 
-export function tokenOut(r: ApiTokensTable): ApiToken {
+function objectsOf(r: { objects: string | null }): string[] | null {
+  if (!r.objects) return null;
+  try {
+    const v = JSON.parse(r.objects) as unknown;
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : null;
+  } catch {
+    return [];
+  }
+}
+
+export function tokenOut(r: ApiTokensTable & { maker?: string | null }): ApiToken {
   return {
     id: r.id,
     name: r.name,
     scope: r.scope === 'write' ? 'write' : 'read',
+    kind: r.kind === 'domain' ? 'domain' : 'personal',
+    objects: objectsOf(r),
+    createdByName: r.maker ?? null,
     hint: r.hint,
     expiresAt: r.expires_at,
     lastUsedAt: r.last_used_at,
@@ -99,7 +122,7 @@ export interface TokenCaller {
   userId: string;
   domainId: string;
   role: Role;
-  token: { id: string; name: string; scope: TokenScope };
+  token: { id: string; name: string; scope: TokenScope; objects: string[] | null };
 }
 
 interface Bucket {
@@ -113,21 +136,32 @@ export class ApiTokens {
 
   constructor(private readonly db: Db) {}
 
-  async list(userId: string, domainId: string): Promise<ApiToken[]> {
-    const rows = await this.db.kysely
+  /** The caller's personal tokens in a domain, or (`userId` null) the domain's tokens. */
+  async list(userId: string | null, domainId: string): Promise<ApiToken[]> {
+    let q = this.db.kysely
       .selectFrom('api_tokens')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('domain_id', '=', domainId)
-      .orderBy('created_at', 'desc')
-      .execute();
-    return rows.map(tokenOut);
+      .leftJoin('users', 'users.id', 'api_tokens.user_id')
+      .selectAll('api_tokens')
+      .select(['users.full_name', 'users.username'])
+      .where('api_tokens.domain_id', '=', domainId);
+    q =
+      userId === null
+        ? q.where('api_tokens.kind', '=', 'domain')
+        : q.where('api_tokens.user_id', '=', userId).where('api_tokens.kind', '=', 'personal');
+    const rows = await q.orderBy('api_tokens.created_at', 'desc').execute();
+    return rows.map((r) => tokenOut({ ...r, maker: r.full_name || r.username || null }));
   }
 
   async create(
     userId: string,
     domainId: string,
-    input: { name: string; scope: TokenScope; expiresInDays: number | null },
+    input: {
+      name: string;
+      scope: TokenScope;
+      expiresInDays: number | null;
+      objects?: string[] | null;
+    },
+    kind: TokenKind = 'personal',
   ): Promise<{ token: ApiToken; secret: string }> {
     const id = randomKey(20);
     const secret = randomBytes(24).toString('base64url');
@@ -148,20 +182,28 @@ export class ApiTokens {
       last_used_at: null,
       revoked_at: null,
       created_at: now,
+      kind,
+      objects: input.objects?.length ? JSON.stringify(input.objects) : null,
     };
     await this.db.kysely.insertInto('api_tokens').values(row).execute();
     return { token: tokenOut(row), secret: full };
   }
 
-  /** Revokes a token of the caller (404 for anybody else's); at once, on every process. */
-  async revoke(userId: string, domainId: string, id: string, lang: Lang): Promise<ApiToken> {
-    const row = await this.db.kysely
+  /**
+   * Revokes a personal token of the caller, or (`userId` null) a domain token of the domain
+   * (404 for any other); at once, on every process.
+   */
+  async revoke(userId: string | null, domainId: string, id: string, lang: Lang): Promise<ApiToken> {
+    let q = this.db.kysely
       .selectFrom('api_tokens')
       .selectAll()
       .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .where('domain_id', '=', domainId)
-      .executeTakeFirst();
+      .where('domain_id', '=', domainId);
+    q =
+      userId === null
+        ? q.where('kind', '=', 'domain')
+        : q.where('user_id', '=', userId).where('kind', '=', 'personal');
+    const row = await q.executeTakeFirst();
     if (!row) throw new AppError('not_found', authText(lang, 'auth.token_not_found'));
     if (!row.revoked_at) {
       row.revoked_at = isoNow();
@@ -187,7 +229,7 @@ export class ApiTokens {
     const [, id, secret] = m as unknown as [string, string, string];
     const row = await this.db.kysely
       .selectFrom('api_tokens')
-      .innerJoin('memberships', (j) =>
+      .leftJoin('memberships', (j) =>
         j
           .onRef('memberships.user_id', '=', 'api_tokens.user_id')
           .onRef('memberships.domain_id', '=', 'api_tokens.domain_id'),
@@ -197,6 +239,11 @@ export class ApiTokens {
       .where('api_tokens.id', '=', id)
       .executeTakeFirst();
     if (!row || row.revoked_at) return { ok: false, reason: 'invalid' };
+    const scope: TokenScope = row.scope === 'write' ? 'write' : 'read';
+    // A domain token acts as an editor or a viewer; a personal one as its maker while a member.
+    const role: Role | null =
+      row.kind === 'domain' ? (scope === 'write' ? 'editor' : 'viewer') : (row.role as Role | null);
+    if (!role) return { ok: false, reason: 'invalid' };
     const given = Buffer.from(sha256(secret), 'hex');
     const stored = Buffer.from(row.secret_hash, 'hex');
     if (given.length !== stored.length || !timingSafeEqual(given, stored))
@@ -207,8 +254,8 @@ export class ApiTokens {
       caller: {
         userId: row.user_id,
         domainId: row.domain_id,
-        role: row.role as Role,
-        token: { id: row.id, name: row.name, scope: row.scope === 'write' ? 'write' : 'read' },
+        role,
+        token: { id: row.id, name: row.name, scope, objects: objectsOf(row) },
       },
     };
   }

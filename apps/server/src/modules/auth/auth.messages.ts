@@ -12,6 +12,7 @@ export const authText = defineMessages({
     'auth.token_invalid':
       'This API token is not valid: it is unknown, revoked, or its owner left the domain.',
     'auth.token_expired_api': 'This API token has expired.',
+    'auth.token_objects_unknown': 'No object of this domain has the id {ids}.',
     'auth.token_not_here': 'An API token cannot do this: it is for signed-in users only.',
     'auth.invalid_credentials': 'The username, email or password is not correct.',
     'auth.throttled': 'Too many failed attempts. Please try again in {seconds} seconds.',
@@ -85,6 +86,7 @@ export const authText = defineMessages({
     'auth.token_invalid':
       'Dieses API-Token ist ungültig: unbekannt, widerrufen, oder sein Inhaber hat die Domäne verlassen.',
     'auth.token_expired_api': 'Dieses API-Token ist abgelaufen.',
+    'auth.token_objects_unknown': 'Kein Objekt dieser Domäne hat die ID {ids}.',
     'auth.token_not_here':
       'Ein API-Token kann das nicht: Es ist nur angemeldeten Benutzern erlaubt.',
     'auth.invalid_credentials': 'Benutzername, E-Mail-Adresse oder Passwort ist nicht korrekt.',
@@ -161,6 +163,7 @@ export const authText = defineMessages({
     'auth.token_invalid':
       'Ce jeton d’API n’est pas valide : inconnu, révoqué, ou son titulaire a quitté le domaine.',
     'auth.token_expired_api': 'Ce jeton d’API a expiré.',
+    'auth.token_objects_unknown': 'Aucun objet de ce domaine n’a l’identifiant {ids}.',
     'auth.token_not_here':
       'Un jeton d’API ne peut pas faire cela : c’est réservé aux utilisateurs connectés.',
     'auth.invalid_credentials': "Le nom d'utilisateur, l'e-mail ou le mot de passe est incorrect.",
@@ -236,6 +239,7 @@ export const authText = defineMessages({
     'auth.token_invalid':
       'Este token de API não é válido: desconhecido, revogado, ou o seu titular saiu do domínio.',
     'auth.token_expired_api': 'Este token de API expirou.',
+    'auth.token_objects_unknown': 'Nenhum objeto deste domínio tem o id {ids}.',
     'auth.token_not_here':
       'Um token de API não pode fazer isto: é só para utilizadores com sessão iniciada.',
     'auth.invalid_credentials':
@@ -311,6 +315,7 @@ export const authText = defineMessages({
     'auth.token_invalid':
       'Этот API-токен недействителен: неизвестен, отозван, или его владелец покинул домен.',
     'auth.token_expired_api': 'Срок действия этого API-токена истёк.',
+    'auth.token_objects_unknown': 'В этом домене нет объекта с идентификатором {ids}.',
     'auth.token_not_here':
       'API-токен не может этого сделать: это доступно только вошедшим пользователям.',
     'auth.invalid_credentials': 'Неверное имя пользователя, адрес электронной почты или пароль.',

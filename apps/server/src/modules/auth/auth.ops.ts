@@ -1,5 +1,25 @@
+import type { OpContext } from '../../platform/context.js';
+import { invalid } from '../../platform/errors.js';
 import type { OpHandlers } from '../../platform/ops.js';
 import { callerOf } from './auth.links.js';
+import { authText } from './auth.messages.js';
+
+/** 400 on `objects` unless every id is an object of the caller's domain. */
+async function assertObjects(ctx: OpContext, ids: readonly string[] | null): Promise<void> {
+  if (!ids?.length) return;
+  const found = await ctx.db.kysely
+    .selectFrom('pf_objects')
+    .select('id')
+    .where('domain_id', '=', ctx.domainId)
+    .where('id', 'in', ids)
+    .execute();
+  const known = new Set(found.map((r) => r.id));
+  const missing = ids.filter((id) => !known.has(id));
+  if (missing.length)
+    throw invalid(ctx.lang, {
+      objects: [authText(ctx.lang, 'auth.token_objects_unknown', { ids: missing.join(', ') })],
+    });
+}
 
 /**
  * The `/api/qry` ops that act on the caller's own sign-in: the account (the rules — proof of
@@ -29,8 +49,20 @@ export const authOps = {
   'tokens.list': async (ctx, _i, { app }) => ({
     items: await app.authService.apiTokens.list(ctx.userId, ctx.domainId),
   }),
-  'tokens.create': (ctx, i, { app }) =>
-    app.authService.apiTokens.create(ctx.userId, ctx.domainId, i),
+  'tokens.create': async (ctx, i, { app }) => {
+    await assertObjects(ctx, i.objects);
+    return app.authService.apiTokens.create(ctx.userId, ctx.domainId, i);
+  },
   'tokens.revoke': (ctx, i, { app }) =>
     app.authService.apiTokens.revoke(ctx.userId, ctx.domainId, i.id, ctx.lang),
+  // The domain's own tokens (owners and admins): not a person's, listed for every admin.
+  'domainTokens.list': async (ctx, _i, { app }) => ({
+    items: await app.authService.apiTokens.list(null, ctx.domainId),
+  }),
+  'domainTokens.create': async (ctx, i, { app }) => {
+    await assertObjects(ctx, i.objects);
+    return app.authService.apiTokens.create(ctx.userId, ctx.domainId, i, 'domain');
+  },
+  'domainTokens.revoke': (ctx, i, { app }) =>
+    app.authService.apiTokens.revoke(null, ctx.domainId, i.id, ctx.lang),
 } satisfies OpHandlers;

@@ -116,11 +116,12 @@ export const authPlugin = fp(
       request.auth = result.auth;
     });
 
-    // Every write op of `/api/qry` that succeeded through an API token is kept with its name.
-    app.addHook('onResponse', async (request, reply) => {
+    // Every write op of `/api/qry` that succeeded through an API token is kept with its name,
+    // before the answer leaves (a client reading the list right after finds it).
+    app.addHook('onSend', async (request, reply, payload) => {
       const auth = request.auth as AuthContext | null;
       if (!auth?.token || reply.statusCode !== 200 || request.routeOptions.url !== '/api/qry')
-        return;
+        return payload;
       const body = request.body as { op?: unknown; ops?: unknown; objectId?: unknown } | null;
       const calls = body?.op === 'batch' && Array.isArray(body.ops) ? body.ops : [body];
       const caller = {
@@ -140,6 +141,7 @@ export const authPlugin = fp(
           .wrote(caller, op, objectId)
           .catch((err: unknown) => request.log.error({ err }, 'token write not kept'));
       }
+      return payload;
     });
 
     app.decorate(

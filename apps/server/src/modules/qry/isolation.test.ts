@@ -241,3 +241,69 @@ describe('user B cannot reach user A’s files, uploads, imports or jobs', () =>
     expect((await ok(t.app, a, 'imports.get', { id: importA })).id).toBe(importA);
   });
 });
+
+describe('tokens and webhooks of one domain reach nothing of another', () => {
+  it('B’s domain token sees nothing of A’s domain', async () => {
+    const { secret } = await ok(t.app, b, 'domainTokens.create', {
+      name: 'B loader',
+      scope: 'write',
+      expiresInDays: null,
+    });
+    const as = { headers: { authorization: `Bearer ${secret}` } };
+    for (const [op, input] of [
+      ['objects.get', { id: objA.id }],
+      ['records.list', { objectId: objA.id }],
+      ['records.get', { objectId: objA.id, id: 1 }],
+      ['records.history', { objectId: objA.id, id: 1 }],
+      ['records.create', { objectId: objA.id, values: { name: 'x' } }],
+      ['records.update', { objectId: objA.id, id: 1, values: { name: 'x' } }],
+    ] as const)
+      expect((await qry(t.app, as, op, input)).status, op).toBe(404);
+    const objects = await ok(t.app, as, 'objects.list', {});
+    expect(objects.items.map((o: { id: string }) => o.id)).toEqual([objB.id]);
+    // A token limited to A's object cannot be made in B's domain.
+    const limited = await qry(t.app, b, 'domainTokens.create', {
+      name: 'Reach',
+      scope: 'read',
+      expiresInDays: null,
+      objects: [objA.id],
+    });
+    expect(limited.status).toBe(400);
+  });
+
+  it('B cannot revoke A’s domain token nor touch A’s webhooks', async () => {
+    const tok = await ok(t.app, a, 'domainTokens.create', {
+      name: 'A loader',
+      scope: 'read',
+      expiresInDays: null,
+    });
+    expect((await qry(t.app, b, 'domainTokens.revoke', { id: tok.token.id })).status).toBe(404);
+    expect(
+      (await ok(t.app, b, 'domainTokens.list', {})).items.map((x: { id: string }) => x.id),
+    ).not.toContain(tok.token.id);
+    const hook = await ok(t.app, a, 'webhooks.create', {
+      name: 'A ERP',
+      url: 'https://erp.example.com/hooks',
+      events: ['record.created'],
+    });
+    const id = hook.webhook.id;
+    for (const [op, input] of [
+      ['webhooks.update', { id, name: 'pwned' }],
+      ['webhooks.rotateSecret', { id }],
+      ['webhooks.test', { id }],
+      ['webhooks.deliveries', { id }],
+      ['webhooks.delete', { id }],
+    ] as const)
+      expect((await qry(t.app, b, op, input)).status, op).toBe(404);
+    expect((await ok(t.app, b, 'webhooks.list', {})).items).toEqual([]);
+    // B's webhook with A's object is refused.
+    const cross = await qry(t.app, b, 'webhooks.create', {
+      name: 'B',
+      url: 'https://erp.example.com/hooks',
+      events: ['record.created'],
+      objects: [objA.id],
+    });
+    expect(cross.status).toBe(400);
+    expect((await ok(t.app, a, 'webhooks.list', {})).items[0].name).toBe('A ERP');
+  });
+});

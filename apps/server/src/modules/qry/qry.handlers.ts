@@ -18,6 +18,7 @@ import { reportsOps } from '../reports/index.js';
 import { ribbonOps } from '../ribbon/index.js';
 import { tablesOps } from '../tables/index.js';
 import { viewsOps } from '../views/index.js';
+import { webhooksOps } from '../webhooks/index.js';
 
 type Merged<T extends readonly unknown[]> = T extends readonly [infer H, ...infer R]
   ? H & Merged<R>
@@ -55,4 +56,5 @@ export const handlers: { [K in PlatformOpName]: OpHandler<K> } = compose(
   datasourcesOps,
   reportsOps,
   mountsOps,
+  webhooksOps,
 );

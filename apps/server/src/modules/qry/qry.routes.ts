@@ -7,6 +7,7 @@ import {
 } from '@fiscus/contracts';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
+import { auditVia } from '../../platform/audit.js';
 import type { OpContext } from '../../platform/context.js';
 import { invalid, issuesToFields } from '../../platform/errors.js';
 import { langOf, commonText, type Lang } from '../../platform/messages.js';
@@ -101,6 +102,31 @@ function parseInput(name: PlatformOpName, input: Record<string, unknown>) {
   return schema.safeParse(input, { reportInput: true });
 }
 
+/** Ops about one object named by `id` (the others name it by `objectId`). */
+const OBJECT_BY_ID: ReadonlySet<PlatformOpName> = new Set<PlatformOpName>([
+  'objects.get',
+  'objects.update',
+  'objects.delete',
+]);
+
+/**
+ * A token limited to some objects may call only ops about one of them (`objectId`, or `id` of
+ * `objects.*`) and `objects.list` (which then lists only them); anything else is 403.
+ */
+function checkTokenObjects(
+  name: PlatformOpName,
+  input: Record<string, unknown>,
+  objects: readonly string[],
+  lang: Lang,
+): void {
+  if (name === 'objects.list') return;
+  const about = OBJECT_BY_ID.has(name) ? input.id : input.objectId;
+  if (typeof about !== 'string')
+    throw new AppError('forbidden', qryText(lang, 'qry.token_objects_only'));
+  if (!objects.includes(about))
+    throw new AppError('forbidden', qryText(lang, 'qry.token_other_object'));
+}
+
 /** Runs one `{ op, ...input }`: op known → ability → input schema → handler → answer schema. */
 async function runOp(
   app: FastifyInstance,
@@ -127,7 +153,18 @@ async function runOp(
     lang,
   };
   const handler = handlers[name] as OpHandler<PlatformOpName>;
-  const out = await handler(ctx, parsed.data as never, { app, request });
+  const token = request.auth.token;
+  if (token?.objects)
+    checkTokenObjects(name, parsed.data as Record<string, unknown>, token.objects, lang);
+  // Through an API token every audit entry the op writes keeps the token's name.
+  let out = token
+    ? await auditVia.run(token.name, () => handler(ctx, parsed.data as never, { app, request }))
+    : await handler(ctx, parsed.data as never, { app, request });
+  if (token?.objects && name === 'objects.list') {
+    const allowed = new Set(token.objects);
+    const list = out as { items: { id: string }[] };
+    out = { ...list, items: list.items.filter((o) => allowed.has(o.id)) } as typeof out;
+  }
   if (app.config.env === 'production' && TRUSTED_ANSWERS.has(name)) return out;
   const answer = contract.output.safeParse(out);
   if (!answer.success) {

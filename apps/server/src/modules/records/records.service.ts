@@ -617,6 +617,7 @@ export async function recordHistory(
         at: r.at,
         userId: r.user_id,
         userName: r.full_name || r.username || null,
+        via: r.via,
         before,
         after,
         changes,

@@ -3,6 +3,6 @@
  * commit to the subscribers of every server process (`EventBus`), listed by the ribbon and
  * streamed by `GET /api/events`. How a module emits its events: docs/events.md.
  */
-export { recordEvent } from './record.js';
+export { recordEvent, onEventRecorded, type RecordedEvent } from './record.js';
 export { EventBus, attachBus, frameOf, type BusMessage } from './bus.js';
 export { eventOut, selectEvents } from './read.js';

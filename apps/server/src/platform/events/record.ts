@@ -25,6 +25,30 @@ export interface NewEvent {
 
 const MAX_DATA = 4000;
 
+/** A recorded event as a sink gets it: what the module gave, with its id and time. */
+export type RecordedEvent = NewEvent & { id: number; at: string };
+type EventSink = (q: Q, e: RecordedEvent) => Promise<void>;
+const sinks = new WeakMap<object, EventSink[]>();
+
+/**
+ * Has `sink` called with every event recorded on `db`, in the transaction that records it (a
+ * module keeping its own rows for events — webhook deliveries — has them exactly when the event
+ * exists). Returns the function that removes it.
+ */
+export function onEventRecorded(db: Db, sink: EventSink): () => void {
+  let list = sinks.get(db.kysely);
+  if (!list) sinks.set(db.kysely, (list = []));
+  list.push(sink);
+  return () => {
+    const l = sinks.get(db.kysely);
+    if (l)
+      sinks.set(
+        db.kysely,
+        l.filter((s) => s !== sink),
+      );
+  };
+}
+
 /**
  * Records a domain event in `q` — the transaction of the change it is about, so that the event
  * exists exactly when the change does. It is published after commit (see bus.ts). Bulk
@@ -34,12 +58,13 @@ export async function recordEvent(db: Db, q: Q, e: NewEvent): Promise<void> {
   const ids = e.recordIds ?? [];
   let data = e.data ? JSON.stringify(e.data) : null;
   if (data && data.length > MAX_DATA) data = JSON.stringify({ truncated: true });
+  const at = isoNow();
   const row = await q
     .insertInto('pf_events')
     .values({
       domain_id: e.domainId,
       kind: e.kind,
-      at: isoNow(),
+      at,
       user_id: e.userId,
       object_id: e.objectId ?? null,
       object_name: e.objectName ?? null,
@@ -50,6 +75,7 @@ export async function recordEvent(db: Db, q: Q, e: NewEvent): Promise<void> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  for (const sink of sinks.get(db.kysely) ?? []) await sink(q, { ...e, id: Number(row.id), at });
   if (db.dialect === 'postgres') {
     // Delivered by PostgreSQL on commit, to every listening server process.
     await sql`select pg_notify(${channelSql}, ${`e${row.id}`})`.execute(q);

@@ -65,6 +65,10 @@ export const reads = {
   'mounts.inspect': { staleTime: 30_000 },
   // Last use changes with every call a token makes.
   'tokens.list': { staleTime: 0 },
+  'domainTokens.list': { staleTime: 0 },
+  // Failures and last deliveries change as deliveries go out.
+  'webhooks.list': { staleTime: 0 },
+  'webhooks.deliveries': { staleTime: 0 },
 } as const satisfies Partial<Record<PlatformOpName, ReadPolicy>>;
 
 export type ReadOpName = keyof typeof reads;
@@ -193,6 +197,18 @@ const mountWrite = (objectId?: string): ReadTarget[] => [
 export const writes: { [K in WriteOpName]: WriteEffects<K> } = {
   'tokens.create': { invalidates: () => [{ op: 'tokens.list' }] },
   'tokens.revoke': { invalidates: () => [{ op: 'tokens.list' }] },
+  'domainTokens.create': { invalidates: () => [{ op: 'domainTokens.list' }] },
+  'domainTokens.revoke': { invalidates: () => [{ op: 'domainTokens.list' }] },
+  'webhooks.create': { invalidates: () => [{ op: 'webhooks.list' }] },
+  'webhooks.update': { invalidates: () => [{ op: 'webhooks.list' }] },
+  'webhooks.rotateSecret': { invalidates: () => [{ op: 'webhooks.list' }] },
+  'webhooks.delete': { invalidates: () => [{ op: 'webhooks.list' }] },
+  'webhooks.test': {
+    invalidates: (input) => [
+      { op: 'webhooks.list' },
+      { op: 'webhooks.deliveries', input: { id: input.id } },
+    ],
+  },
   'mounts.create': { invalidates: () => mountWrite() },
   'mounts.update': { invalidates: (input) => mountWrite(input.objectId) },
   'mounts.sync': { invalidates: (input) => mountWrite(input.objectId) },

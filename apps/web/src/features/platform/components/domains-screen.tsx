@@ -23,10 +23,12 @@ import {
   IconSwitchHorizontal,
   IconTrash,
   IconUserPlus,
+  IconWebhook,
 } from '@tabler/icons-react';
 import { roles, type DomainItem, type Member, type Role } from '@fiscus/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { errorOf, messageOf } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { useSwitchDomain } from '@/lib/switch-domain';
@@ -60,12 +62,25 @@ export function DomainsScreen() {
             {t('domains.hint')}
           </Text>
         </div>
-        <Button
-          leftSection={<IconPlus size={16} />}
-          onClick={() => setNameModal({ opened: true, domain: null })}
-        >
-          {t('domains.new')}
-        </Button>
+        <Group gap="xs">
+          {(current?.role === 'owner' || current?.role === 'admin') && (
+            <Button
+              variant="default"
+              component={Link}
+              to="/fiscus/integrations"
+              leftSection={<IconWebhook size={16} />}
+              data-testid="domain-integrations"
+            >
+              {t('domains.integrations')}
+            </Button>
+          )}
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={() => setNameModal({ opened: true, domain: null })}
+          >
+            {t('domains.new')}
+          </Button>
+        </Group>
       </Group>
       {domains.isLoading && (
         <Group justify="center" py="xl">

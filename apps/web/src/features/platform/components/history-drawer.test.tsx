@@ -84,4 +84,43 @@ describe('HistoryDrawer', () => {
     expect(asked).toHaveLength(1);
     expect(JSON.stringify(asked[0])).toContain('[1,2]');
   });
+
+  it('names the API token a change came through', async () => {
+    server.use(
+      qryHandler({
+        'records.history': () => ({
+          items: [
+            {
+              id: 9,
+              action: 'create',
+              at: now,
+              userId: 'u1',
+              userName: 'Ann',
+              via: 'ERP nightly',
+              before: null,
+              after: { name: 'x' },
+              changes: [],
+            },
+            {
+              id: 8,
+              action: 'update',
+              at: now,
+              userId: 'u1',
+              userName: 'Ann',
+              via: null,
+              before: null,
+              after: null,
+              changes: [],
+            },
+          ],
+        }),
+      }),
+    );
+    await renderScreen(<HistoryDrawer meta={types} recordId={5} opened onClose={() => {}} />);
+    const [viaToken, direct] = await screen.findAllByTestId('history-entry');
+    expect(within(viaToken as HTMLElement).getByTestId('history-via')).toHaveTextContent(
+      'via token “ERP nightly”',
+    );
+    expect(within(direct as HTMLElement).queryByTestId('history-via')).toBeNull();
+  });
 });

@@ -85,6 +85,11 @@ export function HistoryDrawer({
                 <Text size="sm" fw={500}>
                   {e.userName ?? t('history.system')}
                 </Text>
+                {e.via && (
+                  <Text size="sm" c="dimmed" data-testid="history-via">
+                    {t('history.via', { name: e.via })}
+                  </Text>
+                )}
               </Group>
               <Text size="xs" c="dimmed">
                 {when.format(new Date(e.at))}

@@ -12,6 +12,7 @@ import {
   IconTrash,
   IconUserMinus,
   IconUserPlus,
+  IconWebhookOff,
   type Icon,
 } from '@tabler/icons-react';
 import type { EventKind } from '@fiscus/contracts';
@@ -34,6 +35,7 @@ const icons: Record<EventKind, Icon> = {
   'member.removed': IconUserMinus,
   'sync.finished': IconDatabaseImport,
   'sync.failed': IconCloudDownload,
+  'webhook.disabled': IconWebhookOff,
 };
 
 export function EventIcon({ kind, size = 34 }: { kind: EventKind; size?: number }) {

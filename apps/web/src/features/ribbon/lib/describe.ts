@@ -41,6 +41,7 @@ export function eventTitle(e: RibbonEvent, t: TFunction): string {
       });
     case 'sync.finished':
     case 'sync.failed':
+    case 'webhook.disabled':
       return t(key, { name: str(d.name) || e.objectName || '' });
     default:
       return t(key, { count: e.count });

@@ -15,6 +15,7 @@ export const kindGroups: { id: string; kinds: EventKind[] }[] = [
   { id: 'reports', kinds: ['report.generated', 'report.failed'] },
   { id: 'members', kinds: ['member.added', 'member.removed'] },
   { id: 'mounts', kinds: ['sync.finished', 'sync.failed'] },
+  { id: 'webhooks', kinds: ['webhook.disabled'] },
 ];
 
 /** Whether a live event belongs in a list read with this filter (as the server would decide). */

@@ -43,6 +43,8 @@ export function eventTarget(e: RibbonEvent): EventTarget {
     case 'sync.finished':
     case 'sync.failed':
       return l.objectId ? { to: objectPath(l.objectId) } : { to: '/fiscus/mounts' };
+    case 'webhook.disabled':
+      return { to: '/fiscus/integrations?tab=webhooks' };
   }
 }
 

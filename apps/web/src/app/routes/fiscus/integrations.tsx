@@ -1,0 +1,5 @@
+import { IntegrationsScreen } from '@/features/integrations';
+
+export default function Screen() {
+  return <IntegrationsScreen />;
+}

@@ -1,0 +1,297 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Code,
+  CopyButton,
+  Group,
+  Modal,
+  MultiSelect,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconKey, IconPlus } from '@tabler/icons-react';
+import type { ApiToken, TokenScope } from '@fiscus/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDelete, ListStates } from '@/components/list-shell';
+import { errorOf, messageOf } from '@/lib/api-client';
+import { useOp, useOpMutation } from '@/lib/qry';
+
+const EXPIRIES = ['30', '90', '365', 'never'] as const;
+
+function stateOf(x: ApiToken, now: string): 'active' | 'revoked' | 'expired' {
+  if (x.revokedAt) return 'revoked';
+  if (x.expiresAt && x.expiresAt <= now) return 'expired';
+  return 'active';
+}
+
+/**
+ * The domain's API tokens: made with a name, a scope, the objects they are limited to and an
+ * expiry; the token shown once; listed with who made it, scope, objects, expiry, last use and
+ * state; revoked at once.
+ */
+export function DomainTokensPanel() {
+  const { t, i18n } = useTranslation('integrations');
+  const list = useOp('domainTokens.list', {});
+  const objects = useOp('objects.list', {});
+  const create = useOpMutation('domainTokens.create');
+  const revoke = useOpMutation('domainTokens.revoke');
+  const [name, setName] = useState('');
+  const [scope, setScope] = useState<TokenScope>('read');
+  const [limit, setLimit] = useState<string[]>([]);
+  const [expiry, setExpiry] = useState<(typeof EXPIRIES)[number]>('90');
+  const [errors, setErrors] = useState<{ name?: string; objects?: string }>({});
+  const [shown, setShown] = useState<{ name: string; secret: string } | null>(null);
+  const [revoking, setRevoking] = useState<ApiToken | null>(null);
+  const date = (iso: string | null) =>
+    iso
+      ? new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
+      : '—';
+  const now = new Date().toISOString();
+  const objectName = new Map((objects.data?.items ?? []).map((o) => [o.id, o.name]));
+
+  const submit = () => {
+    if (!name.trim()) {
+      setErrors({ name: t('tokens.required') });
+      return;
+    }
+    setErrors({});
+    create.mutate(
+      {
+        name: name.trim(),
+        scope,
+        expiresInDays: expiry === 'never' ? null : Number(expiry),
+        objects: limit.length ? limit : null,
+      },
+      {
+        onSuccess: (out) => {
+          setShown({ name: out.token.name, secret: out.secret });
+          setName('');
+          setLimit([]);
+        },
+        onError: (err) => {
+          const fields = errorOf(err)?.fields;
+          setErrors({ name: fields?.name?.[0], objects: fields?.objects?.[0] });
+          notifications.show({ color: 'red', message: messageOf(err) });
+        },
+      },
+    );
+  };
+
+  const items = list.data?.items ?? [];
+  return (
+    <Stack gap="lg" data-testid="domain-tokens">
+      <Stack gap={4}>
+        <Title order={4}>{t('tokens.title')}</Title>
+        <Text size="sm" c="dimmed">
+          {t('tokens.hint')}
+        </Text>
+      </Stack>
+      <Card withBorder radius="md">
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <TextInput
+              label={t('tokens.name')}
+              placeholder={t('tokens.namePlaceholder')}
+              value={name}
+              maxLength={80}
+              onChange={(e) => setName(e.currentTarget.value)}
+              error={errors.name}
+              data-testid="domain-token-name"
+            />
+            <Select
+              label={t('tokens.scope')}
+              value={scope}
+              onChange={(v) => v && setScope(v as TokenScope)}
+              data={[
+                { value: 'read', label: t('tokens.scopes.read') },
+                { value: 'write', label: t('tokens.scopes.write') },
+              ]}
+              allowDeselect={false}
+              data-testid="domain-token-scope"
+            />
+            <Select
+              label={t('tokens.expiry')}
+              value={expiry}
+              onChange={(v) => v && setExpiry(v as (typeof EXPIRIES)[number])}
+              data={EXPIRIES.map((e) => ({
+                value: e,
+                label: e === 'never' ? t('tokens.never') : t('tokens.days', { count: Number(e) }),
+              }))}
+              allowDeselect={false}
+            />
+          </SimpleGrid>
+          <MultiSelect
+            label={t('tokens.objects')}
+            description={t('tokens.objectsHint')}
+            placeholder={limit.length ? undefined : t('tokens.allObjects')}
+            data={(objects.data?.items ?? []).map((o) => ({ value: o.id, label: o.name }))}
+            value={limit}
+            onChange={setLimit}
+            searchable
+            clearable
+            error={errors.objects}
+            data-testid="domain-token-objects"
+          />
+          <Group justify="flex-end">
+            <Button
+              leftSection={<IconPlus size={16} />}
+              onClick={submit}
+              loading={create.isPending}
+              data-testid="domain-token-create"
+            >
+              {t('tokens.create')}
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+      <ListStates
+        query={list}
+        total={list.data?.items.length}
+        testId="domain-tokens"
+        errorTitle={t('tokens.loadFailed')}
+        empty={{ icon: <IconKey size={30} />, title: t('tokens.none'), text: t('tokens.noneHint') }}
+      >
+        <Card withBorder radius="md" padding={0}>
+          <Table.ScrollContainer minWidth={720}>
+            <Table verticalSpacing="sm" data-testid="domain-tokens-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('tokens.name')}</Table.Th>
+                  <Table.Th>{t('tokens.scope')}</Table.Th>
+                  <Table.Th>{t('tokens.objects')}</Table.Th>
+                  <Table.Th>{t('tokens.expires')}</Table.Th>
+                  <Table.Th>{t('tokens.lastUsed')}</Table.Th>
+                  <Table.Th>{t('tokens.state')}</Table.Th>
+                  <Table.Th aria-label={t('tokens.revoke')} />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((x) => {
+                  const state = stateOf(x, now);
+                  return (
+                    <Table.Tr key={x.id} data-testid="domain-token-row">
+                      <Table.Td>
+                        <Text fw={500}>{x.name}</Text>
+                        <Text size="xs" c="dimmed">
+                          …{x.hint} ·{' '}
+                          {t('tokens.createdBy', {
+                            name: x.createdByName ?? '—',
+                            date: date(x.createdAt),
+                          })}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge variant="light" color={x.scope === 'write' ? 'orange' : 'blue'}>
+                          {t(`tokens.scopes.${x.scope}`)}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        {x.objects ? (
+                          <Group gap={4}>
+                            {x.objects.map((id) => (
+                              <Badge key={id} variant="outline" color="gray">
+                                {objectName.get(id) ?? id}
+                              </Badge>
+                            ))}
+                          </Group>
+                        ) : (
+                          <Text size="sm" c="dimmed">
+                            {t('tokens.allObjects')}
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td>{x.expiresAt ? date(x.expiresAt) : t('tokens.never')}</Table.Td>
+                      <Table.Td>{x.lastUsedAt ? date(x.lastUsedAt) : t('tokens.notUsed')}</Table.Td>
+                      <Table.Td>
+                        <Badge
+                          variant="dot"
+                          color={
+                            state === 'active' ? 'teal' : state === 'expired' ? 'yellow' : 'gray'
+                          }
+                        >
+                          {t(`tokens.states.${state}`)}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        {state === 'active' && (
+                          <Button
+                            size="xs"
+                            variant="subtle"
+                            color="red"
+                            onClick={() => setRevoking(x)}
+                            data-testid="domain-token-revoke"
+                          >
+                            {t('tokens.revoke')}
+                          </Button>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Card>
+      </ListStates>
+      <Modal
+        opened={shown !== null}
+        onClose={() => setShown(null)}
+        title={t('tokens.shownTitle', { name: shown?.name ?? '' })}
+        centered
+      >
+        <Stack>
+          <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>
+            {t('tokens.shownOnce')}
+          </Alert>
+          <Code block data-testid="domain-token-secret" style={{ wordBreak: 'break-all' }}>
+            {shown?.secret}
+          </Code>
+          <Text size="xs" c="dimmed">
+            {t('tokens.usage')}
+          </Text>
+          <Group justify="flex-end">
+            <CopyButton value={shown?.secret ?? ''}>
+              {({ copied, copy }) => (
+                <Button variant="light" onClick={copy}>
+                  {copied ? t('tokens.copied') : t('tokens.copy')}
+                </Button>
+              )}
+            </CopyButton>
+            <Button onClick={() => setShown(null)}>{t('tokens.done')}</Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <ConfirmDelete
+        opened={revoking !== null}
+        title={t('tokens.revokeTitle', { name: revoking?.name ?? '' })}
+        text={t('tokens.revokeText')}
+        pending={revoke.isPending}
+        confirmLabel={t('tokens.revoke')}
+        confirmTestId="domain-token-revoke-confirm"
+        onClose={() => setRevoking(null)}
+        onConfirm={() =>
+          revoking &&
+          revoke.mutate(
+            { id: revoking.id },
+            {
+              onSuccess: () => {
+                setRevoking(null);
+                notifications.show({ color: 'teal', message: t('tokens.revoked') });
+              },
+              onError: (err) => notifications.show({ color: 'red', message: messageOf(err) }),
+            },
+          )
+        }
+      />
+    </Stack>
+  );
+}
