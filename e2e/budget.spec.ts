@@ -126,7 +126,9 @@ test('Russian: type into the budget report, run the budget assembly, see the rep
   await signIn(page, owner);
 
   await page.goto('/dashboard/fiscus');
-  await expect(page.getByTestId('budget-dashboard')).toBeVisible();
+  // The first page after signing in loads the console and asks the plan cube: on a busy machine
+  // that takes longer than one expectation's default wait.
+  await expect(page.getByTestId('budget-dashboard')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText('План и факт по месяцам')).toBeVisible();
   await page.screenshot({ path: shot('budget-dashboard-ru') });
 
@@ -208,6 +210,17 @@ test('Russian: type into the budget report, run the budget assembly, see the rep
     .poll(async () => Number(digits(await cellAt(page, property, col).textContent())))
     .toBe(Number(propertyBefore) + 100000);
   await page.screenshot({ path: shot('budget-report-assembled-ru') });
+
+  // The procedure's designer is titled with its Russian name and edits its name per language.
+  await page.getByRole('link', { name: 'Процедуры', exact: true }).click();
+  await page.getByRole('main').getByText('Сборка бюджета', { exact: true }).click();
+  const designer = page.getByRole('dialog', { name: 'Процедура «Сборка бюджета»' });
+  await expect(designer).toBeVisible();
+  await expect(designer.getByTestId('procedure-name')).toHaveValue('Budget assembly');
+  await designer.getByTestId('names').getByRole('button').click();
+  await expect(designer.getByTestId('name-ru')).toHaveValue('Сборка бюджета');
+  await expect(designer.getByTestId('name-de')).toHaveValue('Budgetkonsolidierung');
+  await page.screenshot({ path: shot('budget-procedure-names-ru') });
 });
 
 test('the budget at phone width in the dark skin: dashboard, report and assembly fit the screen', async ({

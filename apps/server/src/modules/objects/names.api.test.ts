@@ -102,3 +102,88 @@ describe('names in other languages', () => {
     expect((await readFile(file2!.path, 'utf8')).split('\r\n')[0]).toBe('\ufeffName,Rate');
   });
 });
+
+describe('names of procedures, actions, cubes and reports', () => {
+  it('each keeps a name per language through create, list, get and update, and refuses bad ones', async () => {
+    const o = await ok(t.app, u, 'objects.create', { name: 'Scenarios', kind: 'reference' });
+    await ok(t.app, u, 'fields.create', {
+      objectId: o.id,
+      name: 'Amount',
+      type: 'decimal',
+    });
+    const proc = await ok(t.app, u, 'procedures.create', {
+      name: 'Budget assembly',
+      names: { ru: ' Сборка бюджета ', de: 'Budgetzusammenführung', fr: '' },
+      params: [{ name: 'from', type: 'record', objectId: o.id, required: true }],
+    });
+    const made = [
+      {
+        kind: 'procedures',
+        id: proc.id,
+        names: proc.names,
+      },
+      await (async () => {
+        const a = await ok(t.app, u, 'actions.create', {
+          name: 'Assemble',
+          names: { ru: 'Собрать', pt: 'Montar' },
+          procedureId: proc.id,
+          objectId: o.id,
+          placement: ['card'],
+          recordParam: 'from',
+        });
+        return { kind: 'actions', id: a.id, names: a.names };
+      })(),
+      await (async () => {
+        const c = await ok(t.app, u, 'cubes.create', {
+          objectId: o.id,
+          name: 'Budget report',
+          names: { ru: 'Бюджетный отчёт', de: 'Budgetbericht' },
+          dimensions: [{ key: 'name', field: 'name' }],
+          measures: [{ key: 'amount', fn: 'sum', field: 'amount' }],
+        });
+        return { kind: 'cubes', id: c.id, names: c.names };
+      })(),
+      await (async () => {
+        const r = await ok(t.app, u, 'reports.create', {
+          name: 'Scenario list',
+          names: { fr: 'Liste des scénarios' },
+          source: 'view',
+          objectId: o.id,
+        });
+        return { kind: 'reports', id: r.id, names: r.names };
+      })(),
+    ];
+    // Trimmed; an empty name is no name.
+    expect(made.map((m) => m.names)).toEqual([
+      { ru: 'Сборка бюджета', de: 'Budgetzusammenführung' },
+      { ru: 'Собрать', pt: 'Montar' },
+      { ru: 'Бюджетный отчёт', de: 'Budgetbericht' },
+      { fr: 'Liste des scénarios' },
+    ]);
+    for (const m of made) {
+      const list = await ok(t.app, u, `${m.kind}.list`, {});
+      expect(list.items.find((x: { id: string }) => x.id === m.id).names, m.kind).toEqual(m.names);
+      // Other changes leave the names alone; a map replaces them; an empty map clears them.
+      const renamed = await ok(t.app, u, `${m.kind}.update`, { id: m.id, name: 'Renamed' });
+      expect(renamed.names, m.kind).toEqual(m.names);
+      await ok(t.app, u, `${m.kind}.update`, { id: m.id, names: { pt: ' Novo ' } });
+      expect((await ok(t.app, u, `${m.kind}.get`, { id: m.id })).names, m.kind).toEqual({
+        pt: 'Novo',
+      });
+      const cleared = await ok(t.app, u, `${m.kind}.update`, { id: m.id, names: {} });
+      expect(cleared.names, m.kind).toEqual({});
+
+      // Refused like object names: a language the console lacks, a name too long.
+      const es = await qry(t.app, u, `${m.kind}.update`, { id: m.id, names: { es: 'Nombre' } });
+      expect(es.status, m.kind).toBe(400);
+      expect(Object.keys(es.error?.fields ?? {}).join(), m.kind).toMatch(/names/);
+      const long = await qry(t.app, u, `${m.kind}.update`, {
+        id: m.id,
+        names: { de: 'x'.repeat(121) },
+      });
+      expect(long.status, m.kind).toBe(400);
+      expect(long.error?.fields?.['names.de'], m.kind).toBeDefined();
+      expect((await ok(t.app, u, `${m.kind}.get`, { id: m.id })).names, m.kind).toEqual({});
+    }
+  });
+});

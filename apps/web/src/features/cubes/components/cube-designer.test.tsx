@@ -165,6 +165,34 @@ describe('CubeDesigner', () => {
     expect(fieldInput).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('edits the cube’s name in other languages; the title is the user’s language', async () => {
+    const calls: QryBody[] = [];
+    server.use(
+      qryHandler(
+        {
+          'objects.list': objects,
+          'objects.get': () => sales,
+          'cubes.get': () => ({ ...salesCube, names: { de: 'Umsatzwürfel' } }),
+          'cubes.update': () => salesCube,
+        },
+        (b) => calls.push(b),
+      ),
+    );
+    const user = userEvent.setup();
+    await renderScreen(<CubeDesigner cubeId="c1" />, { language: 'de' });
+    expect(await screen.findByRole('heading', { name: /Umsatzwürfel/ })).toBeInTheDocument();
+    const names = screen.getByTestId('names');
+    await user.click(within(names).getByRole('button'));
+    expect(screen.getByTestId('name-de')).toHaveValue('Umsatzwürfel');
+    await user.type(screen.getByTestId('name-ru'), 'Куб продаж');
+    await user.click(screen.getByTestId('designer-save'));
+    await waitFor(() => expect(calls.some((c) => c.op === 'cubes.update')).toBe(true));
+    expect(calls.find((c) => c.op === 'cubes.update')).toMatchObject({
+      name: salesCube.name,
+      names: { de: 'Umsatzwürfel', ru: 'Куб продаж' },
+    });
+  });
+
   it('checks keys before sending', async () => {
     const calls: QryBody[] = [];
     server.use(

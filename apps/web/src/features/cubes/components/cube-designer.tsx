@@ -22,6 +22,7 @@ import {
   cubeAggregates,
   cubeDateGrains,
   cubesCreateInput,
+  nameLanguages,
   type Cube,
   type CubeAggregate,
   type CubeCalculated,
@@ -30,6 +31,7 @@ import {
   type CubeMeasure,
   type Field,
   type FilterNode,
+  type NameTranslations,
   type PlatformObject,
 } from '@fiscus/contracts';
 import { useState, type ReactNode } from 'react';
@@ -50,6 +52,7 @@ import {
 } from '../lib/fields';
 import { cubePath, cubesPath } from '../lib/paths';
 import { shownName } from '@/lib/names';
+import { NameTranslationsInput } from '@/components/names-input';
 
 const nameOf = (f: { name: string } | undefined) => (f ? shownName(f) : '');
 
@@ -62,6 +65,7 @@ interface LayoutDraft {
 interface Draft {
   objectId: string | null;
   name: string;
+  names: NameTranslations;
   description: string;
   dimensions: CubeDimension[];
   measures: CubeMeasure[];
@@ -78,6 +82,7 @@ function draftOf(cube: Cube | undefined, groupName: string): Draft {
   return {
     objectId: cube?.objectId ?? null,
     name: cube?.name ?? '',
+    names: cube?.names ?? {},
     description: cube?.description ?? '',
     dimensions: cube?.dimensions ?? [],
     measures: cube?.measures ?? [{ key: 'records', fn: 'count' }],
@@ -105,6 +110,7 @@ function definitionOf(d: Draft) {
       : null;
   return {
     name: d.name,
+    names: d.names,
     description: d.description,
     dimensions: d.dimensions.map(clean),
     measures: d.measures.map((m) => clean({ ...m, field: m.field || undefined })),
@@ -262,7 +268,7 @@ function DesignerForm({ cube }: { cube: Cube | undefined }) {
             </ActionIcon>
           </Tooltip>
           <Title order={3}>
-            {cube ? t('designer.editTitle', { name: cube.name }) : t('newCube')}
+            {cube ? t('designer.editTitle', { name: shownName(cube) }) : t('newCube')}
           </Title>
         </Group>
         <Group gap="xs">
@@ -334,6 +340,12 @@ function DesignerForm({ cube }: { cube: Cube | undefined }) {
             data-testid="designer-object"
           />
         </SimpleGrid>
+        <NameTranslationsInput
+          value={draft.names}
+          onChange={(names) => set({ names })}
+          fallback={draft.name}
+          errors={errors}
+        />
         <Textarea
           label={t('designer.description')}
           rows={2}
@@ -756,6 +768,7 @@ function firstError(errors: Errors, prefix: string): string | undefined {
 /** Paths of inputs that show their own errors. */
 function placedPaths(d: Draft): string[] {
   const out = ['name', 'objectId', 'description', 'parameters', 'keyDimensions'];
+  out.push(...nameLanguages.map((l) => `names.${l}`));
   d.dimensions.forEach((_, i) =>
     out.push(...['key', 'field', 'grain', 'label'].map((p) => `dimensions.${i}.${p}`)),
   );

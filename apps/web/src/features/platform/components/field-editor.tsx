@@ -34,7 +34,7 @@ import { useTranslation } from 'react-i18next';
 import { errorOf, messageOf } from '@/lib/api-client';
 import { useOpMutation } from '@/lib/qry';
 import { shownName } from '@/lib/names';
-import { NameTranslationsInput } from './name-translations';
+import { NameTranslationsInput } from '@/components/names-input';
 import {
   ComputedEditor,
   computedDraftOf,

@@ -30,6 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '@/lib/session';
 import { objectPath } from '../lib/fields';
+import { shownName } from '@/lib/names';
 import { useOp } from '@/lib/qry';
 
 function Stat({
@@ -98,6 +99,11 @@ export function HomeDashboard({ activity }: { activity?: ReactNode } = {}) {
   const bytes = tables.data.items.reduce((sum, x) => sum + (x.sizeBytes ?? 0), 0);
   const members = domains.data?.items.find((d) => d.current)?.memberCount ?? 1;
   const largest = [...tables.data.items].sort((a, b) => b.rows - a.rows).slice(0, 6);
+  // The object's name in the user's language (the tables list has the default name).
+  const nameOf = (id: string, fallback: string) => {
+    const o = all.find((y) => y.id === id);
+    return o ? shownName(o) : fallback;
+  };
   const name = session.user.fullName || session.user.username;
   const steps = [
     {
@@ -207,7 +213,7 @@ export function HomeDashboard({ activity }: { activity?: ReactNode } = {}) {
                       <Table.Tr key={x.objectId}>
                         <Table.Td>
                           <Anchor component={Link} to={objectPath(x.objectId)}>
-                            {x.objectName}
+                            {nameOf(x.objectId, x.objectName)}
                           </Anchor>
                         </Table.Td>
                         <Table.Td>

@@ -38,7 +38,7 @@ import { objectPath } from '../lib/fields';
 import { FieldEditor } from './field-editor';
 import { useOp, useOpMutation } from '@/lib/qry';
 import { shownName } from '@/lib/names';
-import { NameTranslationsInput } from './name-translations';
+import { NameTranslationsInput } from '@/components/names-input';
 
 /**
  * Objects with their fields (`kind` narrows to catalogs on /fiscus/refs): create, edit and

@@ -22,6 +22,7 @@ import {
   actionIcons,
   roles,
   type ActionDef,
+  type NameTranslations,
   type OpInput,
   type ProcedureParam,
   type Role,
@@ -34,8 +35,13 @@ import { useOp, useOpMutation } from '@/lib/qry';
 import { actionIcon } from '../lib/icons';
 import { ParamInput, paramLabel, type ParamValue } from './param-input';
 import { shownName } from '@/lib/names';
+import { NameTranslationsInput } from '@/components/names-input';
 
-type ActionDraft = Omit<OpInput<'actions.create'>, 'preset' | 'ask' | 'placement' | 'roles'> & {
+type ActionDraft = Omit<
+  OpInput<'actions.create'>,
+  'names' | 'preset' | 'ask' | 'placement' | 'roles'
+> & {
+  names: NameTranslations;
   preset: Record<string, ParamValue>;
   ask: string[];
   placement: ('toolbar' | 'card')[];
@@ -44,6 +50,7 @@ type ActionDraft = Omit<OpInput<'actions.create'>, 'preset' | 'ask' | 'placement
 
 const emptyAction = (): ActionDraft => ({
   name: '',
+  names: {},
   icon: 'bolt',
   procedureId: '',
   objectId: '',
@@ -58,6 +65,7 @@ const emptyAction = (): ActionDraft => ({
 
 const draftOf = (a: ActionDef): ActionDraft => ({
   name: a.name,
+  names: a.names ?? {},
   icon: a.icon,
   procedureId: a.procedureId,
   objectId: a.objectId,
@@ -250,7 +258,7 @@ export function ActionEditor({
                 label={t('actions.procedure')}
                 required
                 searchable
-                data={(procs.data?.items ?? []).map((p) => ({ value: p.id, label: p.name }))}
+                data={(procs.data?.items ?? []).map((p) => ({ value: p.id, label: shownName(p) }))}
                 value={d.procedureId || null}
                 onChange={(v) =>
                   set({ procedureId: v ?? '', preset: {}, ask: [], recordParam: null })
@@ -259,6 +267,12 @@ export function ActionEditor({
                 data-testid="action-procedure"
               />
             </SimpleGrid>
+            <NameTranslationsInput
+              value={d.names}
+              onChange={(names) => set({ names })}
+              fallback={d.name}
+              errors={errors}
+            />
             <Checkbox.Group
               label={t('actions.placement')}
               value={d.placement}

@@ -39,6 +39,7 @@ import { ParamsEditor } from './params-editor';
 import { StepEditor } from './step-editor';
 import { TriggerEditor } from './trigger-editor';
 import { shownName } from '@/lib/names';
+import { NameTranslationsInput } from '@/components/names-input';
 
 /**
  * Writing a procedure: name, parameters, steps as forms. The whole definition is checked by the
@@ -137,7 +138,7 @@ export function ProcedureEditor({
   }));
   const procedureOptions = (procs.data?.items ?? [])
     .filter((p) => p.id !== procedureId)
-    .map((p) => ({ value: p.id, label: p.name }));
+    .map((p) => ({ value: p.id, label: shownName(p) }));
 
   return (
     <Modal
@@ -203,6 +204,12 @@ export function ProcedureEditor({
                     style={{ flex: '1 1 160px', maxWidth: 220 }}
                   />
                 </Group>
+                <NameTranslationsInput
+                  value={draft.names}
+                  onChange={(names) => update({ names })}
+                  fallback={draft.name}
+                  errors={issues}
+                />
                 <Textarea
                   label={t('editor.description')}
                   autosize

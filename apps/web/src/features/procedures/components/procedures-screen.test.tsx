@@ -290,6 +290,69 @@ describe('ProcedureEditor', () => {
     await settled(view);
   });
 
+  it('edits the procedure’s name in other languages and shows the server’s refusal at the language', async () => {
+    const bodies: QryBody[] = [];
+    let refuse = true;
+    server.use(
+      qryHandler(
+        {
+          'procedures.list': () => ({ items: [summary] }),
+          'procedures.get': () => makeProcedure({ names: { ru: 'План на следующий год' } }),
+          'procedures.runs': () => ({ items: [], hasMore: false }),
+          'objects.list': () => ({ items: [lines, plan] }),
+          'objects.get': (b) => (b.id === 'o1' ? lines : plan),
+          'procedures.validate': () => ({ issues: [] }),
+          'expressions.validate': () => ({
+            valid: true,
+            type: 'dec',
+            typeText: 'decimal number',
+            issues: [],
+          }),
+          'procedures.update': (b) =>
+            refuse
+              ? HttpResponse.json(
+                  {
+                    error: {
+                      code: 'validation_failed',
+                      message: 'Check the fields.',
+                      fields: { 'names.de': ['At most 120 characters.'] },
+                      requestId: 'r',
+                    },
+                  },
+                  { status: 400 },
+                )
+              : makeProcedure({ names: b.names as never }),
+        },
+        (b) => b.op === 'procedures.update' && bodies.push(b),
+      ),
+    );
+    const user = userEvent.setup();
+    const view = await renderScreen(<ProceduresScreen />);
+    await user.click(await screen.findByText('Plan next year'));
+    const editor = await screen.findByRole('dialog', { name: /Procedure “Plan next year”/ });
+    const names = within(editor).getByTestId('names');
+    // Folded, with the number of languages that have a name.
+    expect(
+      within(names).getByRole('button', { name: /Name in other languages\s*\(1\)/ }),
+    ).toBeVisible();
+    await user.click(within(names).getByRole('button', { name: /Name in other languages/ }));
+    expect(within(editor).getByTestId('name-ru')).toHaveValue('План на следующий год');
+    // The default name is what an empty language shows.
+    expect(within(editor).getByTestId('name-de')).toHaveAttribute('placeholder', 'Plan next year');
+    await user.type(within(editor).getByTestId('name-de'), 'Plan nächstes Jahr');
+    await user.click(within(editor).getByTestId('procedure-save'));
+    expect(await within(editor).findByText('At most 120 characters.')).toBeInTheDocument();
+    refuse = false;
+    await user.click(within(editor).getByTestId('procedure-save'));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toMatchObject({
+      id: 'p1',
+      name: 'Plan next year',
+      names: { ru: 'План на следующий год', de: 'Plan nächstes Jahr' },
+    });
+    await settled(view);
+  });
+
   it('shows a procedure by its name in the user’s language', async () => {
     server.use(
       qryHandler({

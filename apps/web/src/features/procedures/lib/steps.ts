@@ -1,4 +1,5 @@
 import type {
+  NameTranslations,
   Procedure,
   ProcedureParam,
   ProcedureStep,
@@ -9,7 +10,7 @@ import type {
 export type Draft = Pick<
   Procedure,
   'name' | 'description' | 'params' | 'steps' | 'timeoutSeconds' | 'trigger'
->;
+> & { names: NameTranslations };
 
 export const stepTypes: ProcedureStepType[] = [
   'copy',
@@ -73,6 +74,7 @@ export function newParam(existing: readonly ProcedureParam[]): ProcedureParam {
 
 export const emptyDraft = (): Draft => ({
   name: '',
+  names: {},
   description: '',
   params: [],
   steps: [],
@@ -83,6 +85,7 @@ export const emptyDraft = (): Draft => ({
 export function draftOf(p: Procedure): Draft {
   return {
     name: p.name,
+    names: p.names ?? {},
     description: p.description,
     params: p.params,
     steps: p.steps,

@@ -15,6 +15,7 @@ import { notifications } from '@mantine/notifications';
 import {
   reportFormats,
   type FilterNode,
+  type NameTranslations,
   type Report,
   type ReportFormat,
   type ReportSource,
@@ -26,9 +27,11 @@ import { errorOf, messageOf } from '@/lib/api-client';
 import { useOp, useOpMutation } from '@/lib/qry';
 import { filterFieldsOf, useFilterLabels } from '../lib/filter';
 import { shownName } from '@/lib/names';
+import { NameTranslationsInput } from '@/components/names-input';
 
 interface Draft {
   name: string;
+  names: NameTranslations;
   description: string;
   source: ReportSource;
   objectId: string | null;
@@ -56,7 +59,7 @@ export function ReportEditor({
       opened={opened}
       onClose={onClose}
       size="xl"
-      title={report ? t('editor.editTitle', { name: report.name }) : t('editor.newTitle')}
+      title={report ? t('editor.editTitle', { name: shownName(report) }) : t('editor.newTitle')}
     >
       {opened && (
         <EditorForm key={report?.id ?? 'new'} report={report} onClose={onClose} onSaved={onSaved} />
@@ -78,6 +81,7 @@ function EditorForm({
   const labels = useFilterLabels();
   const [d, setD] = useState<Draft>(() => ({
     name: report?.name ?? '',
+    names: report?.names ?? {},
     description: report?.description ?? '',
     source: report?.source ?? 'view',
     objectId: report?.objectId ?? null,
@@ -119,6 +123,7 @@ function EditorForm({
     if (Object.keys(local).length) return;
     const input = {
       name: d.name.trim(),
+      names: d.names,
       description: d.description,
       source: d.source,
       objectId: d.source === 'view' ? (d.objectId ?? undefined) : undefined,
@@ -164,6 +169,12 @@ function EditorForm({
           error={errors.format}
         />
       </SimpleGrid>
+      <NameTranslationsInput
+        value={d.names}
+        onChange={(names) => set({ names })}
+        fallback={d.name}
+        errors={errors}
+      />
       <Textarea
         label={t('editor.description')}
         rows={2}
@@ -219,7 +230,7 @@ function EditorForm({
           label={t('editor.cube')}
           required
           searchable
-          data={(cubes.data?.items ?? []).map((c) => ({ value: c.id, label: c.name }))}
+          data={(cubes.data?.items ?? []).map((c) => ({ value: c.id, label: shownName(c) }))}
           value={d.cubeId}
           onChange={(v) => {
             set({ cubeId: v, parameters: newGroup(labels.groupName(1)) });

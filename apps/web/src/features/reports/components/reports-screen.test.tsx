@@ -217,6 +217,48 @@ describe('ReportsScreen', () => {
     expect(calls.some((c) => c.op === 'reports.create')).toBe(false);
   });
 
+  it('names a new report in other languages', async () => {
+    const calls: QryBody[] = [];
+    server.use(
+      qryHandler(
+        {
+          'reports.list': () => ({ items: [] }),
+          'reports.runs': () => ({ items: [], hasMore: false }),
+          'objects.list': () => ({ items: [{ ...sales, fields: undefined }] }),
+          'objects.get': () => sales,
+          'cubes.list': () => ({ items: [] }),
+          'views.list': () => ({ items: [] }),
+          'reports.create': (b) => ({ ...report, name: b.name, names: b.names }),
+        },
+        (b) => calls.push(b),
+      ),
+    );
+    const user = userEvent.setup();
+    await renderScreen(<ReportsScreen />, { path: '/fiscus/reports' });
+    await user.click(await screen.findByTestId('reports-new'));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByTestId('report-name'), 'Sales list');
+    await user.click(within(within(dialog).getByTestId('names')).getByRole('button'));
+    expect(within(dialog).getByTestId('name-fr')).toHaveAttribute('placeholder', 'Sales list');
+    await user.type(within(dialog).getByTestId('name-fr'), 'Liste des ventes');
+    const select = within(dialog).getByTestId('report-object');
+    await user.click(select);
+    const list = await waitFor(() => {
+      const el = document.getElementById(select.getAttribute('aria-controls') ?? '');
+      if (!el) throw new Error('no list');
+      return el;
+    });
+    await user.click(await within(list).findByRole('option', { name: 'Sales', hidden: true }));
+    await user.click(within(dialog).getByTestId('report-save'));
+    await waitFor(() => expect(calls.some((c) => c.op === 'reports.create')).toBe(true));
+    expect(calls.find((c) => c.op === 'reports.create')).toMatchObject({
+      name: 'Sales list',
+      names: { fr: 'Liste des ventes' },
+      source: 'view',
+      objectId: 'o1',
+    });
+  });
+
   it('shows the empty state', async () => {
     server.use(
       qryHandler({
