@@ -110,6 +110,17 @@ async function raiseInsurance(
   });
 }
 
+/**
+ * A menu entry of the BUDGET section. Its label is also the name of a cube, report or procedure
+ * (their own sections list them in the user's language too) and of the report's buttons: the
+ * entry is the main menu's link to the budget's page.
+ */
+const budgetEntry = (page: Page, label: string, path: string): Locator =>
+  page
+    .getByRole('navigation', { name: 'Главное меню' })
+    .getByRole('link', { name: label, exact: true })
+    .and(page.locator(`[href="/fiscus/budget/${path}"]`));
+
 /** Shows the last columns (this year's Budget months): the grid moves with the active cell. */
 async function toLastColumns(page: Page) {
   await page.getByTestId('pivot-cell').first().click();
@@ -133,7 +144,7 @@ test('Russian: type into the budget report, run the budget assembly, see the rep
   await page.screenshot({ path: shot('budget-dashboard-ru') });
 
   // The report, from the menu.
-  await page.getByRole('link', { name: 'Бюджетный отчёт', exact: true }).first().click();
+  await budgetEntry(page, 'Бюджетный отчёт', 'report').click();
   await expect(page.getByRole('heading', { name: 'Бюджетный отчёт' })).toBeVisible();
   await expect(page.getByTestId('pivot-cell').first()).toBeVisible({ timeout: 60_000 });
   await toLastColumns(page);
@@ -187,7 +198,7 @@ test('Russian: type into the budget report, run the budget assembly, see the rep
 
   // The assembly carries the typed month into the insurance budget and rebuilds the scenario.
   await page.keyboard.press('Escape');
-  await page.getByRole('link', { name: 'Сборка бюджета', exact: true }).first().click();
+  await budgetEntry(page, 'Сборка бюджета', 'assembly').click();
   await expect(page.getByRole('heading', { name: 'Сборка бюджета' })).toBeVisible();
   await page.getByTestId('budget-assembly-run').click();
   const dialog = page.getByRole('dialog');
@@ -202,7 +213,7 @@ test('Russian: type into the budget report, run the budget assembly, see the rep
 
   // Back in the report: the typed month stands (it now lives in the insurance budget), and the
   // property insurance month shows the 1,000.00 added to its budget.
-  await page.getByRole('link', { name: 'Бюджетный отчёт', exact: true }).first().click();
+  await budgetEntry(page, 'Бюджетный отчёт', 'report').click();
   await expect(page.getByTestId('pivot-cell').first()).toBeVisible({ timeout: 60_000 });
   await toLastColumns(page);
   await expect.poll(async () => digits(await cellAt(page, row, col).textContent())).toBe('1234500');
@@ -211,11 +222,15 @@ test('Russian: type into the budget report, run the budget assembly, see the rep
     .toBe(Number(propertyBefore) + 100000);
   await page.screenshot({ path: shot('budget-report-assembled-ru') });
 
-  // The procedure's designer is titled with its Russian name and edits its name per language.
-  await page.getByRole('link', { name: 'Процедуры', exact: true }).click();
-  await page.getByRole('main').getByText('Сборка бюджета', { exact: true }).click();
+  // The procedure's designer, from the PROCEDURES section of the menu (which lists it by its
+  // Russian name): titled with that name, it edits the name per language.
+  await page
+    .getByRole('navigation', { name: 'Главное меню' })
+    .locator('a[href^="/fiscus/procedures?procedure="]')
+    .filter({ hasText: /^Сборка бюджета$/ })
+    .click();
   const designer = page.getByRole('dialog', { name: 'Процедура «Сборка бюджета»' });
-  await expect(designer).toBeVisible();
+  await expect(designer).toBeVisible({ timeout: 60_000 });
   await expect(designer.getByTestId('procedure-name')).toHaveValue('Budget assembly');
   await designer.getByTestId('names').getByRole('button').click();
   await expect(designer.getByTestId('name-ru')).toHaveValue('Сборка бюджета');

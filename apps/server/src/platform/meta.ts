@@ -1,4 +1,5 @@
 import {
+  choiceLabel,
   nameIn,
   type ComputedDefinition,
   type ComputedInfo,
@@ -182,6 +183,15 @@ export function parseNames(json: string | null | undefined): NameTranslations {
 /** An object's or field's name in the caller's language (messages, export headers, labels). */
 export function shownName(lang: string, entity: { name: string; names?: NameTranslations }) {
   return nameIn(lang, entity);
+}
+
+/**
+ * The text of a select or multiselect value as a user of `lang` sees it: its choice's label in
+ * that language, else the label, else the value itself.
+ */
+export function choiceText(lang: string, field: { options: FieldOptions }, value: unknown): string {
+  const choice = field.options.choices?.find((c) => c.value === value);
+  return choice ? choiceLabel(lang, choice) : String(value);
 }
 
 /** A stored computed definition; anything unreadable counts as a formula that cannot work. */

@@ -17,6 +17,7 @@ import {
 import { computedFrom } from './computed.js';
 import { relationOf } from './relation.js';
 import { pfText } from './platform.messages.js';
+import { hasRecordNames, nameLanguageOf } from './record-names.js';
 import { decode } from './values.js';
 
 /**
@@ -138,7 +139,14 @@ export async function resolveLabels(
       (r.field.options.displayField
         ? findField(target, r.field.options.displayField)
         : undefined) ?? displayFieldOf(target);
-    const label = df ? sql`cast(${sql.id(df.column)} as text)` : sql`cast(id as text)`;
+    const value = df ? sql`cast(${sql.id(df.column)} as text)` : sql`cast(id as text)`;
+    // A catalog's record by its name in the caller's language, where it has one. (`id` is the
+    // record's: the names table has no column of that name.)
+    const lang = nameLanguageOf(ctx.lang);
+    const label =
+      lang && hasRecordNames(target)
+        ? sql`coalesce((select n.label from pf_record_names n where n.object_id = ${target.id} and n.record_id = id and n.lang = ${lang}), ${value})`
+        : value;
     // A computed display field is read from the target's relation.
     const from =
       (df && isVirtual(df) && computedFrom(target, ctx.db.dialect)) || sql.id(target.table);

@@ -22,6 +22,7 @@ export function NameTranslationsInput({
   maxLength = 120,
   testId = 'names',
   inputTestId = 'name',
+  open = false,
 }: {
   value: NameTranslations;
   onChange: (next: NameTranslations) => void;
@@ -36,12 +37,18 @@ export function NameTranslationsInput({
   testId?: string;
   /** Inputs are `<inputTestId>-<language>`. */
   inputTestId?: string;
+  /** Unfolded from the start (e.g. in a popover of its own). */
+  open?: boolean;
 }) {
   const { t } = useTranslation('common');
   const filled = Object.values(value).filter((v) => v?.trim()).length;
   const failed = languages.some((l) => errors?.[`${errorKey}.${l.code}`]);
   return (
-    <Accordion variant="contained" defaultValue={failed ? 'names' : null} data-testid={testId}>
+    <Accordion
+      variant="contained"
+      defaultValue={open || failed ? 'names' : null}
+      data-testid={testId}
+    >
       <Accordion.Item value="names">
         <Accordion.Control icon={<IconLanguage size={16} />}>
           <Text size="sm">

@@ -1,4 +1,4 @@
-import { nameIn, type NameTranslations } from '@fiscus/contracts';
+import { choiceLabel, nameIn, type Choice, type NameTranslations } from '@fiscus/contracts';
 import i18next from 'i18next';
 
 /** Anything with a name that may carry translations: objects, fields. */
@@ -15,4 +15,27 @@ export interface Named {
  */
 export function shownName(entity: Named, lang: string = i18next.language): string {
   return nameIn(lang, entity);
+}
+
+/**
+ * The label a user sees for a select choice: its label in the console's language, else its
+ * label, else its value. Every list of choices (grid, card, filters, cubes) goes through here.
+ */
+export function choiceName(
+  choice: Pick<Choice, 'value' | 'label' | 'labels'>,
+  lang: string = i18next.language,
+): string {
+  return choiceLabel(lang, choice);
+}
+
+/**
+ * The text a user sees for a catalog's record: its name in the console's language (records of
+ * objects of kind `reference` may carry `names`), else its display value.
+ */
+export function recordName(
+  record: { names?: NameTranslations | null },
+  value: string,
+  lang: string = i18next.language,
+): string {
+  return nameIn(lang, { name: value, names: record.names });
 }

@@ -33,12 +33,42 @@ export const codeSchema = z.string().regex(CODE_PATTERN);
 /** Ids made by the server (objects, fields, views, domains). */
 export const idSchema = z.string().min(1).max(64);
 
+/** Languages a name may be given in (the console's languages). */
+export const nameLanguages = ['en', 'de', 'fr', 'pt', 'ru'] as const;
+export type NameLanguage = (typeof nameLanguages)[number];
+
+/** A text per language, each at most `max` characters (see `nameTranslationsSchema`). */
+function translationsSchema(max: number) {
+  return z
+    .object(
+      Object.fromEntries(nameLanguages.map((l) => [l, z.string().trim().max(max).optional()])) as {
+        [L in NameLanguage]: z.ZodOptional<z.ZodString>;
+      },
+    )
+    .strict();
+}
+
 export const choiceSchema = z.object({
   value: z.string().trim().min(1).max(200),
   label: z.string().max(200).optional(),
+  /**
+   * The label in other languages (`{ ru: 'Высокий' }`): a user of one sees it; else the label,
+   * else the value.
+   */
+  labels: translationsSchema(200).optional(),
   color: z.string().max(32).optional(),
 });
 export type Choice = z.infer<typeof choiceSchema>;
+
+/** A choice as a user of `lang` sees it: its label in that language, else its label or value. */
+export function choiceLabel(
+  lang: string | undefined,
+  choice: Pick<Choice, 'value' | 'label' | 'labels'>,
+): string {
+  const code = (lang ?? '').slice(0, 2).toLowerCase();
+  const own = choice.labels?.[code as NameLanguage];
+  return own?.trim() ? own : choice.label?.trim() ? choice.label : choice.value;
+}
 
 /**
  * An exact decimal as text: an optional `-`, digits, and a `.` with the fraction digits
@@ -99,22 +129,12 @@ export const fieldOptionsSchema = z.object({
 });
 export type FieldOptions = z.infer<typeof fieldOptionsSchema>;
 
-/** Languages a name may be given in (the console's languages). */
-export const nameLanguages = ['en', 'de', 'fr', 'pt', 'ru'] as const;
-export type NameLanguage = (typeof nameLanguages)[number];
-
 /**
  * An object's or field's name in other languages: `{ de: 'Fahrzeuge', ru: 'Транспорт' }`. A
  * language without one shows the default `name`. In a write, an empty text removes that
  * language's name; the whole map replaces the stored one.
  */
-export const nameTranslationsSchema = z
-  .object(
-    Object.fromEntries(nameLanguages.map((l) => [l, z.string().trim().max(120).optional()])) as {
-      [L in NameLanguage]: z.ZodOptional<z.ZodString>;
-    },
-  )
-  .strict();
+export const nameTranslationsSchema = translationsSchema(120);
 export type NameTranslations = z.infer<typeof nameTranslationsSchema>;
 
 /**

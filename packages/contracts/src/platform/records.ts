@@ -4,6 +4,7 @@ import {
   decimalStringSchema,
   fieldValueSchema,
   idSchema,
+  nameTranslationsSchema,
   type FieldType,
   type FieldValue,
 } from './fields.js';
@@ -25,6 +26,11 @@ export const recordSchema = z.object({
   updatedAt: z.string(),
   updatedBy: z.string().nullable(),
   deletedAt: z.string().nullable(),
+  /**
+   * Records of a catalog (an object of kind `reference`): the record's name in other languages.
+   * A user of one sees it wherever a reference shows the record; else its display value.
+   */
+  names: nameTranslationsSchema.optional(),
 });
 export type RecordRow = z.infer<typeof recordSchema>;
 
@@ -139,13 +145,20 @@ export function isRecordValues(v: unknown): v is Record<string, FieldValue> {
   }
   return true;
 }
-export const recordsCreateInput = z.object({ objectId: idSchema, values: recordValuesSchema });
+export const recordsCreateInput = z.object({
+  objectId: idSchema,
+  values: recordValuesSchema,
+  /** A catalog's record: its name in other languages (see `recordSchema.names`). */
+  names: nameTranslationsSchema.optional(),
+});
 export type RecordsCreateInput = z.input<typeof recordsCreateInput>;
 // records.update — only the given fields change.
 export const recordsUpdateInput = z.object({
   objectId: idSchema,
   id: recordIdSchema,
   values: recordValuesSchema,
+  /** A catalog's record: replaces its names in other languages (`{}` removes them). */
+  names: nameTranslationsSchema.optional(),
 });
 // records.createMany / records.upsertMany — bulk writes: up to MAX_BULK_ROWS rows per call, one
 // transaction, the same validation and audit as records.create / records.update.

@@ -14,6 +14,7 @@ import type { OpContext } from '../../platform/context.js';
 import { invalid } from '../../platform/errors.js';
 import { compileOptionsFor, resolveLabels } from '../../platform/read.js';
 import { relationOf, relRows } from '../../platform/relation.js';
+import { choiceText } from '../../platform/meta.js';
 import { cubesText } from './cubes.messages.js';
 import { checkLayout, type CubeModel, type DimModel, type MeasureModel } from './cubes.model.js';
 import { buildAxis, PivotData, windowCells, type Values } from './cubes.pivot.js';
@@ -195,7 +196,7 @@ async function labeller(
       case 'reference':
         return texts.get(d.field.id)?.get(Number(m)) ?? `#${String(m)}`;
       case 'select':
-        return d.field.options.choices?.find((c) => c.value === m)?.label ?? String(m);
+        return choiceText(ctx.lang, d.field, m);
       default:
         return String(m);
     }

@@ -17,6 +17,7 @@ import { addError, invalid } from '../../platform/errors.js';
 import { recordEvent } from '../../platform/events/index.js';
 import {
   assertWritable,
+  choiceText,
   displayFieldOf,
   isVirtual,
   loadObject,
@@ -185,7 +186,7 @@ async function memberTitle(ctx: OpContext, coords: ResolvedCoord[]): Promise<str
         case 'reference':
           return labels.get(c.dim.field.id)?.get(m as number) ?? `#${String(m)}`;
         case 'select':
-          return c.dim.field.options.choices?.find((x) => x.value === m)?.label || String(m);
+          return choiceText(ctx.lang, c.dim.field, m);
         case 'boolean':
           return cubesText(ctx.lang, m ? 'cube.yes' : 'cube.no');
         default:

@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   buildAbility,
+  choiceLabel,
   rulesForRole,
   type OpOutput,
   type OpParsedInput,
@@ -235,6 +236,7 @@ function numberOf(v: unknown): Cell {
 
 /** How a stored value of a column becomes what a user sees (labels, names, numbers). */
 function converter(
+  lang: string,
   c: OutColumn,
   labels: Map<string, Map<number, string | null>>,
   users: Names,
@@ -269,13 +271,13 @@ function converter(
     }
     case 'select': {
       const byValue = new Map(
-        (f.options.choices ?? []).map((ch) => [ch.value, ch.label || ch.value]),
+        (f.options.choices ?? []).map((ch) => [ch.value, choiceLabel(lang, ch)]),
       );
       return (v) => (v === null || v === undefined ? null : (byValue.get(String(v)) ?? String(v)));
     }
     case 'multiselect': {
       const byValue = new Map(
-        (f.options.choices ?? []).map((ch) => [ch.value, ch.label || ch.value]),
+        (f.options.choices ?? []).map((ch) => [ch.value, choiceLabel(lang, ch)]),
       );
       return (v) => {
         if (v === null || v === undefined) return null;
@@ -363,7 +365,7 @@ export async function streamRecords(
   const users = userNames(ctx);
   const files = fileNames(ctx);
   const noLabels = new Map<string, Map<number, string | null>>();
-  const plain = columns.map((c) => converter(c, noLabels, users, files));
+  const plain = columns.map((c) => converter(ctx.lang, c, noLabels, users, files));
   let processed = 0;
   try {
     await sink.start();
@@ -382,7 +384,7 @@ export async function streamRecords(
             ids: raw.map((r) => Number(r[i])).filter((n) => Number.isSafeInteger(n)),
           })),
         );
-        convert = columns.map((c) => converter(c, labels, users, files));
+        convert = columns.map((c) => converter(ctx.lang, c, labels, users, files));
       }
       for (const { i } of userCols) await users.load(raw.map((r) => r[i]));
       for (const { i } of fileCols) await files.load(raw.map((r) => r[i]));

@@ -130,6 +130,11 @@ async function checkOptions(
     if (type !== 'select' && type !== 'multiselect') na('choices');
     else {
       const seen = new Set<string>();
+      // Labels in other languages as stored: only the languages that have one.
+      out.choices = out.choices.map(({ labels, ...c }) => {
+        const kept = cleanNames(labels);
+        return Object.keys(kept).length ? { ...c, labels: kept } : c;
+      });
       out.choices.forEach((c, i) => {
         if (seen.has(c.value))
           addError(

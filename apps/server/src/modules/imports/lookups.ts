@@ -3,7 +3,7 @@ import { foldCase, type Db } from '../../db/dialect.js';
 import { displayFieldOf, findField, type FieldMeta, type ObjectMeta } from '../../platform/meta.js';
 
 /**
- * What an exported file holds, read back: choices by their label or value and references by
+ * What an exported file holds, read back: choices by their label (in any language) or value and references by
  * the display text of their record — so an export imports again as it is. Matching folds case
  * and surrounding spaces; a value matches before a label.
  */
@@ -21,6 +21,12 @@ export function choiceMatcher(field: FieldMeta): ChoiceMatcher | undefined {
     const key = c.label ? foldCase(c.label.trim()) : '';
     if (key && !byText.has(key)) byText.set(key, c.value);
   }
+  // Then the labels in other languages (an export in Russian holds the Russian labels).
+  for (const c of choices)
+    for (const label of Object.values(c.labels ?? {})) {
+      const key = label ? foldCase(label.trim()) : '';
+      if (key && !byText.has(key)) byText.set(key, c.value);
+    }
   for (const c of choices) byText.set(foldCase(c.value.trim()), c.value);
   return (text) => {
     if (exact.has(text)) return text;

@@ -187,3 +187,218 @@ describe('names of procedures, actions, cubes and reports', () => {
     }
   });
 });
+
+describe('labels of select choices in other languages', () => {
+  it('are kept with the choice and shown in the caller’s language: groups, cube members, exports', async () => {
+    const o = await ok(t.app, u, 'objects.create', { name: 'Risks' });
+    const f = await ok(t.app, u, 'fields.create', {
+      objectId: o.id,
+      name: 'Level',
+      type: 'select',
+      options: {
+        choices: [
+          { value: 'high', label: 'High', labels: { ru: ' Высокий ', de: 'Hoch', fr: '' } },
+          { value: 'low', label: 'Low' },
+        ],
+      },
+    });
+    // Trimmed; an empty label is no label.
+    expect(f.options.choices).toEqual([
+      { value: 'high', label: 'High', labels: { ru: 'Высокий', de: 'Hoch' } },
+      { value: 'low', label: 'Low' },
+    ]);
+    await ok(t.app, u, 'records.create', { objectId: o.id, values: { name: 'A', level: 'high' } });
+    await ok(t.app, u, 'records.create', { objectId: o.id, values: { name: 'B', level: 'low' } });
+
+    const groups = async (lang: string) =>
+      (
+        await qry(
+          t.app,
+          u,
+          'records.groups',
+          {
+            objectId: o.id,
+            groupby: { isActive: true, groups: [{ field: 'level', aggregates: [] }] },
+          },
+          lang,
+        )
+      ).data.groups.map((g: { display: Record<string, string> }) => g.display.level);
+    expect((await groups('ru')).sort()).toEqual(['Low', 'Высокий']);
+    expect((await groups('en')).sort()).toEqual(['High', 'Low']);
+
+    const cube = await ok(t.app, u, 'cubes.create', {
+      objectId: o.id,
+      name: 'Risks',
+      dimensions: [{ key: 'level', field: 'level' }],
+      measures: [{ key: 'n', fn: 'count' }],
+    });
+    const members = async (lang: string) => {
+      const r = await qry(
+        t.app,
+        u,
+        'cubes.query',
+        { cubeId: cube.id, rows: ['level'], cols: [], measures: ['n'] },
+        lang,
+      );
+      expect(r.status).toBe(200);
+      return r.data.rows.items
+        .filter((i: { kind: string }) => i.kind === 'leaf')
+        .map((i: { labels: string[] }) => i.labels[0]);
+    };
+    expect(await members('de')).toContain('Hoch');
+    expect(await members('ru')).toContain('Высокий');
+    expect(await members('pt')).toContain('High');
+
+    const started = await qry(t.app, u, 'records.export', { objectId: o.id, format: 'csv' }, 'ru');
+    await t.app.jobs.idle();
+    const job = await ok(t.app, u, 'exports.get', { id: (started.data as { id: string }).id });
+    const file = await findFile(t.app.db, t.config.dataDir, u.session.domain.id, job.fileId);
+    const text = await readFile(file!.path, 'utf8');
+    expect(text).toContain('A,Высокий');
+    expect(text).toContain('B,Low');
+
+    // Refused like names: a language the console lacks, a label too long — named at the choice.
+    const es = await qry(t.app, u, 'fields.update', {
+      id: f.id,
+      options: { choices: [{ value: 'high', labels: { es: 'Alto' } }] },
+    });
+    expect(es.status).toBe(400);
+    expect(Object.keys(es.error?.fields ?? {}).join()).toMatch(/choices\.0\.labels/);
+    const long = await qry(t.app, u, 'fields.update', {
+      id: f.id,
+      options: { choices: [{ value: 'high', labels: { de: 'x'.repeat(201) } }] },
+    });
+    expect(long.status).toBe(400);
+    expect(long.error?.fields?.['options.choices.0.labels.de']).toBeDefined();
+  });
+});
+
+describe('names of catalog records in other languages', () => {
+  it('are kept with the record and shown wherever a reference shows it, in the caller’s language', async () => {
+    const scenarios = await ok(t.app, u, 'objects.create', {
+      name: 'Scenarios',
+      kind: 'reference',
+    });
+    const lines = await ok(t.app, u, 'objects.create', { name: 'Lines' });
+    await ok(t.app, u, 'fields.create', {
+      objectId: lines.id,
+      name: 'Scenario',
+      type: 'reference',
+      options: { target: scenarios.id },
+    });
+    await ok(t.app, u, 'fields.create', { objectId: lines.id, name: 'Amount', type: 'decimal' });
+    const budget = await ok(t.app, u, 'records.create', {
+      objectId: scenarios.id,
+      values: { name: 'Budget' },
+      names: { ru: ' Бюджет ', de: 'Budget', fr: '' },
+    });
+    expect(budget.names).toEqual({ ru: 'Бюджет', de: 'Budget' });
+    const actual = await ok(t.app, u, 'records.create', {
+      objectId: scenarios.id,
+      values: { name: 'Actual' },
+    });
+    expect(actual.names).toEqual({});
+    await ok(t.app, u, 'records.create', {
+      objectId: lines.id,
+      values: { name: 'Rent', scenario: budget.id, amount: 10 },
+    });
+    await ok(t.app, u, 'records.create', {
+      objectId: lines.id,
+      values: { name: 'Fuel', scenario: actual.id, amount: 5 },
+    });
+
+    // The catalog's list and card carry the names; the records pointing at them show them.
+    const list = await ok(t.app, u, 'records.list', { objectId: scenarios.id });
+    expect(list.rows.map((r: { names: unknown }) => r.names)).toEqual([
+      { ru: 'Бюджет', de: 'Budget' },
+      {},
+    ]);
+    const shown = async (lang: string) => {
+      const r = await qry(t.app, u, 'records.list', { objectId: lines.id }, lang);
+      return r.data.rows.map((x: { display: Record<string, string> }) => x.display.scenario);
+    };
+    expect(await shown('ru')).toEqual(['Бюджет', 'Actual']);
+    expect(await shown('en')).toEqual(['Budget', 'Actual']);
+
+    // Cube members and exports in the caller's language.
+    const cube = await ok(t.app, u, 'cubes.create', {
+      objectId: lines.id,
+      name: 'Lines',
+      dimensions: [{ key: 'scenario', field: 'scenario' }],
+      measures: [{ key: 'amount', fn: 'sum', field: 'amount' }],
+    });
+    const members = await qry(
+      t.app,
+      u,
+      'cubes.query',
+      { cubeId: cube.id, rows: ['scenario'], cols: [], measures: ['amount'] },
+      'ru',
+    );
+    expect(
+      members.data.rows.items
+        .filter((i: { kind: string }) => i.kind === 'leaf')
+        .map((i: { labels: string[] }) => i.labels[0])
+        .sort(),
+    ).toEqual(['Actual', 'Бюджет']);
+    const started = await qry(
+      t.app,
+      u,
+      'records.export',
+      { objectId: lines.id, format: 'csv' },
+      'ru',
+    );
+    await t.app.jobs.idle();
+    const job = await ok(t.app, u, 'exports.get', { id: (started.data as { id: string }).id });
+    const file = await findFile(t.app.db, t.config.dataDir, u.session.domain.id, job.fileId);
+    expect(await readFile(file!.path, 'utf8')).toContain('Rent,Бюджет,10');
+
+    // Names alone change; a map replaces them; other changes leave them alone.
+    const renamed = await ok(t.app, u, 'records.update', {
+      objectId: scenarios.id,
+      id: budget.id,
+      values: {},
+      names: { pt: 'Orçamento' },
+    });
+    expect(renamed).toMatchObject({ values: { name: 'Budget' }, names: { pt: 'Orçamento' } });
+    const edited = await ok(t.app, u, 'records.update', {
+      objectId: scenarios.id,
+      id: budget.id,
+      values: { name: 'Budget 2027' },
+    });
+    expect(edited.names).toEqual({ pt: 'Orçamento' });
+    expect(await shown('ru')).toEqual(['Budget 2027', 'Actual']);
+
+    // Refused like other names; a record that is not there is not found.
+    const es = await qry(t.app, u, 'records.update', {
+      objectId: scenarios.id,
+      id: budget.id,
+      values: {},
+      names: { es: 'Presupuesto' },
+    });
+    expect(es.status).toBe(400);
+    const long = await qry(t.app, u, 'records.create', {
+      objectId: scenarios.id,
+      values: { name: 'X' },
+      names: { de: 'x'.repeat(121) },
+    });
+    expect(long.status).toBe(400);
+    expect(long.error?.fields?.['names.de']).toBeDefined();
+    const missing = await qry(t.app, u, 'records.update', {
+      objectId: scenarios.id,
+      id: 999999,
+      values: {},
+      names: { de: 'Nichts' },
+    });
+    expect(missing.status).toBe(404);
+
+    // Another domain sees nothing of them.
+    const other = await registerUser(t.app);
+    const foreign = await qry(t.app, other, 'records.update', {
+      objectId: scenarios.id,
+      id: budget.id,
+      values: {},
+      names: { de: 'Fremd' },
+    });
+    expect(foreign.status).toBe(404);
+  });
+});

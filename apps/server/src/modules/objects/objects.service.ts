@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { isoNow } from '../../lib/clock.js';
 import { deleteAuditOf } from '../../platform/audit.js';
+import { deleteRecordNamesOf } from '../../platform/record-names.js';
 import { addColumn, createRecordTable, dropRecordTable, ensureIndex } from '../../platform/ddl.js';
 import { codeFromName, newColumnName, newTableName, shortId } from '../../platform/ident.js';
 import {
@@ -235,6 +236,7 @@ export async function deleteObject(ctx: OpContext, id: string): Promise<{ ok: tr
     await dropRecordTable(trx, ctx.db.dialect, meta.id, meta.table);
     await trx.deleteFrom('pf_indexes').where('object_id', '=', meta.id).execute();
     await trx.deleteFrom('pf_views').where('object_id', '=', meta.id).execute();
+    await deleteRecordNamesOf(trx, meta.id);
     await trx.deleteFrom('pf_fields').where('object_id', '=', meta.id).execute();
     await trx
       .deleteFrom('pf_objects')

@@ -10,7 +10,9 @@ import type {
   RecordsListOutput,
   recordsUpsertManyInput,
   RecordsWriteManyOutput,
+  NameTranslations,
 } from '@fiscus/contracts';
+import { choiceLabel } from '@fiscus/contracts';
 import { sql, type RawBuilder } from 'kysely';
 import type { z } from 'zod';
 import { isoNow } from '../../lib/clock.js';
@@ -60,6 +62,11 @@ import {
 import { addError, invalid, notFoundIn } from '../../platform/errors.js';
 import { recordEvent } from '../../platform/events/index.js';
 import { pfText } from '../../platform/platform.messages.js';
+import {
+  attachRecordNames,
+  hasRecordNames,
+  writeRecordNames,
+} from '../../platform/record-names.js';
 import {
   attachDisplay,
   pickFields,
@@ -121,6 +128,7 @@ async function listOnce(
   const hasMore = rows.length > input.limit;
   const records = rows.slice(0, input.limit).map((r) => toRecord(fields, r));
   await attachDisplay(ctx, fields, records);
+  await attachRecordNames(ctx, meta, records);
   return { rows: records, offset: input.offset, limit: input.limit, hasMore };
 }
 
@@ -380,7 +388,7 @@ async function groupsOf(
         v === null
           ? null
           : choice
-            ? (choice.label ?? choice.value)
+            ? choiceLabel(ctx.lang, choice)
             : Array.isArray(v)
               ? v.join(', ')
               : String(v);
@@ -445,6 +453,7 @@ async function getOnce(ctx: OpContext, id: number, meta: ObjectMeta): Promise<Re
   if (!raw) throw notFoundIn(ctx.lang, 'record');
   const rec = toRecord(meta.fields, raw);
   await attachDisplay(ctx, meta.fields, [rec]);
+  await attachRecordNames(ctx, meta, [rec]);
   return rec;
 }
 
@@ -452,10 +461,13 @@ export async function createRecord(
   ctx: OpContext,
   objectId: string,
   values: Record<string, unknown>,
+  names?: NameTranslations,
 ): Promise<RecordRow> {
   const meta = await loadObject(ctx, objectId);
   assertWritable(ctx.lang, meta);
   const id = await createOne(ctx, meta, values);
+  if (names !== undefined && hasRecordNames(meta))
+    await writeRecordNames(q(ctx), ctx, meta, id, names);
   return getRecord(ctx, objectId, id);
 }
 
@@ -464,10 +476,15 @@ export async function updateRecord(
   objectId: string,
   id: number,
   values: Record<string, unknown>,
+  names?: NameTranslations,
 ): Promise<RecordRow> {
   const meta = await loadObject(ctx, objectId);
   assertWritable(ctx.lang, meta);
-  await updateOne(ctx, meta, id, values);
+  const named = names !== undefined && hasRecordNames(meta);
+  // Only the names change: the record must be there (and stays as it is).
+  if (named && Object.keys(values).length === 0) await getOnce(ctx, id, meta);
+  else await updateOne(ctx, meta, id, values);
+  if (named) await writeRecordNames(q(ctx), ctx, meta, id, names);
   return getRecord(ctx, objectId, id);
 }
 

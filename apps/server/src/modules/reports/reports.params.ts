@@ -1,6 +1,12 @@
 import type { Condition, FilterNode } from '@fiscus/contracts';
 import type { OpContext } from '../../platform/context.js';
-import { findField, shownName, type FieldMeta, type ObjectMeta } from '../../platform/meta.js';
+import {
+  choiceText,
+  findField,
+  shownName,
+  type FieldMeta,
+  type ObjectMeta,
+} from '../../platform/meta.js';
 import { resolveLabels } from '../../platform/read.js';
 import { reportsText } from './reports.messages.js';
 
@@ -103,7 +109,7 @@ export async function describeFilter(
         );
       case 'select':
       case 'multiselect':
-        return f.options.choices?.find((c) => c.value === v)?.label || String(v);
+        return choiceText(lang, f, v);
       case 'reference':
         return labels.get(f.id)?.get(Number(v)) ?? `#${String(v)}`;
       default:

@@ -7,7 +7,7 @@ import { DataGrid, type GridColumn } from '@/components/data-grid';
 import { messageOf } from '@/lib/api-client';
 import { opQueryOptions, useOp } from '@/lib/qry';
 import { useGridLabels } from '../hooks/use-labels';
-import { shownName } from '@/lib/names';
+import { choiceName, shownName } from '@/lib/names';
 
 export interface RecordsTarget {
   coords: CubeCoord[];
@@ -120,7 +120,7 @@ function Body({
           width: f.type === 'longtext' ? 240 : 160,
           precision: f.options.scale,
           currency: f.options.currency,
-          choices: f.options.choices?.map((c) => ({ value: c.value, label: c.label ?? c.value })),
+          choices: f.options.choices?.map((c) => ({ value: c.value, label: choiceName(c) })),
           getValue: (r) => {
             const v = r.values[f.code];
             if (f.type === 'reference' && v !== null && v !== undefined)

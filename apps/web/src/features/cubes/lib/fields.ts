@@ -6,7 +6,7 @@ import {
   type PlatformObject,
 } from '@fiscus/contracts';
 import type { FilterField } from '@/components/filter-builder';
-import { shownName } from '@/lib/names';
+import { choiceName, shownName } from '@/lib/names';
 
 /** Field types a dimension can group by (docs/cubes.md): select, reference, boolean, texts, dates. */
 const dimensionTypes: ReadonlySet<FieldType> = new Set<FieldType>([
@@ -48,7 +48,7 @@ export function filterFieldsOf(meta: PlatformObject): FilterField[] {
     name: shownName(f),
     type: f.type,
     target: f.type === 'reference' ? f.options.target : undefined,
-    choices: f.options.choices?.map((c) => ({ value: c.value, label: c.label ?? c.value })),
+    choices: f.options.choices?.map((c) => ({ value: c.value, label: choiceName(c) })),
   }));
 }
 

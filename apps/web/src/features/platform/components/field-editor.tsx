@@ -7,6 +7,7 @@ import {
   Group,
   Modal,
   NumberInput,
+  Popover,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -16,7 +17,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconLanguage, IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   CODE_PATTERN,
   fieldTypes,
@@ -33,7 +34,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorOf, messageOf } from '@/lib/api-client';
 import { useOpMutation } from '@/lib/qry';
-import { shownName } from '@/lib/names';
+import { choiceName, shownName } from '@/lib/names';
 import { NameTranslationsInput } from '@/components/names-input';
 import {
   ComputedEditor,
@@ -204,6 +205,7 @@ export function FieldEditor({
         ? d.choices.map((c) => ({
             value: c.value.trim(),
             label: c.label?.trim() || undefined,
+            labels: c.labels,
             color: c.color || undefined,
           }))
         : undefined,
@@ -411,7 +413,7 @@ export function FieldEditor({
                       { value: '', label: '—' },
                       ...d.choices
                         .filter((c) => c.value)
-                        .map((c) => ({ value: c.value, label: c.label || c.value })),
+                        .map((c) => ({ value: c.value, label: choiceName(c) })),
                     ]}
                     value={d.defaultText}
                     onChange={(v) => set({ defaultText: v ?? '' })}
@@ -511,6 +513,16 @@ export function FieldEditor({
                           })
                         }
                       />
+                      <ChoiceLabels
+                        index={i}
+                        choice={c}
+                        errors={errors}
+                        onChange={(labels) =>
+                          set({
+                            choices: d.choices.map((x, j) => (j === i ? { ...x, labels } : x)),
+                          })
+                        }
+                      />
                       <ColorInput
                         size="xs"
                         w={120}
@@ -564,5 +576,57 @@ export function FieldEditor({
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/**
+ * A choice's label in other languages, behind a button with the language icon (the number of
+ * languages given on it): a user of a language sees the choice by its label there.
+ */
+function ChoiceLabels({
+  index,
+  choice,
+  errors,
+  onChange,
+}: {
+  index: number;
+  choice: Choice;
+  errors: Record<string, string | undefined>;
+  onChange: (labels: NameTranslations) => void;
+}) {
+  const { t } = useTranslation('common');
+  const labels = choice.labels ?? {};
+  const filled = Object.values(labels).filter((v) => v?.trim()).length;
+  const key = `choices.${index}.labels`;
+  const failed = Object.keys(errors).some((k) => k.startsWith(`${key}.`) && errors[k]);
+  return (
+    <Popover width={340} position="bottom-end" shadow="md" withinPortal trapFocus>
+      <Popover.Target>
+        <ActionIcon
+          variant={filled ? 'light' : 'subtle'}
+          color={failed ? 'red' : undefined}
+          aria-label={`${t('names.labelTitle')}${filled ? ` (${filled})` : ''}`}
+          title={t('names.labelTitle')}
+          data-testid={`choice-labels-${index}`}
+        >
+          <IconLanguage size={14} />
+        </ActionIcon>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <NameTranslationsInput
+          value={labels}
+          onChange={onChange}
+          fallback={choice.label?.trim() || choice.value}
+          errors={errors}
+          errorKey={key}
+          title={t('names.labelTitle')}
+          hint={t('names.labelHint')}
+          maxLength={200}
+          testId={`choice-names-${index}`}
+          inputTestId={`choice-${index}-label`}
+          open
+        />
+      </Popover.Dropdown>
+    </Popover>
   );
 }

@@ -5,6 +5,7 @@ import { formatValue } from '@/components/data-grid';
 import { messageOf } from '@/lib/api-client';
 import { useOp } from '@/lib/qry';
 import { useReferenceLabels } from '../hooks/use-reference-labels';
+import { choiceName } from '@/lib/names';
 
 const actionColor: Record<HistoryEntry['action'], string> = {
   create: 'teal',
@@ -46,7 +47,7 @@ export function HistoryDrawer({
       precision: f.options.scale,
       yes: t('yes'),
       no: t('no'),
-      choices: f.options.choices?.map((c) => ({ value: c.value, label: c.label ?? c.value })),
+      choices: f.options.choices?.map((c) => ({ value: c.value, label: choiceName(c) })),
     });
     if (f.type !== 'reference') return text;
     // A referenced record by the text it is shown as (its number while that loads or if gone).

@@ -96,6 +96,31 @@ describe('home dashboard', () => {
     expect(await screen.findByText('Invite a colleague to your domain')).toBeInTheDocument();
   });
 
+  it('names the largest tables’ objects in the user’s language', async () => {
+    serve(
+      [{ id: 'o1', name: 'Vehicles', names: { ru: 'Транспорт' }, kind: 'table' }],
+      [
+        {
+          objectId: 'o1',
+          objectName: 'Vehicles',
+          kind: 'table',
+          tableName: 'obj_o1',
+          rows: 12,
+          deletedRows: 0,
+          sizeBytes: 8192,
+          columns: 3,
+          indexes: 1,
+        },
+      ],
+    );
+    await renderScreen(<HomeDashboard />, { language: 'ru' });
+    expect(await screen.findByRole('link', { name: 'Транспорт' })).toHaveAttribute(
+      'href',
+      '/fiscus/object/o1',
+    );
+    expect(screen.queryByRole('link', { name: 'Vehicles' })).toBeNull();
+  });
+
   it('guides a new domain to its first object', async () => {
     serve([], []);
     await renderScreen(<HomeDashboard />, { language: 'de' });

@@ -11,8 +11,10 @@ import { useRecordEditor } from '../hooks/use-record-editor';
 import { recordPagePath } from '../lib/fields';
 import { HistoryDrawer } from './history-drawer';
 import { RecordForm } from './record-form';
+import { displayFieldOf } from './reference-picker';
 import { useOp } from '@/lib/qry';
 import { shownName } from '@/lib/names';
+import { NameTranslationsInput } from '@/components/names-input';
 
 /**
  * The record card: "New record" (Create, Create and Clear, Create and Close, Create & Update)
@@ -111,6 +113,14 @@ export function RecordCard({
                 onChange={editor.onChange}
                 readOnly={deleted || mounted}
               />
+              {editor.names && (
+                <NameTranslationsInput
+                  value={editor.names}
+                  onChange={editor.setNames}
+                  fallback={String(editor.values[displayFieldOf(meta)?.code ?? ''] ?? '')}
+                  errors={editor.errors}
+                />
+              )}
               <Group justify="space-between" wrap="wrap" gap="xs">
                 <Group gap="xs">
                   {!isNew && (

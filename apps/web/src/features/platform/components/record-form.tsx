@@ -27,7 +27,7 @@ import {
 } from '../lib/fields';
 import { AttachmentInput } from './attachment-input';
 import { useOp } from '@/lib/qry';
-import { shownName } from '@/lib/names';
+import { choiceName, shownName } from '@/lib/names';
 
 export type FormValues = Record<string, unknown>;
 export type FormErrors = Record<string, string | undefined>;
@@ -272,7 +272,7 @@ function FieldInput({
       return (
         <Select
           {...common}
-          data={(o.choices ?? []).map((c) => ({ value: c.value, label: c.label ?? c.value }))}
+          data={(o.choices ?? []).map((c) => ({ value: c.value, label: choiceName(c) }))}
           value={typeof value === 'string' ? value : null}
           onChange={(v) => onChange(v)}
           clearable={!o.required}
@@ -286,7 +286,7 @@ function FieldInput({
       return (
         <MultiSelect
           {...common}
-          data={(o.choices ?? []).map((c) => ({ value: c.value, label: c.label ?? c.value }))}
+          data={(o.choices ?? []).map((c) => ({ value: c.value, label: choiceName(c) }))}
           value={Array.isArray(value) ? (value as string[]) : []}
           onChange={(v) => onChange(v)}
           searchable

@@ -22,8 +22,10 @@ import { useRecordEditor } from '../hooks/use-record-editor';
 import { objectPath } from '../lib/fields';
 import { HistoryDrawer } from './history-drawer';
 import { RecordForm } from './record-form';
+import { displayFieldOf } from './reference-picker';
 import { useOp, useOpMutation } from '@/lib/qry';
 import { shownName } from '@/lib/names';
+import { NameTranslationsInput } from '@/components/names-input';
 
 /** Copies text to the clipboard, with a fallback for browsers without the async clipboard. */
 async function copyText(text: string): Promise<void> {
@@ -243,6 +245,14 @@ export function RecordPage({
                 readOnly={deleted}
                 cols={3}
               />
+              {editor.names && (
+                <NameTranslationsInput
+                  value={editor.names}
+                  onChange={editor.setNames}
+                  fallback={String(editor.values[displayFieldOf(m)?.code ?? ''] ?? '')}
+                  errors={editor.errors}
+                />
+              )}
               <Group justify="space-between" wrap="wrap">
                 <Text size="xs" c="dimmed">
                   {t('record.meta', {

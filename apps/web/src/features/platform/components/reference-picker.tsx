@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { newGroup, type ReferenceInputProps } from '@/components/filter-builder';
 import { messageOf } from '@/lib/api-client';
 import { useOp } from '@/lib/qry';
+import { recordName } from '@/lib/names';
 
 /** Records offered per search. */
 const PAGE = 50;
@@ -59,7 +60,8 @@ export function ReferencePicker({
   );
   const labelOf = (r: RecordRow) => {
     const v = display ? r.values[display.code] : undefined;
-    return v === null || v === undefined || v === '' ? `#${r.id}` : String(v);
+    // A catalog's record by its name in the user's language.
+    return recordName(r, v === null || v === undefined || v === '' ? `#${r.id}` : String(v));
   };
 
   // Texts of the chosen records (also when they are not among the search results).

@@ -1,4 +1,4 @@
-import type { PlatformObject, RecordRow } from '@fiscus/contracts';
+import type { NameTranslations, PlatformObject, RecordRow } from '@fiscus/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorOf } from '@/lib/api-client';
@@ -21,13 +21,30 @@ export function fieldErrorsOf(err: unknown): FormErrors | null {
   return out;
 }
 
-/** State and actions of a record card or page: values, per-field errors, create and save. */
+/** Same names in other languages (empty ones count as none). */
+function sameNames(a: NameTranslations, b: NameTranslations): boolean {
+  const clean = (n: NameTranslations) =>
+    JSON.stringify(
+      Object.entries(n)
+        .map(([k, v]) => [k, v?.trim() ?? ''])
+        .filter(([, v]) => v)
+        .sort(),
+    );
+  return clean(a) === clean(b);
+}
+
+/**
+ * State and actions of a record card or page: values, per-field errors, create and save. A
+ * catalog's record (an object of kind `reference`) also has its name in other languages.
+ */
 export function useRecordEditor(
   meta: PlatformObject | undefined,
   record: RecordRow | null | undefined,
 ) {
   const { t, i18n } = useTranslation('platform');
   const [values, setValues] = useState<FormValues>({});
+  const [names, setNames] = useState<NameTranslations>({});
+  const named = meta?.kind === 'reference';
   const [errors, setErrors] = useState<FormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const create = useOpMutation('records.create');
@@ -37,6 +54,7 @@ export function useRecordEditor(
   const reset = useCallback(() => {
     if (!meta) return;
     setValues(record ? valuesOf(meta, record) : initialValues(meta));
+    setNames(record?.names ?? {});
     setErrors({});
     setFormError(null);
   }, [meta, record]);
@@ -67,7 +85,11 @@ export function useRecordEditor(
   const submitCreate = async (): Promise<RecordRow | null> => {
     if (!meta || !check()) return null;
     try {
-      return await create.mutateAsync({ objectId: meta.id, values: payload(meta, values) });
+      return await create.mutateAsync({
+        objectId: meta.id,
+        values: payload(meta, values),
+        ...(named ? { names } : {}),
+      });
     } catch (err) {
       fail(err);
       return null;
@@ -77,9 +99,15 @@ export function useRecordEditor(
   const submitUpdate = async (): Promise<RecordRow | null> => {
     if (!meta || !record || !check()) return null;
     const changed = payload(meta, values, valuesOf(meta, record));
-    if (Object.keys(changed).length === 0) return record;
+    const namesChanged = named && !sameNames(names, record.names ?? {});
+    if (Object.keys(changed).length === 0 && !namesChanged) return record;
     try {
-      return await update.mutateAsync({ objectId: meta.id, id: record.id, values: changed });
+      return await update.mutateAsync({
+        objectId: meta.id,
+        id: record.id,
+        values: changed,
+        ...(namesChanged ? { names } : {}),
+      });
     } catch (err) {
       fail(err);
       return null;
@@ -88,6 +116,9 @@ export function useRecordEditor(
 
   return {
     values,
+    /** A catalog's record: its name in other languages (undefined for other objects). */
+    names: named ? names : undefined,
+    setNames,
     errors,
     formError,
     onChange,

@@ -15,7 +15,7 @@ import {
   placesOf,
   wholeDigitsOf,
 } from '@/lib/decimal';
-import { shownName } from '@/lib/names';
+import { choiceName, shownName } from '@/lib/names';
 import { computedSummary } from './computed';
 
 export const recordPagePath = (objectId: string, recordId: number | string) =>
@@ -216,7 +216,7 @@ export function gridColumns(
       precision: f.options.scale,
       choices: f.options.choices?.map((c) => ({
         value: c.value,
-        label: c.label ?? c.value,
+        label: choiceName(c),
         color: c.color,
       })),
       getValue: (r) => recordValue(r, f),
@@ -255,7 +255,7 @@ export function filterFields(meta: PlatformObject, t: TFunction): FilterField[] 
       name: shownName(f),
       type: f.type,
       target: f.type === 'reference' ? f.options.target : undefined,
-      choices: f.options.choices?.map((c) => ({ value: c.value, label: c.label ?? c.value })),
+      choices: f.options.choices?.map((c) => ({ value: c.value, label: choiceName(c) })),
     })),
     ...systemFilterFields(t),
   ];

@@ -4,7 +4,7 @@ import {
   type FilterField,
   type FilterLabels,
 } from '@/components/filter-builder';
-import { shownName } from '@/lib/names';
+import { choiceName, shownName } from '@/lib/names';
 
 /** The fields the filter builder offers for a report's parameters. */
 export function filterFieldsOf(meta: PlatformObject): FilterField[] {
@@ -13,7 +13,7 @@ export function filterFieldsOf(meta: PlatformObject): FilterField[] {
     name: shownName(f),
     type: f.type,
     target: f.type === 'reference' ? f.options.target : undefined,
-    choices: f.options.choices?.map((c) => ({ value: c.value, label: c.label ?? c.value })),
+    choices: f.options.choices?.map((c) => ({ value: c.value, label: choiceName(c) })),
   }));
 }
 
