@@ -15,7 +15,13 @@ const built = path.join(root, 'apps/server/dist/server.js');
  * `profileDir`, every thread of the server writes a CPU profile there when it stops. Signs up
  * a user whose token `qry` and `post` send.
  */
-export async function startServer(opts: { port: number; dir: string; profileDir?: string }) {
+export async function startServer(opts: {
+  port: number;
+  dir: string;
+  profileDir?: string;
+  /** More environment of the server (e.g. `WORKERS`, `DATABASE_URL`). */
+  env?: Record<string, string>;
+}) {
   const base = `http://127.0.0.1:${opts.port}`;
   const child = spawn(
     process.execPath,
@@ -38,6 +44,7 @@ export async function startServer(opts: { port: number; dir: string; profileDir?
         // what a benchmark measures.
         SEED_DEMO: 'false',
         ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+        ...opts.env,
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     },
