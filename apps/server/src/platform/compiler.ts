@@ -20,7 +20,7 @@ import { divideCeil, divideFloor, formatUnits, pow10, UNITS_LIMIT, type Dec } fr
 import { findField, type FieldMeta, type ObjectMeta } from './meta.js';
 import { addError, invalid } from './errors.js';
 import { pfText } from './platform.messages.js';
-import { trigramQuery, trigramRowids } from './text-index.js';
+import { searchText, trigramQuery, trigramRowids } from './text-index.js';
 
 /**
  * The query compiler: turns the seed's filter tree, search text, orderby and groupby into SQL
@@ -74,6 +74,11 @@ export interface CompileOptions {
    * Absent: every condition reads rows.
    */
   textIndexes?: ReadonlyMap<string, string>;
+  /**
+   * PostgreSQL: the columns of the object's word-search index (text-index.ts `searchText`). When
+   * they are exactly the searched columns, a word is matched once against their joined text.
+   */
+  searchIndex?: readonly string[];
   /** Whether a trigram lookup is used (the planner decides from its size); default: yes. */
   useTrigrams?: (lookup: TrigramLookup) => boolean;
   /**
@@ -616,9 +621,18 @@ export function compileSearch(
     .slice(0, 8);
   if (!words.length) return null;
   const cols = meta.fields.filter((f) => textualTypes.includes(f.type) || f.type === 'select');
+  const joined =
+    dialect === 'postgres' &&
+    cols.length > 1 &&
+    opts.searchIndex?.length === cols.length &&
+    cols.every((f) => opts.searchIndex?.includes(f.column))
+      ? searchText(cols.map((f) => f.column))
+      : undefined;
   const parts = words.map((w) => {
     const needle = w.slice(0, 200);
-    const ors: Expr[] = cols.map((f) => foldedMatch(dialect, sql.id(f.column), needle, 'anywhere'));
+    const ors: Expr[] = joined
+      ? [foldedMatch(dialect, joined, needle, 'anywhere')]
+      : cols.map((f) => foldedMatch(dialect, sql.id(f.column), needle, 'anywhere'));
     const id = /^\d{1,15}$/.test(w) ? Number(w) : undefined;
     if (id !== undefined)
       ors.push(

@@ -7,7 +7,14 @@ import { safeIdent } from './ident.js';
 import { type Q } from './context.js';
 import { cached } from './cache.js';
 import { analyzeTable } from './stats.js';
-import { buildTextIndex, dropTextIndex, isTextIndexName, textIndexName } from './text-index.js';
+import {
+  buildSearchIndex,
+  buildTextIndex,
+  dropTextIndex,
+  isTextIndexName,
+  searchIndexName,
+  textIndexName,
+} from './text-index.js';
 import {
   aggregateInfo,
   dropAggregate,
@@ -332,9 +339,52 @@ export function textIndexMap(indexes: IndexInfo[]): Map<string, string> {
   const out = new Map<string, string>();
   for (const ix of indexes) {
     const col = ix.columns[0]?.column;
-    if (ix.kind === 'trigram' && col) out.set(col, ix.name);
+    if (ix.kind === 'trigram' && ix.columns.length === 1 && col) out.set(col, ix.name);
   }
   return out;
+}
+
+/** PostgreSQL: the columns of the object's word-search index (text-index.ts `searchText`). */
+export function searchIndexOf(indexes: IndexInfo[]): string[] | undefined {
+  const ix = indexes.find((x) => x.kind === 'trigram' && x.columns.length > 1);
+  return ix?.columns.map((c) => c.column);
+}
+
+/**
+ * PostgreSQL: creates and records the word-search index of `columns` (the object's searched
+ * text columns) unless it exists, dropping the object's search index of other columns. Returns
+ * its name, or null without pg_trgm. Call it from a job (it reads the whole table).
+ */
+export async function ensureSearchIndex(
+  db: Db,
+  objectId: string,
+  table: string,
+  columns: readonly string[],
+): Promise<string | null> {
+  const name = searchIndexName(table, columns);
+  const k = db.kysely;
+  for (const ix of await listIndexes(k, objectId))
+    if (ix.kind === 'trigram' && ix.columns.length > 1 && ix.name !== name)
+      await dropIndex(k, db.dialect, ix.name);
+  const known = await k
+    .selectFrom('pf_indexes')
+    .select('name')
+    .where('name', '=', name)
+    .executeTakeFirst();
+  if (known) return name;
+  if (!(await buildSearchIndex(db, table, columns, name))) return null;
+  await k
+    .insertInto('pf_indexes')
+    .values({
+      name,
+      object_id: objectId,
+      columns: JSON.stringify([...columns].sort()),
+      is_unique: 0,
+      created_at: isoNow(),
+    })
+    .execute();
+  await analyzeTable(k, db.dialect, table);
+  return name;
 }
 
 /** The maintained aggregates among an object's indexes (see aggregates.ts). */

@@ -1,7 +1,7 @@
 import type { Db } from '../db/dialect.js';
 import type { Lang } from './messages.js';
 import type { JobContext, JobKindHandler, Jobs } from './jobs.js';
-import { dropIndex, ensureTextIndex, indexesOf } from './ddl.js';
+import { dropIndex, ensureSearchIndex, ensureTextIndex, indexesOf, searchIndexOf } from './ddl.js';
 import { fieldFromRow, type ObjectMeta } from './meta.js';
 import { dropTextIndex, textIndexable, textIndexName } from './text-index.js';
 
@@ -15,6 +15,8 @@ export interface IndexJobParams {
   objectId: string;
   /** Fields whose text gets a trigram index. */
   textFields: string[];
+  /** PostgreSQL: also the word-search index of the object's searched fields. */
+  search?: boolean;
 }
 
 async function currentFields(db: Db, objectId: string) {
@@ -51,6 +53,18 @@ async function runIndexJob(ctx: JobContext<IndexJobParams>) {
     }
     ctx.progress(++done, params.textFields.length);
   }
+  if (params.search && db.dialect === 'postgres') {
+    const now = await currentFields(db, params.objectId);
+    const searched = now?.fields.filter((f) => textIndexable(f.type)) ?? [];
+    // Computed fields' values are not columns of the table: such an object keeps per-field search.
+    if (now && searched.length > 1 && !searched.some((f) => f.computed))
+      await ensureSearchIndex(
+        db,
+        params.objectId,
+        now.table,
+        searched.map((f) => f.column),
+      );
+  }
   return { processed: done };
 }
 
@@ -77,11 +91,13 @@ export async function requestTextIndexes(
   who: { domainId: string; userId: string | null; lang: Lang },
   meta: ObjectMeta,
   fieldIds: readonly string[],
+  opts: { search?: boolean } = {},
 ): Promise<void> {
   const have = new Set(
     (await indexesOf(db, meta.id)).filter((ix) => ix.kind === 'trigram').map((ix) => ix.name),
   );
   const pending = new Set<string>();
+  let pendingSearch = false;
   const rows = await db.kysely
     .selectFrom('pf_jobs')
     .select(['params'])
@@ -92,6 +108,7 @@ export async function requestTextIndexes(
   for (const r of rows) {
     const p = JSON.parse(r.params) as IndexJobParams;
     if (p.objectId === meta.id) for (const f of p.textFields) pending.add(f);
+    if (p.objectId === meta.id && p.search) pendingSearch = true;
   }
   const wanted = [...new Set(fieldIds)].filter((id) => {
     const f = meta.fields.find((x) => x.id === id);
@@ -103,12 +120,26 @@ export async function requestTextIndexes(
       !have.has(textIndexName(meta.table, f.column))
     );
   });
-  if (!wanted.length) return;
+  // PostgreSQL: a view with a search also wants one index of all searched columns together.
+  const searched = meta.fields.filter((f) => textIndexable(f.type));
+  const joined = searchIndexOf(await indexesOf(db, meta.id)) ?? [];
+  const search =
+    opts.search &&
+    db.dialect === 'postgres' &&
+    searched.length > 1 &&
+    !searched.some((f) => f.computed) &&
+    !pendingSearch &&
+    (joined.length !== searched.length || searched.some((f) => !joined.includes(f.column)));
+  if (!wanted.length && !search) return;
   await jobs.enqueue({
     kind: 'index',
     domainId: who.domainId,
     userId: who.userId,
     lang: who.lang,
-    params: { objectId: meta.id, textFields: wanted } satisfies IndexJobParams,
+    params: {
+      objectId: meta.id,
+      textFields: wanted,
+      ...(search ? { search: true } : {}),
+    } satisfies IndexJobParams,
   });
 }

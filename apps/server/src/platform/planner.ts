@@ -14,7 +14,7 @@ import {
 } from './compiler.js';
 import type { OpContext } from './context.js';
 import { anchorVersion, keepAnchor, nearestAnchor, seekWhere } from './keyset.js';
-import { indexesOf, textIndexMap, type IndexInfo } from './ddl.js';
+import { indexesOf, searchIndexOf, textIndexMap, type IndexInfo } from './ddl.js';
 import { safeIdent } from './ident.js';
 import { laneRows, pageLane, readRows } from './lanes.js';
 import type { ObjectMeta } from './meta.js';
@@ -98,16 +98,19 @@ export async function compileQuery(
 ): Promise<CompiledQuery> {
   const db = ctx.db;
   const rel = await relationOf(ctx, meta);
+  const known = rel.local ? (indexes ?? (await indexesOf(db, meta.id))) : [];
+  const searchIndex = db.dialect === 'postgres' ? searchIndexOf(known) : undefined;
   const base: CompileOptions = {
     dialect: rel.db.dialect,
     lang: ctx.lang,
     ...(rel.local ? {} : { castIntegers: rel.db.dialect === 'postgres' }),
+    ...(searchIndex ? { searchIndex } : {}),
   };
   const plain = compileWhere(meta, input, base);
   const key = keyOf(rel, plain);
   if (!rel.local) return { plain, fast: plain, key, rows: () => Promise.resolve(0), rel };
   const rows = () => tableRows(db, meta.table);
-  const textIndexes = textIndexMap(indexes ?? (await indexesOf(db, meta.id)));
+  const textIndexes = textIndexMap(known);
   if (db.dialect !== 'sqlite' || !textIndexes.size) return { plain, fast: plain, key, rows, rel };
   const lookups: TrigramLookup[] = [];
   compileWhere(meta, input, {

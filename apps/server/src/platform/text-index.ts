@@ -214,3 +214,36 @@ export async function dropTextIndex(q: Q, dialect: DialectName, name: string): P
     await sql`drop trigger if exists ${sql.id(`${n}${suffix}`)}`.execute(q);
   await sql`drop table if exists ${sql.id(n)}`.execute(q);
 }
+
+// ---- PostgreSQL: one trigram index for word search ------------------------------------------
+
+/**
+ * The text a word search matches on PostgreSQL when the object has a search index: every
+ * searched column's text (columns in name order), joined by line breaks. A word never holds a
+ * line break (search splits on white space), so it occurs in this text exactly when it occurs
+ * in one of the columns — one `ILIKE` and one index scan per word instead of one per column.
+ * The index and the compiler must write this expression identically (the planner matches it).
+ */
+export function searchText(columns: readonly string[]): RawBuilder<unknown> {
+  const parts = [...columns].sort().map((c) => sql`coalesce(${sql.id(safeIdent(c))}, '')`);
+  return sql`(${sql.join(parts, sql.raw(` || E'\\n' || `))})`;
+}
+
+export function searchIndexName(table: string, columns: readonly string[]): string {
+  return textIndexName(table, `${[...columns].sort().join(',')}:search`);
+}
+
+/** PostgreSQL: creates the GIN trigram index of `searchText(columns)`; false without pg_trgm. */
+export async function buildSearchIndex(
+  db: Db,
+  table: string,
+  columns: readonly string[],
+  name: string,
+): Promise<boolean> {
+  const schema = await trigramSchema(db);
+  if (!schema) return false;
+  await sql`create index if not exists ${sql.id(safeIdent(name))} on ${sql.id(
+    safeIdent(table),
+  )} using gin (${searchText(columns)} ${sql.id(schema)}.gin_trgm_ops)`.execute(db.kysely);
+  return true;
+}

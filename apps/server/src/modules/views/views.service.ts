@@ -382,7 +382,9 @@ export async function saveView(
       .execute();
   }
   await indexView(ctx, k, meta, input.definition);
-  await requestTextIndexes(app.jobs, ctx.db, ctx, meta, textFieldsOf(meta, input.definition));
+  await requestTextIndexes(app.jobs, ctx.db, ctx, meta, textFieldsOf(meta, input.definition), {
+    search: !!input.definition.search.trim(),
+  });
   const row = await k
     .selectFrom('pf_views')
     .selectAll()
