@@ -254,22 +254,29 @@ if (!SKIP.has('report')) {
     rowsPerCpuSecond: number;
     rowsPerTotalCpuSecond: number;
     ms: number;
+    cpuMs: number;
     mb: number;
+    load1: number;
   }[] = [];
   for (let i = 0; i < Math.min(RUNS, 3); i++) {
     const cpu = process.cpuUsage();
     const child = childCpuMs();
     const { run } = await generate(view.id);
     const childMs = childCpuMs() - child;
+    const ownMs = cpuMs(cpu);
     const ms = run.durationMs ?? 0;
     const rows = run.result?.rows ?? 0;
     xs.push({
       rowsPerSecond: Math.round((rows * 1000) / ms),
       // Rows per second of this process's CPU time (the job runs here): the load-free figure.
-      rowsPerCpuSecond: Math.round((rows * 1000) / cpuMs(cpu)),
+      rowsPerCpuSecond: Math.round((rows * 1000) / ownMs),
       // …and with the lane's child process that reads the rows (all the CPU the report took).
-      rowsPerTotalCpuSecond: Math.round((rows * 1000) / (cpuMs(cpu) + childMs)),
+      rowsPerTotalCpuSecond: Math.round((rows * 1000) / (ownMs + childMs)),
       ms,
+      // The report's CPU time (both processes) and the machine's 1-minute load when it ended:
+      // a wall time well over the CPU time on 2 cores means it waited for them.
+      cpuMs: Math.round(ownMs + childMs),
+      load1: +(loadavg()[0] ?? 0).toFixed(1),
       mb: +((run.size ?? 0) / 1048576).toFixed(1),
     });
   }

@@ -16,7 +16,8 @@
  * 500,000 member combinations, so a full 10,000 × 200 cannot be asked for), BENCH_STEPS (scroll steps of the
  * vertical pass, default 200; the other passes take half), CHROMIUM_PATH (default
  * /usr/bin/chromium), BENCH_PROFILE (a file: writes a JavaScript CPU profile of the scroll),
- * BENCH_SCREENSHOT (a PNG file: the pivot after the scroll).
+ * BENCH_SCREENSHOT (a PNG file: the pivot after the scroll), BENCH_TRACE (a file: writes a Chromium trace
+ * of the scroll and prints the long tasks' wall and CPU time and what they spent it on).
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -209,6 +210,17 @@ const metrics = async () => {
   return new Map(list.map((m) => [m.name, m.value]));
 };
 const profileFile = process.env.BENCH_PROFILE;
+const traceFile = process.env.BENCH_TRACE;
+const traceEvents: TraceEvent[] = [];
+if (traceFile) {
+  cdp.on('Tracing.dataCollected', (e) => {
+    traceEvents.push(...(e.value as unknown as TraceEvent[]));
+  });
+  await cdp.send('Tracing.start', {
+    categories: 'devtools.timeline,disabled-by-default-devtools.timeline',
+    transferMode: 'ReportEvents',
+  });
+}
 if (profileFile) {
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -230,6 +242,66 @@ await page.evaluate(`(() => {
   });
 })()`);
 const before = await metrics();
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+}
+
+/**
+ * The renderer main thread's tasks in a trace (BENCH_TRACE). A task's wall time on a busy
+ * machine includes the time its thread waited for a core; its CPU time (`tdur`) is what it
+ * needs on an idle one. Prints the tasks over 50 ms of wall time with their CPU time and the
+ * wall time inside them by kind of work, and the CPU time of every task (p99, max, over 50 ms).
+ */
+function summariseTasks(events: TraceEvent[]) {
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const on = events.filter(
+    (e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined,
+  );
+  const all = on.filter((e) => e.name === 'RunTask');
+  const tasks = all.filter((e) => (e.dur ?? 0) > 50_000);
+  const inside: Record<string, number> = {};
+  for (const t of tasks) {
+    const end = t.ts + (t.dur ?? 0);
+    for (const e of on)
+      if (e !== t && e.ts >= t.ts && e.ts < end && e.name !== 'RunTask')
+        inside[e.name] = (inside[e.name] ?? 0) + (e.dur ?? 0) / 1000;
+  }
+  const ms = (us: number | undefined) => +((us ?? 0) / 1000).toFixed(1);
+  const cpu = all.map((t) => ms(t.tdur)).sort((a, b) => a - b);
+  const longCpu = tasks.map((t) => ms(t.tdur)).sort((a, b) => a - b);
+  const at = (xs: number[], p: number) =>
+    xs[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? 0;
+  return {
+    over50msWall: {
+      count: tasks.length,
+      wallMsMax: Math.max(0, ...tasks.map((t) => ms(t.dur))),
+      cpuMsMedian: at(longCpu, 0.5),
+      cpuMsMax: at(longCpu, 1),
+      insideWallMs: Object.fromEntries(
+        Object.entries(inside)
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 10)
+          .map(([k, v]) => [k, Math.round(v)]),
+      ),
+    },
+    everyTaskCpu: {
+      tasks: cpu.length,
+      totalMs: Math.round(cpu.reduce((a, b) => a + b, 0)),
+      p99Ms: at(cpu, 0.99),
+      maxMs: at(cpu, 1),
+      over16ms: cpu.filter((x) => x > 16).length,
+      over50ms: cpu.filter((x) => x > 50).length,
+    },
+  };
+}
 
 interface Sample {
   cells: number;
@@ -270,6 +342,14 @@ await pass('diagonalBack', half, (f) => [1 - f, 1 - f]);
 const after = await metrics();
 const spent = (name: string) =>
   Math.round(((after.get(name) ?? 0) - (before.get(name) ?? 0)) * 1000);
+let taskSummary: ReturnType<typeof summariseTasks> | undefined;
+if (traceFile) {
+  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.end');
+  await complete;
+  writeFileSync(traceFile, JSON.stringify({ traceEvents }));
+  taskSummary = summariseTasks(traceEvents);
+}
 if (profileFile) {
   const { profile } = await cdp.send('Profiler.stop');
   writeFileSync(profileFile, JSON.stringify(profile));
@@ -338,6 +418,7 @@ process.stdout.write(
       },
       lastCellReached,
       grandTotal,
+      ...(taskSummary ? { trace: taskSummary } : {}),
       loadavg: load.map((l) => l.map((x) => +x.toFixed(2))),
     },
     null,

@@ -27,9 +27,12 @@ export async function benchApp(opts: {
   textFields?: boolean;
 }) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fiscus-bench-'));
-  // Lane settings (READ_LANE_SLOTS, HEAVY_LANE_SLOTS, …) pass through from the environment.
+  // Lane settings (READ_LANE_SLOTS, HEAVY_LANE_SLOTS, …, QUERY_TIME_LIMIT) pass through from the
+  // environment.
   const lanes = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => /^(READ|HEAVY)_LANE_SLOTS$|^LANE_/.test(k)),
+    Object.entries(process.env).filter(([k]) =>
+      /^(READ|HEAVY)_LANE_SLOTS$|^LANE_|^QUERY_TIME_LIMIT$/.test(k),
+    ),
   );
   const config = loadConfig(
     { NODE_ENV: 'production', LOG_LEVEL: process.env.BENCH_LOG ?? 'silent', ...lanes },
