@@ -42,6 +42,7 @@ describe('ApiTokensTab', () => {
       qryHandler(
         {
           'tokens.list': () => ({ items }),
+          'objects.list': () => ({ items: [{ id: 'o1', name: 'Actuals', code: 'actuals' }] }),
           'tokens.create': () => {
             items = [made()];
             return { token: made(), secret: SECRET };
@@ -70,6 +71,7 @@ describe('ApiTokensTab', () => {
       name: 'Nightly ERP load',
       scope: 'write',
       expiresInDays: 90,
+      objects: null,
     });
     await userEvent.click(screen.getByRole('button', { name: 'Done' }));
     const row = await screen.findByTestId('token-row');
@@ -84,7 +86,12 @@ describe('ApiTokensTab', () => {
   });
 
   it('shows the tab in German', async () => {
-    server.use(qryHandler({ 'tokens.list': () => ({ items: [made({ scope: 'read' })] }) }));
+    server.use(
+      qryHandler({
+        'tokens.list': () => ({ items: [made({ scope: 'read' })] }),
+        'objects.list': () => ({ items: [] }),
+      }),
+    );
     await renderScreen(<ApiTokensTab />, { language: 'de' });
     expect(await screen.findByText('Persönliche API-Tokens')).toBeInTheDocument();
     expect(await screen.findByText('Lesen')).toBeInTheDocument();

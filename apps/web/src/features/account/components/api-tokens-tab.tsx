@@ -7,6 +7,7 @@ import {
   CopyButton,
   Group,
   Modal,
+  MultiSelect,
   Select,
   SimpleGrid,
   Stack,
@@ -40,6 +41,8 @@ function stateOf(x: ApiToken, now: string): 'active' | 'revoked' | 'expired' {
 export function ApiTokensTab() {
   const { t, i18n } = useTranslation('account');
   const list = useOp('tokens.list', {});
+  const objects = useOp('objects.list', {});
+  const [limit, setLimit] = useState<string[]>([]);
   const create = useOpMutation('tokens.create');
   const revoke = useOpMutation('tokens.revoke');
   const [name, setName] = useState('');
@@ -61,11 +64,17 @@ export function ApiTokensTab() {
     }
     setNameError(undefined);
     create.mutate(
-      { name: name.trim(), scope, expiresInDays: expiry === 'never' ? null : Number(expiry) },
+      {
+        name: name.trim(),
+        scope,
+        expiresInDays: expiry === 'never' ? null : Number(expiry),
+        objects: limit.length ? limit : null,
+      },
       {
         onSuccess: (out) => {
           setShown({ name: out.token.name, secret: out.secret });
           setName('');
+          setLimit([]);
         },
         onError: (err) => {
           const fields = errorOf(err)?.fields;
@@ -119,6 +128,17 @@ export function ApiTokensTab() {
               allowDeselect={false}
             />
           </SimpleGrid>
+          <MultiSelect
+            label={t('tokens.objects')}
+            description={t('tokens.objectsHint')}
+            placeholder={limit.length ? undefined : t('tokens.allObjects')}
+            data={(objects.data?.items ?? []).map((o) => ({ value: o.id, label: o.name }))}
+            value={limit}
+            onChange={setLimit}
+            searchable
+            clearable
+            data-testid="token-objects"
+          />
           <Group justify="flex-end">
             <Button
               leftSection={<IconPlus size={16} />}
