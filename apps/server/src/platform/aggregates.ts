@@ -299,13 +299,17 @@ const compacting = new Set<string>();
  * it sees and inserts their totals (rows appended meanwhile by other transactions are not seen,
  * so they stay). Runs at most once at a time per summary; answers at once.
  */
-export function compactAggregate(q: Q, info: AggregateInfo, onError: (e: unknown) => void): void {
-  if (compacting.has(info.name)) return;
+export function compactAggregate(
+  q: Q,
+  info: AggregateInfo,
+  onError: (e: unknown) => void,
+): Promise<void> {
+  if (compacting.has(info.name)) return Promise.resolve();
   compacting.add(info.name);
   const n = id(info.name);
   const keys = ['d', ...info.groups.map((_, i) => `c${i}`)];
   const vals = ['cnt', ...info.sums.flatMap((_, i) => [`s${i}`, `s${i}n`])];
-  sql
+  return sql
     .raw(
       `with gone as (delete from ${n} returning *) insert into ${n} (${[...keys, ...vals].join(', ')}) select ${[
         ...keys,
@@ -313,7 +317,7 @@ export function compactAggregate(q: Q, info: AggregateInfo, onError: (e: unknown
       ].join(', ')} from gone group by ${keys.join(', ')} having sum(cnt) <> 0`,
     )
     .execute(q)
-    .catch(onError)
+    .then(() => undefined, onError)
     .finally(() => compacting.delete(info.name));
 }
 

@@ -318,7 +318,7 @@ async function summaryGroups(
     // Each write appends a row per group it changed: fold them when they outnumber the groups.
     const stored = rows.reduce((n, r) => n + Number(r.summary_rows ?? 0), 0);
     // A failed fold changes no answer (the rows stay and are added up); the next read retries.
-    if (stored > 2 * rows.length + 64) compactAggregate(q(ctx), info, () => undefined);
+    if (stored > 2 * rows.length + 64) void compactAggregate(q(ctx), info, () => undefined);
   }
   return { rows, dialect };
 }
