@@ -24,3 +24,17 @@ describe('the strict mock server', () => {
     expect(takeUnexpected()).toEqual(["POST /api/qry { op: 'tables.list' }"]);
   });
 });
+
+describe('the handlers of a test that ended', () => {
+  it('still answer a request its screen sends after the reset was asked for', async () => {
+    server.use(qryHandler({ 'objects.list': () => ({ items: [] }) }));
+    server.resetHandlers(); // what the file's afterEach does as the test ends
+    const late = await api.post('/api/qry', { op: 'objects.list' });
+    expect(late.data).toEqual({ data: { items: [] } });
+  });
+
+  it('are gone when the next test starts', async () => {
+    await expect(api.post('/api/qry', { op: 'objects.list' })).rejects.toThrow();
+    expect(takeUnexpected()).toEqual([expect.stringMatching(/^POST http.*\/api\/qry$/)]);
+  });
+});

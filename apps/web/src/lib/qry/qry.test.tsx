@@ -222,6 +222,28 @@ describe('the platform query layer', () => {
     expect(client.getQueryCache().getAll()).toHaveLength(0);
   });
 
+  it('abandons a read whose screen closed before its answer came', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      qryHandler({
+        'objects.get': async (b) => {
+          await held;
+          return object(b.id as string, []);
+        },
+      }),
+    );
+    const client = newClient();
+    const view = render(<FieldList id="o1" />, { wrapper: wrapper(client) });
+    const key = opKey('objects.get', { id: 'o1' });
+    await waitFor(() => expect(client.getQueryState(key)?.fetchStatus).toBe('fetching'));
+    view.unmount();
+    // Nobody waits for it any more: the request is cancelled, not left running to fill the cache.
+    await waitFor(() => expect(client.getQueryState(key)?.fetchStatus).toBe('idle'));
+    expect(client.getQueryData(key)).toBeUndefined();
+    release();
+  });
+
   it('knows every op of the contracts as exactly one of read or write', () => {
     for (const op of platformOpNames) expect([op in reads, op in writes]).toContain(true);
     expect(platformOpNames.filter((op) => op in reads && op in writes)).toEqual([]);

@@ -26,7 +26,9 @@ function targetKey(target: ReadTarget): readonly unknown[] {
 export function opQueryOptions<K extends ReadOpName>(op: K, input: OpInput<K>) {
   return queryOptions<OpOutput<K>, Error, OpOutput<K>, OpKey<K>>({
     queryKey: opKey(op, input),
-    queryFn: () => qry(op, input),
+    // A read whose screens all closed before its answer came is cancelled (TanStack Query
+    // cancels a query that uses its signal when its last observer goes).
+    queryFn: ({ signal }) => qry(op, input, { signal }),
     staleTime: reads[op].staleTime,
   });
 }
