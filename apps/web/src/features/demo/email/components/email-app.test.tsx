@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetEmail } from '@/mocks/db/email';
-import { server } from '@/mocks/node';
+import { resetHandlersNow, server } from '@/mocks/node';
 import { renderScreen } from '@/test/render';
 import { EmailApp } from './email-app';
 import { strict } from '@/test/msw';
@@ -69,7 +69,7 @@ describe('email app', { timeout: 60_000 }, () => {
     );
     await renderScreen(<EmailApp folder="inbox" />, { path: '/apps/email' });
     expect(await screen.findByTestId('email-error')).toHaveTextContent('Mailbox unavailable');
-    server.resetHandlers();
+    resetHandlersNow();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('email-list')).toBeVisible();
   });

@@ -7,7 +7,7 @@ import TodoScreen from '@/app/routes/apps/todo';
 import { AppProvider, makeQueryClient } from '@/app/provider';
 import { i18nReady, i18next } from '@/lib/i18n';
 import { resetTodo, todoDb } from '@/mocks/db/todo';
-import { server } from '@/mocks/node';
+import { resetHandlersNow, server } from '@/mocks/node';
 import { strict } from '@/test/msw';
 
 beforeAll(() => server.listen(strict));
@@ -87,7 +87,7 @@ describe('todo screen', () => {
     );
     await renderTodo('/fiscus/todo');
     expect(await screen.findByTestId('todo-error')).toBeInTheDocument();
-    server.resetHandlers();
+    resetHandlersNow();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await rows(16);
   });
