@@ -162,7 +162,7 @@ const envSchema = z.object({
   // Server processes sharing PORT on this machine (node:cluster); more than one needs PostgreSQL.
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   // Seconds a stopping server gives requests in flight and running jobs (SIGTERM).
-  SHUTDOWN_GRACE: z.coerce.number().min(1).max(3600).default(25),
+  SHUTDOWN_GRACE: z.coerce.number().min(0).max(3600).default(25),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')

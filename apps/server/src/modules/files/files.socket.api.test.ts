@@ -126,8 +126,11 @@ function send(
   });
 }
 
-/** Waits until `check` holds (the server finishes its side after the client is gone). */
-async function until(check: () => boolean, ms = 5_000): Promise<void> {
+/**
+ * Waits until `check` holds (the server finishes its side after the client is gone; on a busy
+ * machine that can take seconds).
+ */
+async function until(check: () => boolean, ms = 15_000): Promise<void> {
   const end = Date.now() + ms;
   while (!check()) {
     if (Date.now() > end) throw new Error('condition not reached');
@@ -143,15 +146,22 @@ async function healthy(): Promise<number> {
 const chunkFields = (size: number) => ({ name: 'data.csv', size: String(size), offset: '0' });
 
 describe('uploads cut off over a real socket', () => {
-  it('a body that stops before its closing boundary is answered 408 and leaves nothing open', async () => {
-    const fds = openFds();
-    const bytes = Buffer.from('a,b\n1,2\n'.repeat(1000));
-    const payload = body({}, { field: 'file', bytes }, false);
-    const r = await send('/api/upload', payload, { declared: payload.length + 5000, then: 'hold' });
-    expect(r.status).toBe(408);
-    expect(r.text).toMatch(/"code":"request_timeout"/);
-    await until(() => tempFiles().length === 0 && openFds() <= fds);
-  });
+  it(
+    'a body that stops before its closing boundary is answered 408 and leaves nothing open',
+    { timeout: 40_000 },
+    async () => {
+      const fds = openFds();
+      const bytes = Buffer.from('a,b\n1,2\n'.repeat(1000));
+      const payload = body({}, { field: 'file', bytes }, false);
+      const r = await send('/api/upload', payload, {
+        declared: payload.length + 5000,
+        then: 'hold',
+      });
+      expect(r.status).toBe(408);
+      expect(r.text).toMatch(/"code":"request_timeout"/);
+      await until(() => tempFiles().length === 0 && openFds() <= fds);
+    },
+  );
 
   it('a chunk that stops before its closing boundary is answered 408', async () => {
     const bytes = Buffer.alloc(1000, 65);
@@ -163,15 +173,19 @@ describe('uploads cut off over a real socket', () => {
     expect(r.status).toBe(408);
   });
 
-  it('a client that hangs up mid-body leaves no file and no handle behind', async () => {
-    const fds = openFds();
-    const bytes = Buffer.from('x,y\n'.repeat(20_000));
-    for (const then of ['end', 'reset'] as const) {
-      const payload = body({}, { field: 'file', bytes }, false);
-      await send('/api/upload', payload, { declared: payload.length * 2, then, waitMs: 1_000 });
-    }
-    await until(() => tempFiles().length === 0 && openFds() <= fds);
-  });
+  it(
+    'a client that hangs up mid-body leaves no file and no handle behind',
+    { timeout: 40_000 },
+    async () => {
+      const fds = openFds();
+      const bytes = Buffer.from('x,y\n'.repeat(20_000));
+      for (const then of ['end', 'reset'] as const) {
+        const payload = body({}, { field: 'file', bytes }, false);
+        await send('/api/upload', payload, { declared: payload.length * 2, then, waitMs: 1_000 });
+      }
+      await until(() => tempFiles().length === 0 && openFds() <= fds);
+    },
+  );
 
   it('a complete body without its closing boundary answers 400', async () => {
     const bytes = Buffer.from('a,b\n1,2\n');
