@@ -1,12 +1,9 @@
+import { SecretOnceModal } from '@/components/secret-once-modal';
 import {
-  Alert,
   Badge,
   Button,
   Card,
-  Code,
-  CopyButton,
   Group,
-  Modal,
   MultiSelect,
   Select,
   SimpleGrid,
@@ -17,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconKey, IconPlus } from '@tabler/icons-react';
+import { IconKey, IconPlus } from '@tabler/icons-react';
 import type { ApiToken, TokenScope } from '@fiscus/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -220,34 +217,15 @@ export function ApiTokensTab() {
           </Table.ScrollContainer>
         </Card>
       </ListStates>
-      <Modal
-        opened={shown !== null}
+      <SecretOnceModal
+        shown={shown}
         onClose={() => setShown(null)}
         title={t('tokens.shownTitle', { name: shown?.name ?? '' })}
-        centered
-      >
-        <Stack>
-          <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>
-            {t('tokens.shownOnce')}
-          </Alert>
-          <Code block data-testid="token-secret" style={{ wordBreak: 'break-all' }}>
-            {shown?.secret}
-          </Code>
-          <Text size="xs" c="dimmed">
-            {t('tokens.usage')}
-          </Text>
-          <Group justify="flex-end">
-            <CopyButton value={shown?.secret ?? ''}>
-              {({ copied, copy }) => (
-                <Button variant="light" onClick={copy}>
-                  {copied ? t('tokens.copied') : t('tokens.copy')}
-                </Button>
-              )}
-            </CopyButton>
-            <Button onClick={() => setShown(null)}>{t('tokens.done')}</Button>
-          </Group>
-        </Stack>
-      </Modal>
+        warning={t('tokens.shownOnce')}
+        hint={t('tokens.usage')}
+        labels={{ copy: t('tokens.copy'), copied: t('tokens.copied'), done: t('tokens.done') }}
+        testId="token-secret"
+      />
       <ConfirmDelete
         opened={revoking !== null}
         title={t('tokens.revokeTitle', { name: revoking?.name ?? '' })}

@@ -1,14 +1,11 @@
+import { SecretOnceModal } from '@/components/secret-once-modal';
 import {
   ActionIcon,
-  Alert,
   Badge,
   Button,
   Card,
-  Code,
-  CopyButton,
   Group,
   Menu,
-  Modal,
   Stack,
   Table,
   Text,
@@ -16,7 +13,6 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
-  IconAlertTriangle,
   IconDots,
   IconKey,
   IconList,
@@ -267,35 +263,16 @@ export function WebhooksPanel() {
           testing={test.isPending}
         />
       )}
-      <Modal
-        opened={secret !== null}
+      <SecretOnceModal
+        shown={secret}
         onClose={() => setSecret(null)}
         title={t('webhooks.secretTitle', { name: secret?.name ?? '' })}
+        warning={t('webhooks.secretOnce')}
+        hint={t('webhooks.verifyHint')}
+        labels={{ copy: t('tokens.copy'), copied: t('tokens.copied'), done: t('tokens.done') }}
+        testId="webhook-secret"
         size="lg"
-        centered
-      >
-        <Stack>
-          <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>
-            {t('webhooks.secretOnce')}
-          </Alert>
-          <Code block data-testid="webhook-secret" style={{ wordBreak: 'break-all' }}>
-            {secret?.secret}
-          </Code>
-          <Text size="xs" c="dimmed">
-            {t('webhooks.verifyHint')}
-          </Text>
-          <Group justify="flex-end">
-            <CopyButton value={secret?.secret ?? ''}>
-              {({ copied, copy }) => (
-                <Button variant="light" onClick={copy}>
-                  {copied ? t('tokens.copied') : t('tokens.copy')}
-                </Button>
-              )}
-            </CopyButton>
-            <Button onClick={() => setSecret(null)}>{t('tokens.done')}</Button>
-          </Group>
-        </Stack>
-      </Modal>
+      />
       <ConfirmDelete
         opened={rotating !== null}
         title={t('webhooks.rotateTitle', { name: rotating?.name ?? '' })}

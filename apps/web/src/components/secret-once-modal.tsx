@@ -1,0 +1,58 @@
+import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+
+export interface SecretOnceModalProps {
+  /** What was just made and its secret; null closes the dialog. */
+  shown: { name: string; secret: string } | null;
+  onClose: () => void;
+  title: string;
+  /** That the secret is shown this once. */
+  warning: string;
+  /** How to use it (e.g. the header it goes in). */
+  hint: string;
+  labels: { copy: string; copied: string; done: string };
+  /** Test id of the secret's box. */
+  testId: string;
+  size?: string;
+}
+
+/**
+ * A secret shown once after it is made (an API token, a webhook's signing secret): a warning, the
+ * secret to copy, how to use it. The server keeps only its hash or a sealed copy.
+ */
+export function SecretOnceModal({
+  shown,
+  onClose,
+  title,
+  warning,
+  hint,
+  labels,
+  testId,
+  size,
+}: SecretOnceModalProps) {
+  return (
+    <Modal opened={shown !== null} onClose={onClose} title={title} size={size} centered>
+      <Stack>
+        <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>
+          {warning}
+        </Alert>
+        <Code block data-testid={testId} style={{ wordBreak: 'break-all' }}>
+          {shown?.secret}
+        </Code>
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+        <Group justify="flex-end">
+          <CopyButton value={shown?.secret ?? ''}>
+            {({ copied, copy }) => (
+              <Button variant="light" onClick={copy}>
+                {copied ? labels.copied : labels.copy}
+              </Button>
+            )}
+          </CopyButton>
+          <Button onClick={onClose}>{labels.done}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
