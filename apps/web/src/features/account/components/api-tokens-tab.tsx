@@ -1,6 +1,6 @@
+import { ApiTokensTable } from '@/components/api-tokens-table';
 import { SecretOnceModal } from '@/components/secret-once-modal';
 import {
-  Badge,
   Button,
   Card,
   Group,
@@ -8,7 +8,6 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -23,12 +22,6 @@ import { errorOf, messageOf } from '@/lib/api-client';
 import { useOp, useOpMutation } from '@/lib/qry';
 
 const EXPIRIES = ['30', '90', '365', 'never'] as const;
-
-function stateOf(x: ApiToken, now: string): 'active' | 'revoked' | 'expired' {
-  if (x.revokedAt) return 'revoked';
-  if (x.expiresAt && x.expiresAt <= now) return 'expired';
-  return 'active';
-}
 
 /**
  * Account Settings → API tokens: the member's personal tokens in the current domain — made with
@@ -52,7 +45,6 @@ export function ApiTokensTab() {
     iso
       ? new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
       : '—';
-  const now = new Date().toISOString();
 
   const submit = () => {
     if (!name.trim()) {
@@ -155,67 +147,7 @@ export function ApiTokensTab() {
         errorTitle={t('tokens.loadFailed')}
         empty={{ icon: <IconKey size={30} />, title: t('tokens.none'), text: t('tokens.noneHint') }}
       >
-        <Card withBorder radius="md" padding={0}>
-          <Table.ScrollContainer minWidth={640}>
-            <Table verticalSpacing="sm" data-testid="tokens-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('tokens.name')}</Table.Th>
-                  <Table.Th>{t('tokens.scope')}</Table.Th>
-                  <Table.Th>{t('tokens.expires')}</Table.Th>
-                  <Table.Th>{t('tokens.lastUsed')}</Table.Th>
-                  <Table.Th>{t('tokens.state')}</Table.Th>
-                  <Table.Th aria-label={t('tokens.revoke')} />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((x) => {
-                  const state = stateOf(x, now);
-                  return (
-                    <Table.Tr key={x.id} data-testid="token-row">
-                      <Table.Td>
-                        <Text fw={500}>{x.name}</Text>
-                        <Text size="xs" c="dimmed">
-                          …{x.hint} · {t('tokens.created', { date: date(x.createdAt) })}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" color={x.scope === 'write' ? 'orange' : 'blue'}>
-                          {t(`tokens.scopes.${x.scope}`)}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>{x.expiresAt ? date(x.expiresAt) : t('tokens.never')}</Table.Td>
-                      <Table.Td>{x.lastUsedAt ? date(x.lastUsedAt) : t('tokens.notUsed')}</Table.Td>
-                      <Table.Td>
-                        <Badge
-                          variant="dot"
-                          color={
-                            state === 'active' ? 'teal' : state === 'expired' ? 'yellow' : 'gray'
-                          }
-                        >
-                          {t(`tokens.states.${state}`)}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        {state === 'active' && (
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            color="red"
-                            onClick={() => setRevoking(x)}
-                            data-testid="token-revoke"
-                          >
-                            {t('tokens.revoke')}
-                          </Button>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
+        <ApiTokensTable items={items} t={t} date={date} onRevoke={setRevoking} testPrefix="token" />
       </ListStates>
       <SecretOnceModal
         shown={shown}
