@@ -344,6 +344,19 @@ export async function loadObjectRows(
   return meta;
 }
 
+/** Of `ids`, the ones that are no object of the caller's domain (in their order). */
+export async function unknownObjectIds(ctx: OpContext, ids: readonly string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const found = await ctx.db.kysely
+    .selectFrom('pf_objects')
+    .select('id')
+    .where('domain_id', '=', ctx.domainId)
+    .where('id', 'in', ids)
+    .execute();
+  const known = new Set(found.map((r) => r.id));
+  return ids.filter((id) => !known.has(id));
+}
+
 /** A cached object's metadata, if it is cached (resolved computed fields and all). */
 export function cachedObject(db: Db, objectId: string): ObjectMeta | undefined {
   return cacheOf(db).get(objectId);

@@ -1,5 +1,6 @@
 import type { OpContext } from '../../platform/context.js';
 import { invalid } from '../../platform/errors.js';
+import { unknownObjectIds } from '../../platform/meta.js';
 import type { OpHandlers } from '../../platform/ops.js';
 import { callerOf } from './auth.links.js';
 import { authText } from './auth.messages.js';
@@ -7,14 +8,7 @@ import { authText } from './auth.messages.js';
 /** 400 on `objects` unless every id is an object of the caller's domain. */
 async function assertObjects(ctx: OpContext, ids: readonly string[] | null): Promise<void> {
   if (!ids?.length) return;
-  const found = await ctx.db.kysely
-    .selectFrom('pf_objects')
-    .select('id')
-    .where('domain_id', '=', ctx.domainId)
-    .where('id', 'in', ids)
-    .execute();
-  const known = new Set(found.map((r) => r.id));
-  const missing = ids.filter((id) => !known.has(id));
+  const missing = await unknownObjectIds(ctx, ids);
   if (missing.length)
     throw invalid(ctx.lang, {
       objects: [authText(ctx.lang, 'auth.token_objects_unknown', { ids: missing.join(', ') })],

@@ -11,6 +11,7 @@ import { isoNow } from '../../lib/clock.js';
 import { randomKey } from '../../lib/ids.js';
 import type { OpContext } from '../../platform/context.js';
 import { invalid } from '../../platform/errors.js';
+import { unknownObjectIds } from '../../platform/meta.js';
 import type { Lang } from '../../platform/messages.js';
 import { seal } from '../../platform/sources/secrets.js';
 import { checkAddress } from './webhooks.send.js';
@@ -120,14 +121,7 @@ async function checkUrl(ctx: OpContext, url: string, allowPrivate: boolean): Pro
 
 async function checkObjects(ctx: OpContext, ids: readonly string[] | null | undefined) {
   if (!ids?.length) return;
-  const found = await ctx.db.kysely
-    .selectFrom('pf_objects')
-    .select('id')
-    .where('domain_id', '=', ctx.domainId)
-    .where('id', 'in', ids)
-    .execute();
-  const known = new Set(found.map((r) => r.id));
-  const missing = ids.filter((id) => !known.has(id));
+  const missing = await unknownObjectIds(ctx, ids);
   if (missing.length)
     throw invalid(ctx.lang, {
       objects: [webhooksText(ctx.lang, 'webhook.objects_unknown', { ids: missing.join(', ') })],
