@@ -1,27 +1,15 @@
+import { ApiTokenForm, type NewApiToken } from '@/components/api-token-form';
 import { ApiTokensTable } from '@/components/api-tokens-table';
 import { SecretOnceModal } from '@/components/secret-once-modal';
-import {
-  Button,
-  Card,
-  Group,
-  MultiSelect,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconKey, IconPlus } from '@tabler/icons-react';
-import type { ApiToken, TokenScope } from '@fiscus/contracts';
+import { IconKey } from '@tabler/icons-react';
+import type { ApiToken } from '@fiscus/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete, ListStates } from '@/components/list-shell';
 import { errorOf, messageOf } from '@/lib/api-client';
 import { useOp, useOpMutation } from '@/lib/qry';
-
-const EXPIRIES = ['30', '90', '365', 'never'] as const;
 
 /**
  * The domain's API tokens: made with a name, a scope, the objects they are limited to and an
@@ -34,11 +22,6 @@ export function DomainTokensPanel() {
   const objects = useOp('objects.list', {});
   const create = useOpMutation('domainTokens.create');
   const revoke = useOpMutation('domainTokens.revoke');
-  const [name, setName] = useState('');
-  const [scope, setScope] = useState<TokenScope>('read');
-  const [limit, setLimit] = useState<string[]>([]);
-  const [expiry, setExpiry] = useState<(typeof EXPIRIES)[number]>('90');
-  const [errors, setErrors] = useState<{ name?: string; objects?: string }>({});
   const [shown, setShown] = useState<{ name: string; secret: string } | null>(null);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
   const date = (iso: string | null) =>
@@ -47,32 +30,20 @@ export function DomainTokensPanel() {
       : '—';
   const objectName = new Map((objects.data?.items ?? []).map((o) => [o.id, o.name]));
 
-  const submit = () => {
-    if (!name.trim()) {
-      setErrors({ name: t('tokens.required') });
-      return;
-    }
+  const [errors, setErrors] = useState<{ name?: string; objects?: string }>({});
+  const submit = (token: NewApiToken, done: () => void) => {
     setErrors({});
-    create.mutate(
-      {
-        name: name.trim(),
-        scope,
-        expiresInDays: expiry === 'never' ? null : Number(expiry),
-        objects: limit.length ? limit : null,
+    create.mutate(token, {
+      onSuccess: (out) => {
+        setShown({ name: out.token.name, secret: out.secret });
+        done();
       },
-      {
-        onSuccess: (out) => {
-          setShown({ name: out.token.name, secret: out.secret });
-          setName('');
-          setLimit([]);
-        },
-        onError: (err) => {
-          const fields = errorOf(err)?.fields;
-          setErrors({ name: fields?.name?.[0], objects: fields?.objects?.[0] });
-          notifications.show({ color: 'red', message: messageOf(err) });
-        },
+      onError: (err) => {
+        const fields = errorOf(err)?.fields;
+        setErrors({ name: fields?.name?.[0], objects: fields?.objects?.[0] });
+        notifications.show({ color: 'red', message: messageOf(err) });
       },
-    );
+    });
   };
 
   const items = list.data?.items ?? [];
@@ -84,64 +55,14 @@ export function DomainTokensPanel() {
           {t('tokens.hint')}
         </Text>
       </Stack>
-      <Card withBorder radius="md">
-        <Stack gap="sm">
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput
-              label={t('tokens.name')}
-              placeholder={t('tokens.namePlaceholder')}
-              value={name}
-              maxLength={80}
-              onChange={(e) => setName(e.currentTarget.value)}
-              error={errors.name}
-              data-testid="domain-token-name"
-            />
-            <Select
-              label={t('tokens.scope')}
-              value={scope}
-              onChange={(v) => v && setScope(v as TokenScope)}
-              data={[
-                { value: 'read', label: t('tokens.scopes.read') },
-                { value: 'write', label: t('tokens.scopes.write') },
-              ]}
-              allowDeselect={false}
-              data-testid="domain-token-scope"
-            />
-            <Select
-              label={t('tokens.expiry')}
-              value={expiry}
-              onChange={(v) => v && setExpiry(v as (typeof EXPIRIES)[number])}
-              data={EXPIRIES.map((e) => ({
-                value: e,
-                label: e === 'never' ? t('tokens.never') : t('tokens.days', { count: Number(e) }),
-              }))}
-              allowDeselect={false}
-            />
-          </SimpleGrid>
-          <MultiSelect
-            label={t('tokens.objects')}
-            description={t('tokens.objectsHint')}
-            placeholder={limit.length ? undefined : t('tokens.allObjects')}
-            data={(objects.data?.items ?? []).map((o) => ({ value: o.id, label: o.name }))}
-            value={limit}
-            onChange={setLimit}
-            searchable
-            clearable
-            error={errors.objects}
-            data-testid="domain-token-objects"
-          />
-          <Group justify="flex-end">
-            <Button
-              leftSection={<IconPlus size={16} />}
-              onClick={submit}
-              loading={create.isPending}
-              data-testid="domain-token-create"
-            >
-              {t('tokens.create')}
-            </Button>
-          </Group>
-        </Stack>
-      </Card>
+      <ApiTokenForm
+        t={t}
+        objects={objects.data?.items ?? []}
+        pending={create.isPending}
+        errors={errors}
+        onCreate={submit}
+        testPrefix="domain-token"
+      />
       <ListStates
         query={list}
         total={list.data?.items.length}
