@@ -43,8 +43,17 @@ const LATE_COMMIT_MS = 30_000;
 
 interface Stream {
   res: ServerResponse;
-  close(): void;
+  /** Ends the stream; `retryMs`: first tells the client when to reconnect (a shutdown). */
+  close(retryMs?: number): void;
 }
+
+/**
+ * A server shutting down tells each open stream to reconnect after 1–3 s (`retry:`), spread so
+ * that its clients do not all reach the remaining processes at once; they come back with
+ * `Last-Event-ID` and get what was written meanwhile.
+ */
+const SHUTDOWN_RETRY_MS = 1000;
+const SHUTDOWN_RETRY_SPREAD_MS = 2000;
 
 /**
  * `GET /api/events?ticket=…` — the domain's events as server-sent events (`event: ribbon`, with
@@ -84,7 +93,8 @@ export const ribbonStream = fp(
       await bus.start();
     });
     app.addHook('preClose', async () => {
-      for (const s of [...streams]) s.close();
+      for (const s of [...streams])
+        s.close(SHUTDOWN_RETRY_MS + Math.floor(Math.random() * SHUTDOWN_RETRY_SPREAD_MS));
       await bus.stop();
     });
 
@@ -161,8 +171,9 @@ export const ribbonStream = fp(
       recheck.unref();
       const stream: Stream = {
         res,
-        close() {
+        close(retryMs) {
           if (closed) return;
+          if (retryMs !== undefined) write(`: server stopping\nretry: ${retryMs}\n\n`);
           closed = true;
           clearInterval(heartbeat);
           clearInterval(recheck);
