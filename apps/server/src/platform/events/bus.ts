@@ -66,6 +66,8 @@ export class EventBus {
   /** Tables written and not told yet; null: unknown tables. */
   private unsentWrites: Set<string> | null = new Set();
   private writesTimer: NodeJS.Immediate | null = null;
+  /** The last notification sent on the listening connection: one statement at a time there. */
+  private notifying: Promise<unknown> = Promise.resolve();
   private offWrites: (() => void) | null = null;
 
   constructor(
@@ -115,6 +117,7 @@ export class EventBus {
     if (this.flushTimer) clearTimeout(this.flushTimer);
     const c = this.client;
     this.client = null;
+    await this.notifying;
     if (c) await c.end().catch(() => undefined);
     await this.reading;
   }
@@ -159,10 +162,16 @@ export class EventBus {
       const list = written ? [...written].join(',') : '*';
       const payload = `w${this.processKey} ${list.length > 7800 ? '*' : list}`;
       const client = this.client;
-      const sent = client
-        ? client.query('select pg_notify($1, $2)', [this.channel, payload])
-        : sql`select pg_notify(${channelSql}, ${payload})`.execute(this.db.kysely);
-      sent.catch((err: unknown) => this.log.warn({ err }, 'write notification not sent'));
+      const channel = this.channel;
+      const failed = (err: unknown) => this.log.warn({ err }, 'write notification not sent');
+      if (client) {
+        // A connection runs one statement at a time: the next notification waits for the last.
+        this.notifying = this.notifying
+          .then(() => client.query('select pg_notify($1, $2)', [channel, payload]))
+          .catch(failed);
+      } else {
+        sql`select pg_notify(${channelSql}, ${payload})`.execute(this.db.kysely).catch(failed);
+      }
     });
   }
 
