@@ -150,7 +150,8 @@ describe('event stream: the server is told to stop while a client listens', () =
       values: { name: 'Before' },
     });
     await stream.waitFor(
-      (f) => f.event === 'ribbon' && (JSON.parse(f.data) as RibbonEvent).recordIds[0] === opening.id,
+      (f) =>
+        f.event === 'ribbon' && (JSON.parse(f.data) as RibbonEvent).recordIds[0] === opening.id,
     );
 
     // Writers keep creating records through every process until told to stop; the records
@@ -206,7 +207,8 @@ describe('event stream: the server is told to stop while a client listens', () =
     });
     written.push(closing.id);
     await again.waitFor(
-      (f) => f.event === 'ribbon' && (JSON.parse(f.data) as RibbonEvent).recordIds[0] === closing.id,
+      (f) =>
+        f.event === 'ribbon' && (JSON.parse(f.data) as RibbonEvent).recordIds[0] === closing.id,
     );
     again.close();
 
