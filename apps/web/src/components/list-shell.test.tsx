@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IconBox } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -97,5 +97,29 @@ describe('list shell', () => {
     expect(dialog).toHaveTextContent('Delete "red"?');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(onConfirm).toHaveBeenCalledOnce();
+  });
+
+  it('keeps naming the item while the question closes', async () => {
+    function Deleting() {
+      const [item, setItem] = useState<string | null>('red');
+      return (
+        <ConfirmDelete
+          opened={item !== null}
+          title={`Delete ${item ?? ''}`}
+          text={`Delete "${item ?? ''}" for good?`}
+          pending={false}
+          onClose={() => setItem(null)}
+          onConfirm={() => undefined}
+        />
+      );
+    }
+    await renderScreen(<Deleting />);
+    const dialog = await screen.findByRole('dialog', { name: 'Delete red' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    // Closing: the dialog is still on screen for its animation, and still names the item.
+    const closing = screen.getByRole('dialog');
+    expect(closing).toHaveAccessibleName('Delete red');
+    expect(closing).toHaveTextContent('Delete "red" for good?');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

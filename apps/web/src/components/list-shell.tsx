@@ -20,6 +20,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '@/lib/ability';
 import { messageOf } from '@/lib/api-client';
+import { useKeptWhileClosing } from '@/lib/use-kept-while-closing';
 
 /**
  * The shell every list screen of the product shares (reports, procedures, actions, cubes, data
@@ -295,10 +296,11 @@ export function ConfirmDelete({
   confirmTestId?: string;
 }) {
   const { t } = useTranslation();
+  const shown = useKeptWhileClosing({ title, text }, opened);
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <Modal opened={opened} onClose={onClose} title={shown.title} centered>
       <Stack>
-        <Text size="sm">{text}</Text>
+        <Text size="sm">{shown.text}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('common:actions.cancel')}

@@ -1,11 +1,13 @@
 import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { useKeptWhileClosing } from '@/lib/use-kept-while-closing';
 
 export interface SecretOnceModalProps {
   /** What was just made and its secret; null closes the dialog. */
   shown: { name: string; secret: string } | null;
   onClose: () => void;
-  title: string;
+  /** The dialog's title, naming what was made. */
+  title: (name: string) => string;
   /** That the secret is shown this once. */
   warning: string;
   /** How to use it (e.g. the header it goes in). */
@@ -30,20 +32,27 @@ export function SecretOnceModal({
   testId,
   size,
 }: SecretOnceModalProps) {
+  const kept = useKeptWhileClosing(shown, shown !== null);
   return (
-    <Modal opened={shown !== null} onClose={onClose} title={title} size={size} centered>
+    <Modal
+      opened={shown !== null}
+      onClose={onClose}
+      title={title(kept?.name ?? '')}
+      size={size}
+      centered
+    >
       <Stack>
         <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>
           {warning}
         </Alert>
         <Code block data-testid={testId} style={{ wordBreak: 'break-all' }}>
-          {shown?.secret}
+          {kept?.secret}
         </Code>
         <Text size="xs" c="dimmed">
           {hint}
         </Text>
         <Group justify="flex-end">
-          <CopyButton value={shown?.secret ?? ''}>
+          <CopyButton value={kept?.secret ?? ''}>
             {({ copied, copy }) => (
               <Button variant="light" onClick={copy}>
                 {copied ? labels.copied : labels.copy}

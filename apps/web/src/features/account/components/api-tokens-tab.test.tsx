@@ -1,6 +1,6 @@
 import type { ApiToken } from '@fiscus/contracts';
 import { notifications } from '@mantine/notifications';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -78,7 +78,8 @@ describe('ApiTokensTab', () => {
     expect(within(row).getByText('Read and write')).toBeInTheDocument();
     expect(within(row).getByText('Not used yet')).toBeInTheDocument();
     expect(within(row).getByText('Active')).toBeInTheDocument();
-    expect(screen.queryByText(SECRET)).not.toBeInTheDocument();
+    // Gone with the dialog once it has closed.
+    await waitFor(() => expect(screen.queryByText(SECRET)).not.toBeInTheDocument());
     await userEvent.click(within(row).getByTestId('token-revoke'));
     await userEvent.click(await screen.findByTestId('token-revoke-confirm'));
     expect(await screen.findByText('Revoked')).toBeInTheDocument();

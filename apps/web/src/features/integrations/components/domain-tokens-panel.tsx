@@ -83,7 +83,7 @@ export function DomainTokensPanel() {
       <SecretOnceModal
         shown={shown}
         onClose={() => setShown(null)}
-        title={t('tokens.shownTitle', { name: shown?.name ?? '' })}
+        title={(name) => t('tokens.shownTitle', { name })}
         warning={t('tokens.shownOnce')}
         hint={t('tokens.usage')}
         labels={{ copy: t('tokens.copy'), copied: t('tokens.copied'), done: t('tokens.done') }}

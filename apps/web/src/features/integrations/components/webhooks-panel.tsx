@@ -266,7 +266,7 @@ export function WebhooksPanel() {
       <SecretOnceModal
         shown={secret}
         onClose={() => setSecret(null)}
-        title={t('webhooks.secretTitle', { name: secret?.name ?? '' })}
+        title={(name) => t('webhooks.secretTitle', { name })}
         warning={t('webhooks.secretOnce')}
         hint={t('webhooks.verifyHint')}
         labels={{ copy: t('tokens.copy'), copied: t('tokens.copied'), done: t('tokens.done') }}
