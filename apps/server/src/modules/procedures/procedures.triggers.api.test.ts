@@ -133,6 +133,37 @@ describe('procedures that run when records change', () => {
     ).toHaveLength(1);
   });
 
+  it('a run is kept with the id of the request that made the change', async () => {
+    const [first] = await rows(lines);
+    await ok(app, owner, 'records.update', {
+      objectId: lines,
+      id: first!.id,
+      values: { amount: '16.00' },
+    });
+    // Back to 15.00, through a request with its own id: the latest run.
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/qry',
+      headers: { ...owner.headers, 'x-request-id': 'change-from-erp-01' },
+      payload: {
+        op: 'records.update',
+        objectId: lines,
+        id: first!.id,
+        values: { amount: '15.00' },
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const runs = await ok<{ items: ProcedureRun[] }>(app, owner, 'procedures.runs', {
+      procedureId: id,
+    });
+    const job = await app.db.kysely
+      .selectFrom('pf_jobs')
+      .select(['request_id'])
+      .where('id', '=', runs.items[0]!.id)
+      .executeTakeFirstOrThrow();
+    expect(job.request_id).toBe('change-from-erp-01');
+  });
+
   it('a run that stops undoes the change and says why', async () => {
     const southLine = (await rows(lines)).find((l) => l.team === south)!;
     const r = await qry(app, owner, 'records.update', {

@@ -12,6 +12,7 @@ import {
   type TExpr,
 } from '../../platform/expr/index.js';
 import { findField, loadObject, type ObjectMeta } from '../../platform/meta.js';
+import { currentRequestId } from '../../platform/request-context.js';
 import { inLists } from '../../platform/rows.js';
 import type { TriggerSource } from '../../platform/triggers.js';
 import { objectLoader } from '../expressions/index.js';
@@ -193,6 +194,7 @@ async function runOne(
       file_id: null,
       lang: ctx.lang,
       created_by: ctx.userId || null,
+      request_id: currentRequestId() ?? null,
       created_at: now,
       started_at: now,
       finished_at: at,
