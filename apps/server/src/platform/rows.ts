@@ -76,6 +76,19 @@ export function statementSizes(total: number, per: number): number[] {
   return out;
 }
 
+/** One statement's bound values: `fixed`, then `count` values of `values` from `from`. */
+function statementParams(
+  fixed: readonly unknown[],
+  values: readonly unknown[],
+  from: number,
+  count: number,
+): unknown[] {
+  const params = new Array<unknown>(fixed.length + count);
+  for (let i = 0; i < fixed.length; i++) params[i] = fixed[i];
+  for (let i = fixed.length, j = from; j < from + count; i++, j++) params[i] = values[j];
+  return params;
+}
+
 const texts = new Map<string, string>();
 function cachedText(key: string, make: () => string): string {
   let s = texts.get(key);
@@ -187,8 +200,7 @@ export async function insertRows(
         ? `insert into ${t} (${names}) select ${picks} from (values ${placeholders(dialect, rows, width, 1)})`
         : `insert into ${t} (${names}) values ${placeholders(dialect, rows, width, 1)}`,
     );
-    const slice = values.slice(at * width, (at + rows) * width);
-    const params = fixed.length ? [...fixedValues, ...slice] : slice;
+    const params = statementParams(fixedValues, values, at * width, rows * width);
     at += rows;
     const res = await q.executeQuery(CompiledQuery.raw(text, params));
     const id = Number(res.insertId);
@@ -277,7 +289,7 @@ export async function updateRows(
       const list = placeholders(dialect, rows, width, fixed.length + 1);
       return `update ${t} set ${sets} from (values ${list}) as v where ${t}.id = v.column1`;
     });
-    const params = [...fixedParams, ...values.slice(at * width, (at + rows) * width)];
+    const params = statementParams(fixedParams, values, at * width, rows * width);
     at += rows;
     await q.executeQuery(CompiledQuery.raw(text, params));
   }

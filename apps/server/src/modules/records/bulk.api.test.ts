@@ -110,6 +110,40 @@ describe('records.createMany', () => {
     expect(await count(o.id)).toBe(1500);
   });
 
+  it('keeps who and when on every new record, also on rows of nothing but empty values', async () => {
+    const o = await ok<{ id: string }>(t.app, u, 'objects.create', { name: 'Who and when' });
+    await ok(t.app, u, 'fields.create', { objectId: o.id, name: 'Note', type: 'text' });
+    const { fields } = await ok<{ fields: { id: string; code: string }[] }>(
+      t.app,
+      u,
+      'objects.get',
+      { id: o.id },
+    );
+    const name = fields.find((f) => f.code === 'name');
+    await ok(t.app, u, 'fields.update', { id: name?.id, options: { required: false } });
+    for (const rows of [
+      [{ note: 'a' }, { note: 'b' }, {}],
+      [{}, { note: null }],
+    ]) {
+      const r = await ok<WriteMany>(t.app, u, 'records.createMany', { objectId: o.id, rows });
+      expect(r).toMatchObject({ created: rows.length, errors: [] });
+      for (const [i, id] of r.ids.entries()) {
+        const got = await ok<{
+          createdAt: string;
+          createdBy: string | null;
+          updatedAt: string;
+          updatedBy: string | null;
+          values: Record<string, unknown>;
+        }>(t.app, u, 'records.get', { objectId: o.id, id });
+        expect(got.createdBy).toBe(u.session.user.id);
+        expect(got.updatedBy).toBe(u.session.user.id);
+        expect(got.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+        expect(got.updatedAt).toBe(got.createdAt);
+        expect(got.values.note ?? null).toBe((rows[i] as { note?: string | null }).note ?? null);
+      }
+    }
+  });
+
   it('abort: writes nothing and reports every bad row by index and field, in the caller language', async () => {
     const o = await makeObject('Aborted');
     const rows = [

@@ -157,6 +157,10 @@ function parseRows(
   const keyAt = key.kind === 'field' ? stored.indexOf(key.field) : -1;
   const width = stored.length;
   const out = new Array<RowState>(rows.length);
+  // The slots of the previous row's names by position: a client's rows mostly give the same
+  // names in the same order, and a row parsed from JSON shares its name strings with the others.
+  const lastNames: string[] = [];
+  const lastSlots: (Slot | undefined)[] = [];
   for (let index = 0; index < rows.length; index++) {
     const row = rows[index] as WriteRow;
     const given = new Array<unknown>(width).fill(ABSENT);
@@ -171,8 +175,16 @@ function parseRows(
       writes: 0,
     };
     const values = row.values;
-    for (const name of Object.keys(values)) {
-      const slot = byKey.get(name);
+    let n = 0;
+    for (const name in values) {
+      let slot: Slot | undefined;
+      if (lastNames[n] === name) slot = lastSlots[n];
+      else {
+        slot = byKey.get(name);
+        lastNames[n] = name;
+        lastSlots[n] = slot;
+      }
+      n++;
       if (!slot) {
         problem(s, name, pfText(lang, 'pf.unknown_field', { field: name.slice(0, 60) }));
         continue;
@@ -506,8 +518,11 @@ async function writeGood(
     for (let i = 0; i < width; i++) {
       if (fresh.some((s) => s.write?.[i] !== null)) used.push(i);
     }
-    const columns = ['created_at', 'created_by', 'updated_at', 'updated_by'];
-    const types = ['text', 'text', 'text', 'text'];
+    // Who and when are the same for every row: bound once per statement rather than per row
+    // (rows of nothing but nulls still give them per row: a statement needs a value per row).
+    const who = { created_at: now, created_by: user, updated_at: now, updated_by: user };
+    const columns = used.length ? [] : Object.keys(who);
+    const types = columns.map(() => 'text');
     for (const i of used) {
       const f = fields[i] as FieldMeta;
       columns.push(f.column);
@@ -517,15 +532,18 @@ async function writeGood(
     let k = 0;
     for (const s of fresh) {
       const w = s.write as unknown[];
-      values[k++] = now;
-      values[k++] = user;
-      values[k++] = now;
-      values[k++] = user;
+      if (!used.length) {
+        values[k++] = now;
+        values[k++] = user;
+        values[k++] = now;
+        values[k++] = user;
+      }
       for (const i of used) values[k++] = encode(fields[i] as FieldMeta, w[i], dialect);
     }
     const made = await insertRows(trx, dialect, meta.table, columns, values, {
       returningId: true,
       types,
+      ...(used.length ? { constants: who } : {}),
     });
     if (made.length !== fresh.length) throw new Error('insert answered fewer ids than rows');
     // The audit: every field of each new record (nulls too), as records.create writes it.
