@@ -104,6 +104,11 @@ export interface TrigramLookup {
    * a path of AND nodes from the root), so its size bounds the number of matches.
    */
   necessary: boolean;
+  /**
+   * A word of a search: its lookups (one per searched field) together hold every row the search
+   * matches — the sum of their sizes bounds the number of matches when every one is made.
+   */
+  word?: number;
 }
 
 type Errors = Record<string, string[]>;
@@ -153,11 +158,17 @@ function lookupOf(
   column: string,
   needle: string,
   necessary: boolean,
+  word?: number,
 ): TrigramLookup | undefined {
   const index = opts.dialect === 'sqlite' ? opts.textIndexes?.get(column) : undefined;
   const query = index ? trigramQuery(needle) : null;
   if (!index || query === null) return undefined;
-  const lookup = { index, query, necessary };
+  const lookup: TrigramLookup = {
+    index,
+    query,
+    necessary,
+    ...(word === undefined ? {} : { word }),
+  };
   return !opts.useTrigrams || opts.useTrigrams(lookup) ? lookup : undefined;
 }
 
@@ -628,7 +639,15 @@ export function compileSearch(
     cols.every((f) => opts.searchIndex?.includes(f.column))
       ? searchText(cols.map((f) => f.column))
       : undefined;
-  const parts = words.map((w) => {
+  // Candidate lookups first (the first one drives the read, the others are probed), then the
+  // exact checks of the words: those SQLite's LIKE compares by itself before those that call
+  // `fold()` on every field (a JavaScript call per row and field), so that a word without a
+  // trigram (one or two characters) narrows the candidates before the costly checks run.
+  // AND is commutative: the answer is the same in any order.
+  const candidates: Expr[] = [];
+  const cheap: Expr[] = [];
+  const folded: Expr[] = [];
+  words.forEach((w, k) => {
     const needle = w.slice(0, 200);
     const ors: Expr[] = joined
       ? [foldedMatch(dialect, joined, needle, 'anywhere')]
@@ -638,17 +657,22 @@ export function compileSearch(
       ors.push(
         opts.castIntegers ? sql<SqlBool>`id = cast(${id} as bigint)` : sql<SqlBool>`id = ${id}`,
       );
-    if (!ors.length) return FALSE;
+    if (!ors.length) {
+      cheap.push(FALSE);
+      return;
+    }
     const exact = sql<SqlBool>`(${sql.join(ors, sql` or `)})`;
+    const folds = dialect === 'sqlite' && /[^\p{ASCII}]/u.test(foldCase(needle));
+    (folds ? folded : cheap).push(exact);
     // With a trigram index on every searched field, a word's candidates are the union of the
     // fields' candidates (and the record number).
-    const lookups = cols.map((f) => lookupOf(opts, f.column, needle, false));
-    if (!lookups.length || lookups.some((l) => !l)) return exact;
+    const lookups = cols.map((f) => lookupOf(opts, f.column, needle, false, k));
+    if (!lookups.length || lookups.some((l) => !l)) return;
     const sets = (lookups as TrigramLookup[]).map((l) => trigramRowids(l.index, l.query));
     if (id !== undefined) sets.push(sql`select ${id}`);
-    return sql<SqlBool>`(id in (${sql.join(sets, sql` union `)}) and ${exact})`;
+    candidates.push(sql<SqlBool>`id in (${sql.join(sets, sql` union `)})`);
   });
-  return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+  return sql<SqlBool>`(${sql.join([...candidates, ...cheap, ...folded], sql` and `)})`;
 }
 
 export type RecordState = 'active' | 'deleted' | 'all';

@@ -134,6 +134,16 @@ export async function compileQuery(
     const n = sizes.get(k) as number;
     if (l.necessary && n < cap) bound = Math.min(bound ?? n, n);
   }
+  // A search word looked up in every searched field: the union of its lookups (and the record
+  // number) holds every match.
+  const words = new Map<number, number>();
+  for (const l of lookups) {
+    if (l.word === undefined) continue;
+    const n = sizes.get(`${l.index}\u0000${l.query}`) as number;
+    const sum = words.get(l.word) ?? 1;
+    words.set(l.word, n < cap && sum >= 0 ? sum + n : -1);
+  }
+  for (const n of words.values()) if (n >= 0) bound = Math.min(bound ?? n, n);
   const fast = compileWhere(meta, input, {
     ...base,
     textIndexes,
@@ -317,7 +327,9 @@ async function readLocalPage(
     if (known === undefined && walkCost > matches) return filterFirst();
     // The walk's estimate assumes matches spread evenly along the sort order; they seldom do,
     // so it must be clearly cheaper.
-    if (known !== undefined) return 2 * walkCost <= matches ? walk() : filterFirst();
+    // Reading the matches first visits at least the candidates its trigram lookups find.
+    if (known !== undefined)
+      return 2 * walkCost <= Math.max(matches, q.bound ?? 0) ? walk() : filterFirst();
   }
   // Not known: walk a bounded stretch of the index, then read the matches first.
   const state =
