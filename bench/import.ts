@@ -9,13 +9,13 @@
  *      [--format csv|xlsx]
  * Env: BENCH_DATABASE_URL (postgres://… to run on PostgreSQL), BENCH_FORMAT (csv | xlsx).
  */
-import { createWriteStream, mkdtempSync, openAsBlob, rmSync, statSync } from 'node:fs';
-import { once } from 'node:events';
+import { mkdtempSync, openAsBlob, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createClient } from '@fiscus/client';
 import { ZipWriter } from '../apps/server/src/modules/exports/zip-writer.js';
+import { LEDGER_CATEGORIES, writeLedgerCsv } from './lib/ledger-csv.js';
 import { createLedger, startServer } from './lib/server.js';
 
 function arg(name: string, fallback: number): number {
@@ -32,29 +32,7 @@ const FORMAT =
 const CHUNK = 8 * 1024 * 1024;
 const dir = mkdtempSync(path.join(tmpdir(), 'fiscus-bench-import-'));
 
-const categories = Array.from({ length: 10 }, (_, i) => `c${i}`);
-
-async function writeCsv(file: string, rows: number): Promise<void> {
-  const out = createWriteStream(file);
-  const write = async (s: string) => {
-    if (!out.write(s)) await once(out, 'drain');
-  };
-  await write('Code,Name,Amount,Qty,Day,Paid,Category,Region,Note,Ratio\n');
-  let buf = '';
-  for (let i = 1; i <= rows; i++) {
-    const day = `2026-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`;
-    buf += `K${i},Item ${i},${((i * 37) % 100000) / 100},${i % 1000},${day},${i % 2 ? 'true' : 'false'},${
-      categories[i % 10]
-    },Region ${i % 50},Note number ${i},${(i % 997) / 10}\n`;
-    if (buf.length > 1 << 20) {
-      await write(buf);
-      buf = '';
-    }
-  }
-  await write(buf);
-  out.end();
-  await once(out, 'close');
-}
+const categories = LEDGER_CATEGORIES;
 
 const HEADER = [
   'Code',
@@ -151,7 +129,7 @@ async function writeXlsx(file: string, rows: number): Promise<void> {
 const csv = path.join(dir, FORMAT === 'xlsx' ? 'rows.xlsx' : 'rows.csv');
 const tGen = performance.now();
 if (FORMAT === 'xlsx') await writeXlsx(csv, ROWS);
-else await writeCsv(csv, ROWS);
+else await writeLedgerCsv(csv, ROWS);
 const genSeconds = (performance.now() - tGen) / 1000;
 
 const server = await startServer({ port: PORT, dir }).catch((e: unknown) => {

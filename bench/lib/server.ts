@@ -21,6 +21,11 @@ export async function startServer(opts: {
   profileDir?: string;
   /** More environment of the server (e.g. `WORKERS`, `DATABASE_URL`). */
   env?: Record<string, string>;
+  /**
+   * A token of a server already running on the same database and data directory: this one
+   * signs nobody up and sends that token.
+   */
+  token?: string;
 }) {
   const base = `http://127.0.0.1:${opts.port}`;
   const child = spawn(
@@ -68,16 +73,8 @@ export async function startServer(opts: {
   };
   try {
     await waitReady(base);
-    const reg = await fetch(`${base}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        username: 'bench',
-        email: 'bench@example.com',
-        password: 'Secret123',
-      }),
-    });
-    token = ((await reg.json()) as { accessToken: string }).accessToken;
+    if (opts.token) token = opts.token;
+    else token = await signUp(base);
   } catch (e) {
     await stop();
     throw e;
@@ -109,6 +106,20 @@ export async function startServer(opts: {
 }
 
 export type BenchServer = Awaited<ReturnType<typeof startServer>>;
+
+/** Signs up the benchmark's user; answers its access token. */
+async function signUp(base: string): Promise<string> {
+  const reg = await fetch(`${base}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username: 'bench',
+      email: 'bench@example.com',
+      password: 'Secret123',
+    }),
+  });
+  return ((await reg.json()) as { accessToken: string }).accessToken;
+}
 
 async function waitReady(base: string): Promise<void> {
   for (let i = 0; i < 300; i++) {

@@ -70,6 +70,8 @@ async function runIndexJob(ctx: JobContext<IndexJobParams>) {
 
 export const indexJob: JobKindHandler<IndexJobParams> = {
   run: runIndexJob,
+  // Builds what is missing only: stopped by a shutdown, it runs again.
+  resumable: true,
   async recover(db, job) {
     const now = await currentFields(db, job.params.objectId);
     if (!now || db.dialect !== 'sqlite') return;

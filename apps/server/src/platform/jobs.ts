@@ -102,8 +102,11 @@ export interface JobKindHandler<P = unknown> {
    * The job may run again from its start after it was stopped half-way (it keeps nothing of a
    * run that did not end, like an import's all-or-nothing apply): a server shutting down hands
    * it back — queued again, for another process or the next start — instead of failing it.
+   * Its `recover` cleans up first; no finish hook is called for the stopped run.
    */
   resumable?: boolean;
+  /** After a hand-back: says so where the kind keeps a job's story (a report run's log). */
+  handedBack?(db: Db, job: { id: string; params: P; lang: Lang }): Promise<void>;
   /** Called after the job ends however it ends (succeeded, failed, cancelled). */
   finished?(db: Db, job: FinishedJob<P>): Promise<void>;
   /** What the job is about, for lists of jobs (the import's file, the procedure's name). */
@@ -144,8 +147,11 @@ export type JobWatcher = (job: Job, domainId: string) => void;
 
 const PROGRESS_EVERY_MS = 250;
 
-/** Aborted because the server shuts down (not cancelled by a user). */
-function isShutdown(signal: AbortSignal): boolean {
+/**
+ * Aborted because the server shuts down (not cancelled by a user): a resumable job stopped so
+ * is handed back, so its run should not record that it failed.
+ */
+export function isShutdown(signal: AbortSignal): boolean {
   return signal.aborted && signal.reason instanceof Error && signal.reason.message === 'shutdown';
 }
 
@@ -683,8 +689,17 @@ export class Jobs {
     if (Number(res.numUpdatedRows) === 0) return false;
     this.log.info(
       { job: row.id, kind: row.kind, reqId: row.request_id ?? undefined },
-      'job handed back: queued again for the next run',
+      'job handed back: queued again, it runs again from its start',
     );
+    try {
+      await handler.handedBack?.(this.db, {
+        id: row.id,
+        params: JSON.parse(row.params) as never,
+        lang: row.lang as Lang,
+      });
+    } catch (err) {
+      this.log.warn({ err, job: row.id }, 'job hand-back not noted');
+    }
     this.changed(row.id);
     return true;
   }

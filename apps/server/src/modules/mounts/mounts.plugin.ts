@@ -16,6 +16,8 @@ const SCHEDULE_TICK_MS = 30_000;
 export const mountsPlugin = fp(async function mountsp(app: FastifyInstance) {
   app.jobs.register<SyncParams>('sync', {
     run: (job) => runSync(app, job),
+    // One transaction (rows, watermark, event): stopped by a shutdown it rolls back and runs again.
+    resumable: true,
     finished: (db, job) => syncFinished(db, job),
     describe: async (db, job) =>
       (

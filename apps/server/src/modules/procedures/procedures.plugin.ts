@@ -11,6 +11,8 @@ import { procedureTriggers } from './procedures.triggers.js';
 export const proceduresPlugin = fp(async function proceduresp(app: FastifyInstance) {
   app.jobs.register<ProcedureJobParams>('procedure', {
     run: (ctx) => runProcedureJob(ctx),
+    // Every step of a run is one transaction: stopped by a shutdown it rolls back and runs again.
+    resumable: true,
     describe: (db, job) => describeRun({ db }, job.id),
   });
   addTriggerSource(procedureTriggers);

@@ -19,7 +19,7 @@ import type { OpContext, Q } from '../../platform/context.js';
 import { parseNames } from '../../platform/meta.js';
 import { invalid } from '../../platform/errors.js';
 import { recordEvent } from '../../platform/events/index.js';
-import type { JobContext } from '../../platform/jobs.js';
+import { isShutdown, type JobContext } from '../../platform/jobs.js';
 import { execPlan, type ObjectChanges } from './procedures.exec.js';
 import { proceduresText } from './procedures.messages.js';
 import {
@@ -557,7 +557,8 @@ export async function runProcedureJob(
     return { result };
   } catch (e) {
     await saveLog(null);
-    if (!ctx.params.dryRun) {
+    // Stopped by a server shutdown: handed back and run again from its start, not failed.
+    if (!ctx.params.dryRun && !isShutdown(ctx.signal)) {
       const message = e instanceof AppError ? e.message : String(e);
       await recordEvent(ctx.db, ctx.db.kysely, {
         kind: 'procedure.failed',

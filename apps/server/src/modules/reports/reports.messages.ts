@@ -45,6 +45,8 @@ const en = {
   'report.log.stored': 'File “{file}” stored ({size} bytes) in {ms} ms.',
   'report.log.failed': 'Failed: {reason}',
   'report.log.cancelled': 'Cancelled.',
+  'report.log.restarted':
+    'The server stopped while the report was generated; nothing of it was kept. It is generated again from the start.',
 };
 
 const de: Texts<typeof en> = {
@@ -94,6 +96,8 @@ const de: Texts<typeof en> = {
   'report.log.stored': 'Datei „{file}“ gespeichert ({size} Bytes) in {ms} ms.',
   'report.log.failed': 'Fehlgeschlagen: {reason}',
   'report.log.cancelled': 'Abgebrochen.',
+  'report.log.restarted':
+    'Der Server wurde während der Erstellung beendet; nichts davon wurde übernommen. Der Bericht wird von vorn erstellt.',
 };
 
 const fr: Texts<typeof en> = {
@@ -143,6 +147,8 @@ const fr: Texts<typeof en> = {
   'report.log.stored': 'Fichier « {file} » enregistré ({size} octets) en {ms} ms.',
   'report.log.failed': 'Échec : {reason}',
   'report.log.cancelled': 'Annulé.',
+  'report.log.restarted':
+    'Le serveur s’est arrêté pendant la génération ; rien n’en a été conservé. Le rapport est généré à nouveau depuis le début.',
 };
 
 const pt: Texts<typeof en> = {
@@ -190,6 +196,8 @@ const pt: Texts<typeof en> = {
   'report.log.stored': 'Ficheiro “{file}” guardado ({size} bytes) em {ms} ms.',
   'report.log.failed': 'Falhou: {reason}',
   'report.log.cancelled': 'Cancelado.',
+  'report.log.restarted':
+    'O servidor parou durante a geração; nada dela foi mantido. O relatório é gerado de novo desde o início.',
 };
 
 const ru: Texts<typeof en> = {
@@ -237,6 +245,8 @@ const ru: Texts<typeof en> = {
   'report.log.stored': 'Файл «{file}» сохранён ({size} байт) за {ms} мс.',
   'report.log.failed': 'Ошибка: {reason}',
   'report.log.cancelled': 'Отменено.',
+  'report.log.restarted':
+    'Сервер остановился во время формирования отчёта; ничего не сохранено. Отчёт формируется заново с начала.',
 };
 
 export const reportsText = defineMessages({ en, de, fr, pt, ru });

@@ -409,8 +409,8 @@ async function cubeReport(
 }
 
 /** Appends a line to the run's log (kept in the run's row as it goes). */
-function logger(db: OpContext['db'], runId: string) {
-  const lines: ReportLogLine[] = [];
+/** The run's log; `lines`: what it holds already (a run handed back and started again). */
+function logger(db: OpContext['db'], runId: string, lines: ReportLogLine[] = []) {
   return {
     lines,
     async add(level: ReportLogLine['level'], message: string): Promise<void> {
@@ -440,10 +440,10 @@ export async function runReportJob(
   const started = performance.now();
   const run = await ctx.db.kysely
     .selectFrom('pf_report_runs')
-    .select(['params_text'])
+    .select(['params_text', 'log'])
     .where('id', '=', job.id)
     .executeTakeFirstOrThrow();
-  const log = logger(ctx.db, job.id);
+  const log = logger(ctx.db, job.id, JSON.parse(run.log || '[]') as ReportLogLine[]);
   const report = await loadReport(ctx, p.reportId);
   const paramsText = run.params_text || reportsText(lang, 'report.no_parameters');
   await log.add(
@@ -523,6 +523,33 @@ export async function runReportJob(
 /** After a crash: the half-written file of an interrupted run goes. */
 export async function recoverReport(app: FastifyInstance, jobId: string): Promise<void> {
   await removeFile(await tempPath(app.config.dataDir, jobId), { force: true });
+}
+
+/**
+ * A run stopped by a server shutdown and queued again (its half-written file is gone): its log
+ * says so, and the lines of the run that follows come after.
+ */
+export async function reportHandedBack(
+  db: OpContext['db'],
+  job: { id: string; lang: Lang },
+): Promise<void> {
+  const run = await db.kysely
+    .selectFrom('pf_report_runs')
+    .select('log')
+    .where('id', '=', job.id)
+    .executeTakeFirst();
+  if (!run) return;
+  const lines = JSON.parse(run.log || '[]') as ReportLogLine[];
+  lines.push({
+    at: isoNow(),
+    level: 'warn',
+    message: reportsText(job.lang, 'report.log.restarted'),
+  });
+  await db.kysely
+    .updateTable('pf_report_runs')
+    .set({ log: JSON.stringify(lines) })
+    .where('id', '=', job.id)
+    .execute();
 }
 
 /** When the job has ended: the log's last line and the ribbon's event. */
