@@ -12,7 +12,7 @@ import { loadObject, storedFields, type FieldMeta, type ObjectMeta } from '../..
 import { readOnlyText } from '../../platform/computed.messages.js';
 import { commonText } from '../../platform/messages.js';
 import { pfText } from '../../platform/platform.messages.js';
-import { selectList, type Raw } from '../../platform/read.js';
+import type { Raw } from '../../platform/read.js';
 import { inLists, insertRows, updateRows } from '../../platform/rows.js';
 import {
   checkRules,
@@ -110,10 +110,10 @@ function keyText(v: unknown): string {
   return `j${JSON.stringify(v)}`;
 }
 
-/** A stored record's values by stored field position (API form). */
-function snapshotAt(fields: readonly FieldMeta[], raw: Raw): unknown[] {
+/** A stored record's values at the stored field positions `at` (API form; others unset). */
+function snapshotAt(fields: readonly FieldMeta[], raw: Raw, at: readonly number[]): unknown[] {
   const out = new Array<unknown>(fields.length);
-  for (let i = 0; i < fields.length; i++) {
+  for (const i of at) {
     const f = fields[i] as FieldMeta;
     out[i] = decode(f, raw[f.column]);
   }
@@ -256,6 +256,19 @@ async function resolveTargets(
   if (!keyed.length) return;
   const column = key.kind === 'id' ? 'id' : key.field.column;
   const keyAt = key.kind === 'field' ? meta.fields.indexOf(key.field) : -1;
+  // Only the fields some row gives are compared and audited: the others are not read.
+  const given = new Array<boolean>(meta.fields.length).fill(false);
+  if (keyAt >= 0) given[keyAt] = true;
+  for (const s of keyed) {
+    for (let i = 0; i < given.length; i++) if (s.given[i] !== ABSENT) given[i] = true;
+  }
+  const read: number[] = [];
+  given.forEach((g, i) => g && read.push(i));
+  const list = sql.join(
+    ['id', 'deleted_at', ...read.map((i) => (meta.fields[i] as FieldMeta).column)].map((c) =>
+      sql.id(c),
+    ),
+  );
   const values =
     key.kind === 'id'
       ? keyed.map((s) => s.id)
@@ -268,9 +281,7 @@ async function resolveTargets(
   const lock = ctx.db.dialect === 'postgres' ? sql` order by id for update` : sql``;
   for (const cond of inLists(sql.id(column), values)) {
     const { rows } =
-      await sql<Raw>`select ${selectList(meta.fields)} from ${sql.id(meta.table)} where ${cond}${lock}`.execute(
-        trx,
-      );
+      await sql<Raw>`select ${list} from ${sql.id(meta.table)} where ${cond}${lock}`.execute(trx);
     for (const raw of rows) {
       const k =
         key.kind === 'id'
@@ -290,7 +301,7 @@ async function resolveTargets(
       continue;
     }
     s.target = Number(raw.id);
-    s.current = snapshotAt(meta.fields, raw);
+    s.current = snapshotAt(meta.fields, raw, read);
   }
 }
 
