@@ -152,19 +152,27 @@ export async function compileQuery(
   return { plain, fast, key, rows, rel, ...(bound !== undefined ? { bound } : {}) };
 }
 
-/** The number of rows a query matches, cached until the object's table is written. */
-export function countMatches(ctx: OpContext, q: CompiledQuery): Promise<number> {
+/**
+ * The number of rows a query matches, cached until the object's table is written. `summary`: a
+ * statement answering the same number from a maintained aggregate of the table (kept in step with
+ * it in every write's transaction), read instead of the records.
+ */
+export function countMatches(
+  ctx: OpContext,
+  q: CompiledQuery,
+  summary?: RawBuilder<{ n: number | string | null }>,
+): Promise<number> {
   return cached(
     ctx.db,
     'count',
     q.key,
     q.rel.cacheTables,
     async () => {
-      const rows = await relRows<{ n: number | string }>(
+      const rows = await relRows<{ n: number | string | null }>(
         ctx,
         q.rel,
         'heavy',
-        sql`select count(*) as n from ${q.rel.from} where ${q.fast}`,
+        summary ?? sql`select count(*) as n from ${q.rel.from} where ${q.fast}`,
       );
       return Number(rows[0]?.n ?? 0);
     },
