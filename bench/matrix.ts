@@ -17,6 +17,7 @@
  * BENCH_SHAPES (comma-separated names to run a subset), BENCH_DATABASE_URL (postgres://…),
  * BENCH_PORT (default 3180).
  */
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { FilterNode, OrderBy } from '@fiscus/contracts';
 import { benchApp } from './lib/app.js';
@@ -190,6 +191,10 @@ async function measure(s: Shape) {
       p50: load.latencyMs.p50,
       p95: load.latencyMs.p95,
       failed: load.failed,
+      // The server's event loop busy per request, and the process's CPU (server, lanes' hop,
+      // load generator) per request: what a request costs, less sensitive to other load.
+      serverBusyMsPerRequest: load.serverBusyMsPerRequest,
+      processCpuMsPerRequest: load.processCpuMsPerRequest,
     },
   };
 }
@@ -311,6 +316,7 @@ process.stdout.write(
     {
       database: app.db.dialect,
       rows: ROWS,
+      loadAverage: loadavg().map((x) => +x.toFixed(2)),
       seedMs: Math.round(seedMs),
       saveViewsMs: Math.round(saveMs),
       samples: SAMPLES,
