@@ -10,7 +10,7 @@ import type { Db } from './db/dialect.js';
 import { authPlugin, authRoutes } from './modules/auth/index.js';
 import { datasourcesPlugin } from './modules/datasources/index.js';
 import { mountsPlugin } from './modules/mounts/index.js';
-import { openapiRoutes } from './modules/openapi/index.js';
+import { openapiRoutes, referenceRoutes } from './modules/openapi/index.js';
 import { webhooksPlugin } from './modules/webhooks/index.js';
 import { exportsPlugin } from './modules/exports/index.js';
 import { filesRoutes } from './modules/files/index.js';
@@ -95,6 +95,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(qryRoutes);
   await app.register(filesRoutes);
   await app.register(openapiRoutes);
+  await app.register(referenceRoutes);
 
   await app.register(spaPlugin, { webDist: config.webDist });
   return app;

@@ -1,5 +1,6 @@
 import {
   IconAddressBook,
+  IconApi,
   IconBolt,
   IconBook,
   IconBuildingBank,
@@ -99,6 +100,7 @@ export const menu: MenuNode[] = [
   i('menu:datasources', 'datasources', IconPlugConnected),
   i('menu:mounts', 'mounts', IconDatabase),
   i('menu:integrations', 'integrations', IconWebhook),
+  i('menu:apiReference', 'api-reference', IconApi),
   i('menu:refs', 'refs', IconAddressBook),
   i('menu:tables', 'tables', IconTable),
   i('menu:imports', 'imports', IconFileImport),

@@ -62,6 +62,13 @@ export const routes: AppRoute[] = [
     title: 'menu:ribbon',
   },
   {
+    id: 'api-reference',
+    path: '/fiscus/api',
+    load: () => import('./routes/fiscus/api-reference'),
+    ...read('Auth'),
+    title: 'menu:apiReference',
+  },
+  {
     id: 'todo',
     path: '/fiscus/todo',
     load: () => import('./routes/apps/todo'),

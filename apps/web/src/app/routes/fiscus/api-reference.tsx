@@ -1,0 +1,5 @@
+import { ApiReferenceScreen } from '@/features/api-reference';
+
+export default function Screen() {
+  return <ApiReferenceScreen />;
+}

@@ -1,0 +1,1 @@
+export { ApiReferenceScreen } from './components/api-reference-screen';
