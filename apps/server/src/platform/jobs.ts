@@ -9,6 +9,7 @@ import { isoNow, nowMs } from '../lib/clock.js';
 import { defineMessages, type Lang } from './messages.js';
 import { randomKey } from '../lib/ids.js';
 import { currentRequestId } from './request-context.js';
+import { auditVia } from './audit.js';
 
 const jobsText = defineMessages({
   en: {
@@ -166,6 +167,7 @@ export function jobFromRow(r: PfJobsTable): Job {
     error: r.error,
     fileId: r.file_id,
     createdBy: r.created_by,
+    viaToken: r.via_token ?? null,
     createdAt: r.created_at,
     startedAt: r.started_at,
     finishedAt: r.finished_at,
@@ -436,6 +438,7 @@ export class Jobs {
       owner: null,
       heartbeat_at: null,
       request_id: currentRequestId() ?? null,
+      via_token: auditVia.getStore() ?? null,
     };
     await this.db.kysely.insertInto('pf_jobs').values(row).execute();
     this.log.info(

@@ -242,6 +242,8 @@ export interface PfJobsTable {
   heartbeat_at: string | null;
   /** The id of the request that queued it (its log lines carry it); null when none did. */
   request_id?: string | null;
+  /** The name of the API token it was started through (as it was then); null when none. */
+  via_token?: string | null;
 }
 
 declare module '../db/schema.js' {

@@ -34,6 +34,8 @@ export const jobSchema = z.object({
   /** File the job produced (an export), ready for `/api/download`. */
   fileId: z.string().nullable(),
   createdBy: z.string().nullable(),
+  /** The name of the API token the job was started through (as it was then); null when none. */
+  viaToken: z.string().nullable().optional(),
   createdAt: z.string(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),

@@ -20,6 +20,7 @@ import * as m9501 from './2026-11-27-9501-job-heartbeats.js';
 import * as m4003 from './2026-11-27-4003-job-request-id.js';
 import * as m5004 from './2026-11-27-5004-entity-names.js';
 import * as m2001 from './2026-11-28-2001-integrations.js';
+import * as m7001 from './2026-11-28-7001-job-token.js';
 import * as m5005 from './2026-11-27-5005-record-names.js';
 
 /**
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-5004-entity-names': m5004,
   '2026-11-28-2001-integrations': m2001,
   '2026-11-27-5005-record-names': m5005,
+  '2026-11-28-7001-job-token': m7001,
 };

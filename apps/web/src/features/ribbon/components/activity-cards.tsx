@@ -101,6 +101,7 @@ export function RunningJobsCard() {
                     {j.total
                       ? ` · ${j.processed.toLocaleString(i18n.language)} / ${j.total.toLocaleString(i18n.language)}`
                       : ''}
+                    {j.viaToken ? ` · ${t('jobs.viaToken', { name: j.viaToken })}` : ''}
                   </Text>
                 </div>
                 <Group gap={4} wrap="nowrap">

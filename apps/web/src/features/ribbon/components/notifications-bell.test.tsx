@@ -130,6 +130,7 @@ describe('dashboard cards', () => {
               error: null,
               fileId: null,
               createdBy: 'u1',
+              viaToken: 'Nightly ERP load',
               createdAt: '',
               startedAt: '',
               finishedAt: null,
@@ -150,6 +151,8 @@ describe('dashboard cards', () => {
     expect(await within(activity).findByText('3 records added')).toBeInTheDocument();
     const job = await screen.findByTestId('home-job');
     expect(job).toHaveTextContent('Copy scenario');
+    // Started through an API token: the list says which.
+    expect(job).toHaveTextContent('via token “Nightly ERP load”');
     expect(within(job).getByRole('progressbar')).toHaveAttribute('aria-label', '25%');
     expect(within(job).getByRole('link', { name: 'Open' })).toHaveAttribute(
       'href',

@@ -1,0 +1,104 @@
+import { writeFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
+import { makeTestApp } from '../../test/helpers.js';
+import { ok } from '../../test/qry-helpers.js';
+import { storeFile, tempPath } from '../files/index.js';
+
+/**
+ * Jobs started through an API token (an export, an import) keep the token's name beside the
+ * user (like the changes a token makes itself keep it in the history), and the job list shows
+ * it.
+ */
+let t: Awaited<ReturnType<typeof makeTestApp>>;
+let owner: RegisteredUser;
+let objectId: string;
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  owner = await registerUser(t.app);
+  objectId = (await ok(t.app, owner, 'objects.create', { name: 'Actuals' })).id;
+  await ok(t.app, owner, 'records.create', { objectId, values: { name: 'January' } });
+});
+afterAll(async () => {
+  await t.cleanup();
+});
+
+interface JobRow {
+  id: string;
+  createdBy: string | null;
+  viaToken?: string | null;
+}
+
+async function listed(id: string): Promise<JobRow | undefined> {
+  const jobs = await ok<{ items: JobRow[] }>(t.app, owner, 'jobs.list', { limit: 100 });
+  return jobs.items.find((j) => j.id === id);
+}
+
+describe('jobs started through an API token', () => {
+  it('keep the token’s name beside the user, and the job list shows it', async () => {
+    const { secret } = await ok<{ secret: string }>(t.app, owner, 'tokens.create', {
+      name: 'Nightly ERP export',
+      scope: 'write',
+      expiresInDays: 30,
+    });
+    const viaToken = await ok<JobRow>(t.app, { headers: bearer(secret) }, 'records.export', {
+      objectId,
+      format: 'csv',
+    });
+    expect(viaToken.viaToken).toBe('Nightly ERP export');
+    const byHand = await ok<JobRow>(t.app, owner, 'records.export', { objectId, format: 'csv' });
+    await t.app.jobs.idle();
+
+    expect(await listed(viaToken.id)).toMatchObject({
+      createdBy: owner.session.user.id,
+      viaToken: 'Nightly ERP export',
+    });
+    expect(await listed(byHand.id)).toMatchObject({
+      createdBy: owner.session.user.id,
+      viaToken: null,
+    });
+  });
+
+  it('an import run through a token is listed with the token’s name', async () => {
+    const { secret } = await ok<{ secret: string }>(t.app, owner, 'tokens.create', {
+      name: 'Actuals loader',
+      scope: 'write',
+      expiresInDays: 30,
+    });
+    const tmp = await tempPath(t.config.dataDir);
+    await writeFile(tmp, 'Name\nFebruary\n');
+    const file = await storeFile(t.app.db, t.config.dataDir, {
+      tempFile: tmp,
+      domainId: owner.session.domain.id,
+      userId: owner.session.user.id,
+      name: 'actuals.csv',
+      type: 'text/csv',
+      purpose: 'upload',
+    });
+    const as = { headers: bearer(secret) };
+    const imp = await ok<{ id: string }>(t.app, as, 'imports.create', {
+      objectId,
+      fileId: file.id,
+    });
+    const run = await ok<{ jobId?: string | null; id: string }>(t.app, as, 'imports.run', {
+      id: imp.id,
+    });
+    await t.app.jobs.idle();
+    const done = await ok<{ status: string; result: { inserted: number } | null }>(
+      t.app,
+      owner,
+      'imports.get',
+      { id: imp.id },
+    );
+    expect(done.result?.inserted).toBe(1);
+    const jobs = await ok<{ items: (JobRow & { kind: string })[] }>(t.app, owner, 'jobs.list', {
+      limit: 100,
+    });
+    expect(jobs.items.find((j) => j.kind === 'import')).toMatchObject({
+      createdBy: owner.session.user.id,
+      viaToken: 'Actuals loader',
+    });
+    expect(run.id).toBe(imp.id);
+  });
+});
