@@ -12,21 +12,28 @@
  * machine with nothing heavy beside them.
  * Runs `BENCH_SECONDS` (60), or until the import has ended, and prints JSON: p50/p95/p99 of the small reads (all, and per kind),
  * sign-in apart (argon2 costs its own tens of milliseconds), errors, how the heavy queries
- * ended (200, 503 with Retry-After), the import's times, and the load average of the machine.
+ * ended (200, 503 with Retry-After), the import's times, the load average of the machine, and
+ * where the time went (`where`, bench/lib/sampler.ts): the server's event-loop delay per second,
+ * its waits for a PostgreSQL connection and for a lane's slot, the cores the server and
+ * PostgreSQL used, and on PostgreSQL the active statements by connection (app, read lane, heavy
+ * lane, parallel workers) and their wait events.
  *
  * Run: npm run build && node --conditions=source --import tsx bench/soak.ts
  * Env: BENCH_ROWS (default 1000000), BENCH_IMPORT_ROWS (default 1000000), BENCH_SECONDS (60),
  * BENCH_HEAVY (4), BENCH_LIGHT (4), BENCH_SIGNIN_MS (1500), BENCH_PORT (4121),
- * BENCH_DATABASE_URL (postgres://…). Lane settings (QUERY_TIME_LIMIT, READ_LANE_SLOTS, …) pass
+ * BENCH_DATABASE_URL (postgres://…), BENCH_READS_FILE (writes every small read there as CSV:
+ * start in ms since the epoch, kind, ms). Lane settings (QUERY_TIME_LIMIT, READ_LANE_SLOTS, …) pass
  * through to the server.
  */
-import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { once } from 'node:events';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { percentile } from './lib/load.js';
+import { startSampler } from './lib/sampler.js';
 import { createLedger, startServer, type BenchServer } from './lib/server.js';
 
 const num = (name: string, fallback: number) => {
@@ -45,6 +52,7 @@ const HEAVY = count('BENCH_HEAVY', 4);
 const LIGHT = num('BENCH_LIGHT', 4);
 const SIGNIN_MS = num('BENCH_SIGNIN_MS', 1500);
 const PORT = num('BENCH_PORT', 4121);
+const READS_FILE = process.env.BENCH_READS_FILE;
 const CHUNK = 8 * 1024 * 1024;
 const categories = Array.from({ length: 10 }, (_, i) => `c${i}`);
 const dir = mkdtempSync(path.join(tmpdir(), 'fiscus-bench-soak-'));
@@ -143,7 +151,8 @@ async function importFile(server: BenchServer, token: string, objectId: string, 
 }
 
 const loadBefore = os.loadavg();
-const server = await startServer({ port: PORT, dir });
+const METRICS_TOKEN = randomBytes(24).toString('hex');
+const server = await startServer({ port: PORT, dir, env: { METRICS_TOKEN } });
 try {
   const heavyToken = server.token();
   const ledger = await createLedger(server, 'Ledger', categories);
@@ -177,6 +186,7 @@ try {
   const running = () => importing || performance.now() < end;
   const small: Record<string, number[]> = { health: [], page: [], record: [], whoami: [] };
   const signIn: number[] = [];
+  const readLog: string[] = [];
   const errors: Record<string, number> = {};
   const fail = (what: string) => (errors[what] = (errors[what] ?? 0) + 1);
   /** The slowest small reads and when they started (to line them up with the import). */
@@ -228,6 +238,8 @@ try {
         ok = r.status === 200;
       }
       const ms = performance.now() - t0;
+      if (READS_FILE)
+        readLog.push(`${Math.round(performance.timeOrigin + t0)},${kind},${ms.toFixed(1)}`);
       slowest.push({ at: t0, kind, ms });
       if (slowest.length > 50) {
         slowest.sort((x, y) => y.ms - x.ms);
@@ -299,6 +311,12 @@ try {
   }
 
   const soakStart = performance.now();
+  const sample = startSampler({
+    base: server.base,
+    metricsToken: METRICS_TOKEN,
+    pid: server.pid,
+    databaseUrl: process.env.BENCH_DATABASE_URL,
+  });
   const importRun = (async () => {
     if (!IMPORT_ROWS) return undefined;
     await new Promise((r) => setTimeout(r, 2000));
@@ -313,6 +331,8 @@ try {
     ...Array.from({ length: HEAVY }, (_, n) => heavyClient(n)),
   ]);
   const soakSeconds = (performance.now() - soakStart) / 1000;
+  const where = await sample();
+  if (READS_FILE) writeFileSync(READS_FILE, `${readLog.join('\n')}\n`);
   const imported = await importRun;
   const all = Object.values(small).flat();
   const stats = (xs: number[]) => ({
@@ -350,6 +370,7 @@ try {
             ms: Math.round(x.ms),
             at: +((x.at - soakStart) / 1000).toFixed(1),
           })),
+        where,
         serverPeakRssMb: Math.round((await server.peakRss()) / 1048576),
         loadAverage: {
           before: loadBefore.map((x) => +x.toFixed(1)),

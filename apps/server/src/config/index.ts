@@ -137,6 +137,7 @@ const envSchema = z.object({
   LANE_WAIT: z.coerce.number().min(0.001).max(3600).default(15),
   LANE_WINDOW: z.coerce.number().int().min(0).default(10_000),
   LANE_INLINE_ROWS: z.coerce.number().int().min(0).default(5_000),
+  LANE_PARALLEL_WORKERS: z.coerce.number().int().min(0).max(64).default(0),
   LANE_IDLE: z.coerce
     .number()
     .min(1)
@@ -263,6 +264,12 @@ export interface LaneSettings {
    * (bounded work; no other process to wake). Unset or 0: every page in a lane.
    */
   inlineRows?: number;
+  /**
+   * PostgreSQL: parallel workers one lane statement may use (`max_parallel_workers_per_gather`
+   * on the lanes' connections). Unset: 0 — a lane's slots are then all the processes its
+   * statements run on, as the lane was sized.
+   */
+  parallelWorkers?: number;
   /** A lane process idle this long exits (it is started again when needed), in ms. */
   idleMs: number;
 }
@@ -386,6 +393,7 @@ export function loadConfig(
       waitMs: e.LANE_WAIT * 1000,
       window: e.LANE_WINDOW,
       inlineRows: e.LANE_INLINE_ROWS,
+      parallelWorkers: e.LANE_PARALLEL_WORKERS,
       idleMs: e.LANE_IDLE * 1000,
     },
     jobs: {

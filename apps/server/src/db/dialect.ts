@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import SQLite from './sqlite.js';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type CompiledQuery } from 'kysely';
 import pg from 'pg';
@@ -55,6 +56,11 @@ export interface Db {
   /** PostgreSQL: the pool's connections now (for `/metrics`). */
   poolStats?: () => { total: number; idle: number; waiting: number };
   /**
+   * PostgreSQL: calls `listener` with the seconds every statement or transaction of the app
+   * waited for a connection of the pool (for `/metrics`); answers the undo.
+   */
+  onPoolWait?: (listener: (seconds: number) => void) => () => void;
+  /**
    * Reads every row of a statement slice by slice (rows as arrays), when the handle streams its
    * own way (a MySQL/MariaDB data source, platform/sources/mysql.ts); absent: the platform's
    * own ways (platform/lanes.ts).
@@ -90,9 +96,22 @@ export function createDb(opts: {
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     // Keep BIGINT/NUMERIC as JS numbers where safe; timestamps stay strings (we store ISO text).
     pg.types.setTypeParser(20, (v) => Number(v));
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // Named, so that `pg_stat_activity` tells the app's connections from the lanes' (a name
+    // in the URL wins).
+    const pool = new pg.Pool({ connectionString: url, max: 10, application_name: 'fiscus' });
+    const waits = new Set<(seconds: number) => void>();
+    const timed = {
+      connect: async () => {
+        const t0 = performance.now();
+        const client = await pool.connect();
+        const seconds = (performance.now() - t0) / 1000;
+        for (const listener of waits) listener(seconds);
+        return client;
+      },
+      end: () => pool.end(),
+    };
     const kysely = new Kysely<Database>({
-      dialect: watchedDialect(new PostgresDialect({ pool }), watch),
+      dialect: watchedDialect(new PostgresDialect({ pool: timed }), watch),
     });
     return {
       kysely,
@@ -105,6 +124,10 @@ export function createDb(opts: {
         idle: pool.idleCount,
         waiting: pool.waitingCount,
       }),
+      onPoolWait: (listener) => {
+        waits.add(listener);
+        return () => waits.delete(listener);
+      },
       close: () => kysely.destroy(),
     };
   }

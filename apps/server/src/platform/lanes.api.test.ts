@@ -5,7 +5,7 @@ import { RetryLaterError } from '../lib/app-error.js';
 import { registerUser, type RegisteredUser } from '../test/auth-helpers.js';
 import { makeTestApp } from '../test/helpers.js';
 import { AND, group, ok, qry } from '../test/qry-helpers.js';
-import { heavyRows, laneStats, type LaneCaller } from './lanes.js';
+import { heavyRows, laneStats, readRows, type LaneCaller } from './lanes.js';
 
 /**
  * Query lanes (platform/lanes.ts), through the real app on both databases. Nothing here is
@@ -106,6 +106,29 @@ describe('query lanes', () => {
     expect(reader).toEqual(app);
     expect(laneStats(t.app.db)?.heavy.served).toBe(1);
   });
+
+  it.runIf(!sqlite)(
+    'PostgreSQL: lane statements run without parallel workers unless configured, on named connections',
+    async () => {
+      const settings = sql<{
+        workers: string;
+        name: string;
+      }>`select current_setting('max_parallel_workers_per_gather') as workers, current_setting('application_name') as name`;
+      const t = await setup();
+      expect(await heavyRows(caller(t, 'd'), settings)).toEqual([
+        { workers: '0', name: 'fiscus heavy lane' },
+      ]);
+      expect(await readRows(caller(t, 'd'), settings)).toEqual([
+        { workers: '0', name: 'fiscus read lane' },
+      ]);
+      const app = await settings.execute(t.app.db.kysely);
+      expect(app.rows[0]?.name).toBe('fiscus');
+      const two = await setup({ parallelWorkers: 2 });
+      expect(await heavyRows(caller(two, 'd'), settings)).toEqual([
+        { workers: '2', name: 'fiscus heavy lane' },
+      ]);
+    },
+  );
 
   it('health, sign-in, pages and records answer while a heavy statement holds its lane', async () => {
     const t = await setup({ heavy: { slots: 1, timeLimitMs: 600_000 } });

@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { CompiledQuery, type RawBuilder } from 'kysely';
@@ -431,20 +432,28 @@ class PoolRunner implements Runner {
 
   constructor(
     private readonly url: string,
+    name: LaneName,
     slots: number,
     timeLimitMs: number,
     idleMs: number,
+    parallelWorkers: number,
     private readonly log: FastifyBaseLogger,
   ) {
     this.pool = new pg.Pool({
       connectionString: url,
       max: slots,
       idleTimeoutMillis: idleMs,
+      application_name: `fiscus ${name} lane`,
     });
     this.pool.on('connect', (client) => {
-      // Queued before any statement of this connection.
+      // Queued before any statement of this connection. Without parallel workers (the
+      // default), a statement runs on its connection's process alone: a lane of 3 slots is 3
+      // processes, not 9 that crowd out the app's small statements on the database's cores.
       client
-        .query(`set statement_timeout = ${Math.max(1, Math.round(timeLimitMs))}`)
+        .query(
+          `set statement_timeout = ${Math.max(1, Math.round(timeLimitMs))}; ` +
+            `set max_parallel_workers_per_gather = ${Math.max(0, Math.floor(parallelWorkers))}`,
+        )
         .catch((err: unknown) => this.log.warn({ err }, 'lane connection not prepared'));
     });
     this.pool.on('error', (err) => this.log.warn({ err }, 'lane connection failed'));
@@ -581,6 +590,8 @@ class Lane {
   private waitingCount = 0;
   /** Statements started so far. */
   private served = 0;
+  /** Told how long each statement waited for a slot (seconds). */
+  readonly waits = new Set<(lane: LaneName, seconds: number) => void>();
 
   constructor(
     readonly name: LaneName,
@@ -691,8 +702,13 @@ class Lane {
   }
 
   async run<T>(caller: LaneCaller, work: (runner: Runner) => Promise<T>, limitMs: number) {
+    const t0 = performance.now();
     await this.acquire(caller.domainId, caller.lang, caller.signal);
     this.served++;
+    if (this.waits.size) {
+      const seconds = (performance.now() - t0) / 1000;
+      for (const listener of this.waits) listener(this.name, seconds);
+    }
     try {
       return await work(this.runner);
     } catch (err) {
@@ -748,7 +764,15 @@ export function attachLanes(
     if (limits.slots <= 0) return undefined;
     let runner: Runner | undefined;
     if (db.dialect === 'postgres' && databaseUrl)
-      runner = new PoolRunner(databaseUrl, limits.slots, limits.timeLimitMs, settings.idleMs, log);
+      runner = new PoolRunner(
+        databaseUrl,
+        name,
+        limits.slots,
+        limits.timeLimitMs,
+        settings.idleMs,
+        settings.parallelWorkers ?? 0,
+        log,
+      );
     else if (db.dialect === 'sqlite' && db.sqliteFile && existsSync(db.sqliteFile))
       // Heavy lanes run at a lower priority: small reads get the processor first.
       runner = new ChildRunner(db.sqliteFile, db, log, name === 'heavy' ? 10 : 0, settings.idleMs);
@@ -778,6 +802,22 @@ export interface LaneStats {
   executing: number;
   /** SQLite: the lane's processes. */
   pids: number[];
+}
+
+/**
+ * Calls `listener` with the seconds each statement of a lane waited for a slot (for
+ * `/metrics`); answers the undo.
+ */
+export function onLaneWait(
+  db: Db,
+  listener: (lane: LaneName, seconds: number) => void,
+): () => void {
+  const lanes = lanesOf.get(db);
+  const all = [lanes?.read, lanes?.heavy].filter((l): l is Lane => !!l);
+  for (const l of all) l.waits.add(listener);
+  return () => {
+    for (const l of all) l.waits.delete(listener);
+  };
 }
 
 /** What the lanes of a database are doing (tests and benchmarks). */

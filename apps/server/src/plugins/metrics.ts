@@ -5,12 +5,15 @@ import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import client from 'prom-client';
 import { AppError } from '../lib/app-error.js';
+import { onLaneWait } from '../platform/lanes.js';
 import { commonText, langOf } from '../platform/messages.js';
 
 /** Seconds: from a fast page (1 ms) to a slow export stream (30 s). */
 const REQUEST_BUCKETS = [
   0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30,
 ];
+/** Seconds: waits for a connection or a lane's slot, from none to a lane's limit (15 s). */
+const WAIT_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 15];
 /** Seconds: jobs run from a second to hours. */
 const JOB_BUCKETS = [0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600, 4 * 3600];
 
@@ -44,6 +47,9 @@ function sameToken(given: string, want: string): boolean {
  * - `fiscus_jobs{status}` — jobs queued and running in the database (all processes);
  * - `fiscus_job_duration_seconds{kind,status}` — jobs ended in this process;
  * - `fiscus_db_pool_connections{state}` — PostgreSQL pool (total, idle, waiting);
+ * - `fiscus_db_pool_wait_seconds` — PostgreSQL: how long the app waited for a connection;
+ * - `fiscus_lane_wait_seconds{lane}` — how long statements waited for a slot of a query lane
+ *   (docs/execution.md);
  * - Node's own: event-loop delay (`nodejs_eventloop_lag_*`), heap, GC, CPU, handles.
  */
 export const metricsPlugin = fp(async function metrics(app: FastifyInstance) {
@@ -100,6 +106,26 @@ export const metricsPlugin = fp(async function metrics(app: FastifyInstance) {
       },
     });
   }
+
+  if (db.onPoolWait) {
+    const poolWaits = new client.Histogram({
+      name: 'fiscus_db_pool_wait_seconds',
+      help: 'PostgreSQL: seconds each statement or transaction of the app waited for a connection.',
+      buckets: WAIT_BUCKETS,
+      registers: [registry],
+    });
+    const stop = db.onPoolWait((seconds) => poolWaits.observe(seconds));
+    app.addHook('onClose', async () => stop());
+  }
+  const laneWaits = new client.Histogram({
+    name: 'fiscus_lane_wait_seconds',
+    help: 'Seconds each statement waited for a slot of a query lane (read, heavy).',
+    labelNames: ['lane'] as const,
+    buckets: WAIT_BUCKETS,
+    registers: [registry],
+  });
+  const stopLanes = onLaneWait(db, (lane, seconds) => laneWaits.observe({ lane }, seconds));
+  app.addHook('onClose', async () => stopLanes());
 
   app.jobs.watch((job) => {
     if (!['succeeded', 'failed', 'cancelled'].includes(job.status)) return;

@@ -104,8 +104,13 @@ describe('health, readiness and metrics', () => {
       /^fiscus_job_duration_seconds_count\{kind="export",status="succeeded"\} 1$/m,
     );
     expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds /m);
-    if (t.app.db.dialect === 'postgres')
+    // The export's stream waited for a slot of the heavy lane (however briefly): counted.
+    expect(text).toMatch(/^fiscus_lane_wait_seconds_count\{lane="heavy"\} [1-9]/m);
+    if (t.app.db.dialect === 'postgres') {
       expect(text).toMatch(/^fiscus_db_pool_connections\{state="total"\} [1-9]/m);
+      // Every statement of the app took a connection of the pool: its wait is counted.
+      expect(text).toMatch(/^fiscus_db_pool_wait_seconds_count [1-9]/m);
+    }
   });
 });
 
