@@ -254,6 +254,19 @@ describe('imports: CSV dialects', () => {
     expect(rows[1]).toMatchObject({ code: 'A2', name: 'plain', amount: '7.00' });
   });
 
+  it('stages texts that mean something in SQL or in an array literal as they are', async () => {
+    const obj = await makeObject();
+    const names = ['{a,b}', 'back\\slash "q"', 'NULL', 'tab\there', '\\N', "it's", 'a,b'];
+    const csv = `Code,Name,Amount\n${names
+      .map((n, i) => `B${i},"${n.replace(/"/g, '""')}",${i === 2 ? '' : i}`)
+      .join('\n')}\n`;
+    const imp = await runImport(obj, await store(u, 'sql.csv', CSV_TYPE, csv));
+    expect(imp.result).toEqual({ inserted: names.length, updated: 0, skipped: 0, failed: 0 });
+    const rows = await records(obj);
+    expect(rows.map((r) => r.name)).toEqual(names);
+    expect(rows.map((r) => r.amount)).toEqual(names.map((_, i) => (i === 2 ? null : `${i}.00`)));
+  });
+
   it('detects Windows-1251 Cyrillic', async () => {
     const obj = await makeObject();
     const bytes = iconv.encode('Code,Name\nК1,Привет мир\nК2,Ёлка\n', 'win1251');

