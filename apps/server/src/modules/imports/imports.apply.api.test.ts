@@ -1,4 +1,7 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
 import { makeTestApp } from '../../test/helpers.js';
@@ -84,9 +87,16 @@ describe('the apply of a large import', () => {
     // The server's turns while the import runs: each sees how many slices had run. A turn
     // between two slices of the apply sees a count no other turn sees.
     const seen = new Set<number>();
+    // SQLite: the staging table is a file of its own, deleted at the end (not a table of the
+    // database whose pages SQLite would free one by one on the server's thread).
+    const tmp = path.join(t.config.dataDir, 'files', 'tmp');
+    const stagingFiles = () =>
+      existsSync(tmp) ? readdirSync(tmp).filter((n) => n.endsWith('.stage')) : [];
+    let staged = false;
     let ticking = true;
     const tick = () => {
       seen.add(appliedSlices());
+      if (sqlite && !staged) staged = stagingFiles().length > 0;
       if (ticking) setImmediate(tick);
     };
     const start = appliedSlices();
@@ -96,6 +106,14 @@ describe('the apply of a large import', () => {
     expect(inserted).toMatchObject({ status: 'succeeded', result: { inserted: rows, failed: 0 } });
     // Five slices of the insert (and one of each check): the loop turned between all of them.
     if (sqlite) expect([...seen].filter((n) => n > start).length).toBeGreaterThanOrEqual(5);
+    if (sqlite) {
+      expect(staged).toBe(true);
+      expect(stagingFiles()).toEqual([]);
+      const { rows: attached } = await sql<{
+        name: string;
+      }>`select name from pragma_database_list`.execute(t.app.db.kysely);
+      expect(attached.map((r) => r.name).filter((n) => n !== 'main' && n !== 'temp')).toEqual([]);
+    }
 
     // New records got their ids in the file's row order.
     const ends = await ok<{ rows: { id: number; values: { code: string } }[] }>(

@@ -1,3 +1,5 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import {
   importSettingsSchema,
@@ -110,8 +112,51 @@ export function stagingName(jobId: string): string {
   return name;
 }
 
-export async function dropStaging(db: Db, jobId: string): Promise<void> {
-  await sql`drop table if exists ${sql.id(stagingName(jobId))}`.execute(db.kysely);
+/**
+ * SQLite: the staging table lives in a database file of its own, attached to the app's writing
+ * connection under this name (unqualified names find it: `imp_…` exists nowhere else) — so
+ * that the end of an import detaches and deletes a file instead of dropping a table of a
+ * million rows, which SQLite does by freeing its pages one by one on the server's thread (a
+ * third of a second in which no request was answered).
+ */
+function stagingSchema(jobId: string): string {
+  return `${stagingName(jobId)}_db`;
+}
+
+/** The name of an index on the staging table (SQLite: in the staging table's database). */
+function stagingIndex(dialect: DialectName, jobId: string, name: string) {
+  return dialect === 'sqlite' ? sql.id(stagingSchema(jobId), name) : sql.id(name);
+}
+
+async function stagingFile(dataDir: string, jobId: string): Promise<string> {
+  return path.join(await tempDir(dataDir), `${stagingName(jobId)}.stage`);
+}
+
+/** SQLite: attaches a fresh staging database for the job; answers its schema name. */
+async function attachStaging(db: Db, jobId: string, dataDir: string): Promise<string> {
+  const schema = stagingSchema(jobId);
+  const file = await stagingFile(dataDir, jobId);
+  await rm(file, { force: true });
+  await sql`attach database ${file} as ${sql.id(schema)}`.execute(db.kysely);
+  // Scratch data: no write-ahead log and no sync (a crash loses nothing the import needs: it
+  // starts over); its rollback journal stays in memory.
+  await sql.raw(`pragma "${schema}".journal_mode = memory`).execute(db.kysely);
+  await sql.raw(`pragma "${schema}".synchronous = off`).execute(db.kysely);
+  return schema;
+}
+
+/** Drops the job's staging table (SQLite: detaches and deletes its file). */
+export async function dropStaging(db: Db, jobId: string, dataDir: string): Promise<void> {
+  if (db.dialect !== 'sqlite') {
+    await sql`drop table if exists ${sql.id(stagingName(jobId))}`.execute(db.kysely);
+    return;
+  }
+  const schema = stagingSchema(jobId);
+  const { rows } = await sql<{
+    name: string;
+  }>`select name from pragma_database_list where name = ${schema}`.execute(db.kysely);
+  if (rows.length) await sql`detach database ${sql.id(schema)}`.execute(db.kysely);
+  await rm(await stagingFile(dataDir, jobId), { force: true });
 }
 
 export interface Target {
@@ -236,16 +281,20 @@ export async function runImport(
     (x) =>
       sql`${sql.id(x.scol)} ${sql.raw(columnType(storageOf(x.field.type, x.field.options), dialect))}`,
   );
-  await sql`drop table if exists ${sql.id(staging)}`.execute(k);
-  // SQLite: a temporary table of the app's one connection — no WAL traffic, and it cannot
-  // outlive the process. PostgreSQL: a real (unlogged) table, since the pool has many sessions.
-  const kind = dialect === 'postgres' ? sql`unlogged table` : sql`temp table`;
-  await sql`create ${kind} ${sql.id(staging)} (n bigint not null, k bigint, c smallint, ${sql.join(
-    colDefs,
-  )})`.execute(k);
+  await dropStaging(db, ctx.id, dataDir);
+  // SQLite: a database file of its own attached to the app's writing connection (see
+  // `stagingSchema`). PostgreSQL: a real (unlogged) table, since the pool has many sessions.
+  const table =
+    dialect === 'postgres'
+      ? sql`unlogged table ${sql.id(staging)}`
+      : sql`table ${sql.id(await attachStaging(db, ctx.id, dataDir), staging)}`;
   try {
+    await sql`create ${table} (n bigint not null, k bigint, c smallint, ${sql.join(
+      colDefs,
+    )})`.execute(k);
     return await importInto(ctx, {
       importId: imp.id,
+      jobId: ctx.id,
       format: imp.format as ImportFormat,
       path: file.path,
       fileSize: file.info.size,
@@ -257,7 +306,7 @@ export async function runImport(
       staging,
     });
   } finally {
-    await dropStaging(db, ctx.id).catch((err: unknown) =>
+    await dropStaging(db, ctx.id, dataDir).catch((err: unknown) =>
       ctx.log.warn({ err }, 'staging table not dropped'),
     );
   }
@@ -265,6 +314,7 @@ export async function runImport(
 
 interface Plan {
   importId: string;
+  jobId: string;
   format: ImportFormat;
   path: string;
   fileSize: number;
@@ -597,7 +647,9 @@ async function importInto(ctx: JobContext<ImportJobParams>, plan: Plan): Promise
     const kc = sql.id(plan.keyTarget.scol);
     const kf = sql.id(plan.keyTarget.field.column);
     await ensureIndex(k, dialect, meta.id, meta.table, [{ column: plan.keyTarget.field.column }]);
-    await sql`create index ${sql.id(`${staging}_k`)} on ${st} (${kc}, n)`.execute(k);
+    await sql`create index ${stagingIndex(dialect, plan.jobId, `${staging}_k`)} on ${st} (${kc}, n)`.execute(
+      k,
+    );
     await check(
       plan.keyTarget,
       sql`exists (select 1 from ${st} s2 where s2.${kc} = s.${kc} and s2.n < s.n)`,
@@ -613,7 +665,9 @@ async function importInto(ctx: JobContext<ImportJobParams>, plan: Plan): Promise
     const c = sql.id(x.scol);
     if (x.field.options.unique) {
       if (x !== plan.keyTarget) {
-        await sql`create index ${sql.id(`${staging}_${x.scol}`)} on ${st} (${c}, n)`.execute(k);
+        await sql`create index ${stagingIndex(dialect, plan.jobId, `${staging}_${x.scol}`)} on ${st} (${c}, n)`.execute(
+          k,
+        );
         await check(
           x,
           sql`s.${c} is not null and exists (select 1 from ${st} s2 where s2.${c} = s.${c} and s2.n < s.n)`,

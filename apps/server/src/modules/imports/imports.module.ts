@@ -11,7 +11,7 @@ export const importsModule = fp(
       // A crash mid-apply: what the apply wrote is undone (SQLite), the staging table goes.
       recover: async (db, job) => {
         await undoApply(db, job.id);
-        await dropStaging(db, job.id);
+        await dropStaging(db, job.id, app.config.dataDir);
       },
       // All or nothing: an import stopped by a shutdown runs again from its start.
       resumable: true,
