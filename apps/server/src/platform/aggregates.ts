@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto';
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { FilterNode } from '@fiscus/contracts';
 import type { DialectName } from '../db/dialect.js';
 import { isoNow } from '../lib/clock.js';
+import { compileFilter } from './compiler.js';
 import type { Q } from './context.js';
 import { safeIdent } from './ident.js';
+import type { Lang } from './messages.js';
+import type { ObjectMeta } from './meta.js';
 import { analyzeTable } from './stats.js';
 import { SUM_SPLIT } from './sums.js';
 
@@ -28,6 +32,9 @@ import { SUM_SPLIT } from './sums.js';
  * and averages of its number columns and whose filter names only its group columns (any
  * operator: every record of a group has the same group values) is answered from the summary
  * instead of the records: rows of groups, not of records. Anything else reads the records.
+ * Saved views' group-bys (records.groups), cubes (cubes.query: every grouping set of a layout
+ * and its totals) and counts (records.count) read summaries this way; grouped views and cubes
+ * make them (min, max and distinct counts cannot be kept under deletes: they read the records).
  *
  * Names: `ag<k>_<table>_<hash>`, `k` the number of group columns; recorded in `pf_indexes` with
  * the group columns then the summed ones, so that dropping a column drops the summaries that use
@@ -61,6 +68,9 @@ export function aggregateInfo(name: string, columns: string[]): AggregateInfo {
 }
 
 const id = (s: string) => `"${safeIdent(s)}"`;
+
+/** PostgreSQL: the rows each summary had right after this process built or last folded it. */
+const folded = new Map<string, number>();
 
 /**
  * Creates the summary of `groups` × `sums` of a record table unless it exists, fills it from the
@@ -274,9 +284,11 @@ $body$`,
       `create trigger ${id(`${name}_u`)} after update on ${t} referencing old table as ot new table as nt for each statement execute function ${fn}()`,
     )
     .execute(q);
-  await sql
+  const filled = await sql
     .raw(`insert into ${n} (${cols}) ${pgDelta(groups, sums, [{ rel: t, sign: 1 }])}`)
     .execute(q);
+  // One row per group: as folded as it gets.
+  folded.set(name, Number(filled.numAffectedRows ?? 0));
 }
 
 /** Drops a summary: its triggers (PostgreSQL: and their function) and its table. */
@@ -310,15 +322,83 @@ export function compactAggregate(
   const keys = ['d', ...info.groups.map((_, i) => `c${i}`)];
   const vals = ['cnt', ...info.sums.flatMap((_, i) => [`s${i}`, `s${i}n`])];
   return sql
-    .raw(
-      `with gone as (delete from ${n} returning *) insert into ${n} (${[...keys, ...vals].join(', ')}) select ${[
+    .raw<{ n: number | string }>(
+      `with gone as (delete from ${n} returning *), kept as (insert into ${n} (${[...keys, ...vals].join(', ')}) select ${[
         ...keys,
         ...vals.map((v) => `sum(${v})`),
-      ].join(', ')} from gone group by ${keys.join(', ')} having sum(cnt) <> 0`,
+      ].join(
+        ', ',
+      )} from gone group by ${keys.join(', ')} having sum(cnt) <> 0 returning 1) select count(*) as n from kept`,
     )
     .execute(q)
-    .then(() => undefined, onError)
+    .then((r) => {
+      folded.set(info.name, Number(r.rows[0]?.n ?? 0));
+    }, onError)
     .finally(() => compacting.delete(info.name));
+}
+
+/**
+ * PostgreSQL: after a read that went through `rowsRead` rows of a summary, folds it (in the
+ * background) when that is more than twice the rows it had when last folded — each write
+ * appends rows — or when this process never folded it and it read more than a few.
+ */
+export function foldWhenGrown(q: Q, info: AggregateInfo, rowsRead: number): void {
+  const before = folded.get(info.name);
+  if (rowsRead > 2 * (before ?? 0) + 64)
+    // A failed fold changes no answer (the rows stay and are added up); a later read retries.
+    void compactAggregate(q, info, () => undefined);
+}
+
+/**
+ * The condition of a filter (and of more filters, e.g. a cube's parameters) over a summary's
+ * columns, live or deleted groups as `state` says: every condition must name one of its group
+ * columns (any operator — all records of a group share those values). Undefined when one names
+ * anything else (another field, the record number, a system column): the records must be read.
+ * Problems of the filters are the caller's to report (it compiles them for the records too).
+ */
+export function summaryWhere(
+  meta: ObjectMeta,
+  info: AggregateInfo,
+  filters: (FilterNode | null | undefined)[],
+  opts: { dialect: DialectName; lang: Lang; timeZone?: string | undefined },
+  state: 'active' | 'deleted' | 'all' = 'active',
+): RawBuilder<SqlBool> | undefined {
+  let outside = false;
+  const compileOpts = {
+    dialect: opts.dialect,
+    lang: opts.lang,
+    ...(opts.timeZone ? { timeZone: opts.timeZone } : {}),
+    columnSql: (c: { column: string }) => {
+      const x = summaryColumn(info, c.column);
+      if (!x) outside = true;
+      return x;
+    },
+  };
+  const parts: RawBuilder<SqlBool>[] = [
+    state === 'active' ? sql`d = 0` : state === 'deleted' ? sql`d = 1` : sql`1 = 1`,
+  ];
+  for (const f of filters) {
+    if (!f) continue;
+    const errors: Record<string, string[]> = {};
+    const x = compileFilter(meta, f, compileOpts, errors);
+    if (Object.keys(errors).length) return undefined;
+    if (x) parts.push(x);
+  }
+  if (outside) return undefined;
+  return sql<SqlBool>`${sql.join(parts, sql` and `)}`;
+}
+
+/** The summaries that group by all of `groups` and sum all of `sums`, fewest groups first. */
+export function summariesFor(
+  infos: AggregateInfo[],
+  groups: readonly string[],
+  sums: readonly string[],
+): AggregateInfo[] {
+  return infos
+    .filter(
+      (a) => groups.every((c) => a.groups.includes(c)) && sums.every((c) => a.sums.includes(c)),
+    )
+    .sort((a, b) => a.groups.length - b.groups.length);
 }
 
 /** What a group-by asks of a summary (see `summaryQuery`). */
@@ -353,8 +433,8 @@ export function summaryColumn(
 
 /**
  * The select list, source and grouping of a group-by answered from a summary, with the result
- * columns of the plain group-by (`g…`, `n`, `a…h/l/n`, `a…`): the caller adds its filter (over
- * the summary's columns), order and limit.
+ * columns of the plain group-by (`g…`, `n`, `a…h/l/n`, `a…`): the caller adds its condition
+ * (`summaryWhere`), order and limit.
  */
 export function summarySelect(
   info: AggregateInfo,
@@ -363,7 +443,6 @@ export function summarySelect(
 ): {
   selects: RawBuilder<unknown>[];
   from: RawBuilder<unknown>;
-  state: RawBuilder<unknown>;
   groupBy: RawBuilder<unknown>;
 } {
   const c = (col: string) => sql.id(`c${info.groups.indexOf(col)}`);
@@ -389,12 +468,9 @@ export function summarySelect(
       );
   });
   if (dialect === 'postgres') selects.push(sql`count(*) as summary_rows`);
-  const state =
-    req.state === 'active' ? sql`d = 0` : req.state === 'deleted' ? sql`d = 1` : sql`1 = 1`;
   return {
     selects,
     from: sql.id(safeIdent(info.name)),
-    state,
     groupBy: sql.join(req.groups.map(c)),
   };
 }

@@ -2,6 +2,7 @@ import type { CubeLayout } from '@fiscus/contracts';
 import type { OpContext } from '../../platform/context.js';
 import { ensureIndex, type IndexColumn } from '../../platform/ddl.js';
 import type { CubeModel } from './cubes.model.js';
+import { summarizeCube } from './cubes.summary.js';
 
 /** Columns a cube's index holds at most (its dimensions first, then the measures' fields). */
 const MAX_COLUMNS = 12;
@@ -11,7 +12,8 @@ const MAX_COLUMNS = 12;
  * layout order, then the fields its measures read, over live records only. With it SQLite
  * aggregates the layout reading the index in order — no sort of the records, no table reads —
  * (see cubes.sql.ts), and PostgreSQL can scan it alone. Made when the cube is saved, like the
- * indexes of saved views.
+ * indexes of saved views, together with the layout's maintained aggregate (cubes.summary.ts),
+ * which answers the layout without reading the records at all.
  */
 export async function indexCube(
   ctx: OpContext,
@@ -20,6 +22,7 @@ export async function indexCube(
 ): Promise<void> {
   // Only the platform's own tables (a mounted table's rows live elsewhere).
   if (!layout || (cube.meta.kind !== 'table' && cube.meta.kind !== 'reference')) return;
+  await summarizeCube(ctx, cube, layout);
   const cols: IndexColumn[] = [];
   const add = (column: string) => {
     if (!cols.some((c) => c.column === column)) cols.push({ column });

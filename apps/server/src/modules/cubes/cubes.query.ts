@@ -19,7 +19,9 @@ import { cubesText } from './cubes.messages.js';
 import { checkLayout, type CubeModel, type DimModel, type MeasureModel } from './cubes.model.js';
 import { buildAxis, PivotData, windowCells, type Values } from './cubes.pivot.js';
 import { loadCube } from './cubes.service.js';
-import { buildAggregation } from './cubes.sql.js';
+import { buildAggregation, buildSummaryAggregation } from './cubes.sql.js';
+import { summaryInput } from './cubes.summary.js';
+import { foldWhenGrown } from '../../platform/aggregates.js';
 
 /** Most aggregated rows (member combinations over every grouping set) a layout may have. */
 export const MAX_GROUPS = 500_000;
@@ -84,7 +86,10 @@ function memberOf(d: DimModel, raw: unknown): CubeMember {
   }
 }
 
-/** Runs (or takes from the cache) the aggregation of a layout. */
+/**
+ * Runs (or takes from the cache) the aggregation of a layout: from a maintained aggregate of
+ * the object when one answers it (cubes.summary.ts), else from the records.
+ */
 async function aggregate(
   ctx: OpContext,
   cube: CubeModel,
@@ -92,6 +97,7 @@ async function aggregate(
   rowCount: number,
   measures: MeasureModel[],
   where: RawBuilder<SqlBool>,
+  layout: { filter: FilterNode | undefined; timeZone: string | undefined },
 ): Promise<{ agg: Aggregate; cached: boolean }> {
   const counter: MeasureModel = {
     key: COUNT_KEY,
@@ -108,15 +114,27 @@ async function aggregate(
   };
   const all = [...measures, counter];
   const rel = await relationOf(ctx, cube.meta);
-  const { query, read } = buildAggregation({
-    dialect: rel.db.dialect,
-    from: rel.from,
-    where,
-    dims,
-    rowCount,
-    measures: all,
-    limit: MAX_GROUPS,
-  });
+  const summary = rel.local
+    ? await summaryInput(ctx, cube, dims, all, layout.filter, layout.timeZone)
+    : undefined;
+  const { query, read } = summary
+    ? buildSummaryAggregation({
+        dialect: rel.db.dialect,
+        summary: summary.input,
+        dims,
+        rowCount,
+        measures: all,
+        limit: MAX_GROUPS,
+      })
+    : buildAggregation({
+        dialect: rel.db.dialect,
+        from: rel.from,
+        where,
+        dims,
+        rowCount,
+        measures: all,
+        limit: MAX_GROUPS,
+      });
   const compiled = query.compile(rel.db.kysely);
   let computed = false;
   const agg = await cached(
@@ -134,8 +152,12 @@ async function aggregate(
         );
       const sets = new Map<number, Map<string, Values>>();
       const n = dims.length;
+      const grand = (1 << n) - 1;
       for (const r of rows) {
         const gid = Number(r.gid ?? 0);
+        // PostgreSQL: a summary's rows are folded when writes have appended many.
+        if (summary && gid === grand && ctx.db.dialect === 'postgres')
+          foldWhenGrown(ctx.db.kysely, summary.info, Number(r.summary_rows ?? 0));
         const members: CubeMember[] = [];
         for (let i = 0; i < n; i++) {
           if (gid & (1 << (n - 1 - i))) continue;
@@ -243,6 +265,7 @@ export async function queryCube(ctx: OpContext, input: QueryInput): Promise<Cube
     rowDims.length,
     measures,
     where,
+    { filter: input.filter, timeZone: input.timeZone },
   );
 
   const infos = input.measures.map(

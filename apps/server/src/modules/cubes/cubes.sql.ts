@@ -269,3 +269,105 @@ export function buildAggregation(opts: {
     read,
   };
 }
+
+/** Where a measure's input lies in a summary (platform/aggregates.ts). */
+export interface SummaryInput {
+  /** The summary's table. */
+  table: string;
+  /** Summary column index of each dimension's field (`c<i>`). */
+  dims: number[];
+  /** Summary sum index of each measure's field (`s<i>…`); undefined for a count of records. */
+  measures: (number | undefined)[];
+  /** The condition over the summary's columns (live groups, parameters, filter). */
+  where: RawBuilder<SqlBool>;
+}
+
+/**
+ * The aggregation of a layout from a maintained aggregate instead of the records: the same
+ * result rows (`g…`, `gid`, `m…`) as `buildAggregation`, from the summary's rows — one per group
+ * of its columns (PostgreSQL: several, added up) with the number of records, each summed
+ * field's exact sum and its number of non-empty values. Sums add up, counts add up, averages
+ * are sum ÷ count: only sum, avg and count measures (of records or of a number field) come
+ * from a summary. A group whose records are all gone keeps a row with count 0: it is left out
+ * (`having`), as it has no records; the grand total is kept always, as from the records.
+ */
+export function buildSummaryAggregation(opts: {
+  dialect: DialectName;
+  summary: SummaryInput;
+  dims: DimModel[];
+  rowCount: number;
+  measures: MeasureModel[];
+  limit: number;
+}): Aggregation {
+  const { dialect, dims, measures, summary } = opts;
+  const sqlite = dialect === 'sqlite';
+  const n = dims.length;
+  const gs = dims.map((_, i) => sql.id(`g${i}`));
+  const inner: RawBuilder<unknown>[] = dims.map(
+    (d, i) => sql`${memberExpr(d, dialect, sql.id(`c${summary.dims[i]}`))} as ${sql.id(`g${i}`)}`,
+  );
+  inner.push(sql`cnt`);
+  measures.forEach((m, i) => {
+    const s = summary.measures[i];
+    const v = (suffix: string) => sql.id(`v${i}${suffix}`);
+    if (s === undefined) {
+      if (m.field) throw new Error('a summed measure without its summary column');
+      return;
+    }
+    const col = (suffix: string) => sql.id(`s${s}${suffix}`);
+    inner.push(sql`${col('n')} as ${v('n')}`);
+    if (m.fn === 'count') return;
+    if (sqlite) inner.push(sql`${col('h')} as ${v('h')}`, sql`${col('l')} as ${v('l')}`);
+    else inner.push(sql`${col('')} as ${v('h')}`);
+  });
+  const rows = sql`select ${sql.join(inner)} from ${sql.id(summary.table)} where ${summary.where}`;
+  /** First-stage aggregates of measure i from the rows; `text`: sums as text (final stage). */
+  const first = (text: boolean) =>
+    measures.flatMap((m, i) => {
+      const id = (s: string) => sql.id(`m${i}${s}`);
+      const v = (s: string) => sql.id(`v${i}${s}`);
+      const out = (x: RawBuilder<unknown>) => (text ? sql`cast(${x} as text)` : x);
+      const counted = summary.measures[i] === undefined ? sql`cnt` : v('n');
+      const c = sql`sum(${counted}) as ${id('c')}`;
+      if (m.fn === 'count') return [c];
+      return sqlite
+        ? [
+            sql`${out(sql`sum(${v('h')})`)} as ${id('h')}`,
+            sql`${out(sql`sum(${v('l')})`)} as ${id('l')}`,
+            c,
+          ]
+        : [sql`${out(sql`sum(${v('h')})`)} as ${id('h')}`, c];
+    });
+  const read = measures.map((m, i) => measureSql(m, i, dialect).read);
+  const limit = sql.lit(opts.limit + 1);
+  if (!n)
+    return {
+      query: sql`select 0 as gid, ${sql.join(first(true))}, count(*) as summary_rows from (${rows}) s`,
+      read,
+    };
+  const sets = groupingSets(opts.rowCount, n - opts.rowCount);
+  if (!sqlite) {
+    const setList = sets.map((s) => {
+      const kept = gs.filter((_, i) => s[i]);
+      return kept.length ? sql`(${sql.join(kept)})` : sql`()`;
+    });
+    const all = sql.lit((1 << n) - 1);
+    return {
+      query: sql`select ${sql.join(gs)}, grouping(${sql.join(gs)}) as gid, ${sql.join(first(true))}, count(*) as summary_rows from (${rows}) s group by grouping sets (${sql.join(setList)}) having sum(cnt) > 0 or grouping(${sql.join(gs)}) = ${all} limit ${limit}`,
+      read,
+    };
+  }
+  // SQLite: the finest set once (groups with records only), every coarser set rolled up from it.
+  const base = sql`select ${sql.join(gs)}, ${sql.join(first(false))} from (${rows}) s group by ${sql.join(gs)} having sum(cnt) > 0`;
+  const rollAggs = measures.flatMap((m, i) => measureSql(m, i, dialect).roll);
+  const parts = sets.map((s) => {
+    const cols = gs.map((g, i) => (s[i] ? g : sql`null as ${g}`));
+    const kept = gs.filter((_, i) => s[i]);
+    const by = kept.length ? sql` group by ${sql.join(kept)}` : sql``;
+    return sql`select ${sql.join(cols)}, ${sql.lit(gidOf(s))} as gid, ${sql.join(rollAggs)} from b${by}`;
+  });
+  return {
+    query: sql`select * from (with b as materialized (${base}) select * from (${sql.join(parts, sql` union all `)}) u) r limit ${limit}`,
+    read,
+  };
+}

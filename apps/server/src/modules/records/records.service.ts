@@ -46,15 +46,15 @@ import { aggregatesOf, indexesOf, type IndexInfo } from '../../platform/ddl.js';
 import { safeIdent } from '../../platform/ident.js';
 import {
   compactAggregate,
-  summaryColumn,
+  summariesFor,
   summaryFor,
   summarySelect,
+  summaryWhere,
 } from '../../platform/aggregates.js';
 import { compileQuery, countMatches, readPage, rootEqualities } from '../../platform/planner.js';
 import {
   aggregateAllowed,
   compileSortKeys,
-  compileWhere,
   resolveColumn,
   type SortKey,
   type AggFn,
@@ -156,28 +156,18 @@ function summaryCount(
   indexes: IndexInfo[],
 ): RawBuilder<{ n: number | string | null }> | undefined {
   if (meta.kind === 'mounted' || input.search?.trim()) return undefined;
-  const infos = aggregatesOf(indexes).sort((a, b) => a.groups.length - b.groups.length);
-  const state = input.state ?? 'active';
-  for (const info of infos) {
-    let outside = false;
-    const where = compileWhere(
+  for (const info of summariesFor(aggregatesOf(indexes), [], [])) {
+    const where = summaryWhere(
       meta,
-      { filter: input.filter, state: 'all', timeZone: input.timeZone },
-      {
-        dialect: ctx.db.dialect,
-        lang: ctx.lang,
-        columnSql: (c) => {
-          const x = summaryColumn(info, c.column);
-          if (!x) outside = true;
-          return x;
-        },
-      },
+      info,
+      [input.filter],
+      { dialect: ctx.db.dialect, lang: ctx.lang, timeZone: input.timeZone },
+      input.state ?? 'active',
     );
-    if (outside) continue;
-    const d = state === 'active' ? sql`d = 0` : state === 'deleted' ? sql`d = 1` : sql`1 = 1`;
+    if (!where) continue;
     return sql<{
       n: number | string | null;
-    }>`select sum(cnt) as n from ${sql.id(safeIdent(info.name))} where ${d} and ${where}`;
+    }>`select sum(cnt) as n from ${sql.id(safeIdent(info.name))} where ${where}`;
   }
   return undefined;
 }
@@ -322,23 +312,16 @@ async function summaryGroups(
   const dialect = ctx.db.dialect;
   // The filter over the summary's group columns; a condition on any other column (or the
   // record number, or a system column) means the records must be read.
-  let outside = false;
-  const where = compileWhere(
+  const where = summaryWhere(
     meta,
-    { filter: input.filter, state: 'all', timeZone: input.timeZone },
-    {
-      dialect,
-      lang: ctx.lang,
-      columnSql: (c) => {
-        const x = summaryColumn(info, c.column);
-        if (!x) outside = true;
-        return x;
-      },
-    },
+    info,
+    [input.filter],
+    { dialect, lang: ctx.lang, timeZone: input.timeZone },
+    req.state,
   );
-  if (outside) return undefined;
+  if (!where) return undefined;
   const s = summarySelect(info, req, dialect);
-  const summaryQuery = sql<Raw>`select ${sql.join(s.selects)} from ${s.from} where ${s.state} and ${where} group by ${
+  const summaryQuery = sql<Raw>`select ${sql.join(s.selects)} from ${s.from} where ${where} group by ${
     s.groupBy
   } having sum(cnt) > 0 order by ${sql.join(
     groupOrder(dialect, keys, (k) =>
