@@ -9,7 +9,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { AbilityContext, ability } from '@/lib/ability';
 import { errorStatus } from '@/lib/api-client';
 import { appConfig } from '@/lib/config';
-import { theme } from '@/lib/theme';
+import { cssVariablesResolver, theme } from '@/lib/theme';
 import { useTheme } from '@/lib/theme-store';
 
 /** The toast container loads after the first screen; toasts shown before it appear once it mounts. */
@@ -46,7 +46,11 @@ export function AppProvider({
   const [client] = useState(() => queryClient ?? makeQueryClient());
   const skin = useTheme((s) => s.skin);
   return (
-    <MantineProvider theme={theme} forceColorScheme={skin === 'dark' ? 'dark' : 'light'}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      forceColorScheme={skin === 'dark' ? 'dark' : 'light'}
+    >
       <Suspense fallback={null}>
         <Notifications autoClose={appConfig.toastTimeout} position="top-right" limit={5} />
       </Suspense>

@@ -82,7 +82,8 @@ export function MainLayout() {
       <a href="#content" className={classes.skipLink}>
         {t('skipToContent')}
       </a>
-      <AppShell.Main className={classes.main}>
+      {/* The content's own <main> below is the page's one main landmark (the skip link's target). */}
+      <AppShell.Main className={classes.main} renderRoot={(props) => <div {...props} />}>
         <div
           className={classes.page}
           data-navbar={navbarType}

@@ -101,7 +101,9 @@ export function BudgetDashboard() {
   return (
     <Stack gap="lg" data-testid="budget-dashboard">
       <Group justify="space-between" align="baseline">
-        <Title order={4}>{t('dashboard.title')}</Title>
+        <Title order={2} size="h4">
+          {t('dashboard.title')}
+        </Title>
         <Anchor component={Link} to="/fiscus/budget/report" size="sm">
           {t('dashboard.openReport')}
         </Anchor>

@@ -47,26 +47,28 @@ export default function CartDropdown() {
     void navigate(to);
   };
 
+  // The count wraps the popover and the popover's target is the button itself: the popup's
+  // attributes (aria-haspopup, aria-expanded) belong on the element that opens it.
   return (
-    <Popover
-      opened={opened}
-      onChange={setOpened}
-      width={380}
-      position="bottom-end"
-      shadow="md"
-      withinPortal
-      trapFocus={false}
+    <Indicator
+      label={count}
+      size={16}
+      offset={4}
+      disabled={count === 0}
+      color="red"
+      data-testid="cart-count"
+      data-count={count}
     >
-      <Popover.Target>
-        <Indicator
-          label={count}
-          size={16}
-          offset={4}
-          disabled={count === 0}
-          color="red"
-          data-testid="cart-count"
-          data-count={count}
-        >
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        width={380}
+        position="bottom-end"
+        shadow="md"
+        withinPortal
+        trapFocus={false}
+      >
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -77,92 +79,92 @@ export default function CartDropdown() {
           >
             <IconShoppingCart size={20} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown p={0} maw="calc(100vw - 16px)" data-testid="cart-dropdown">
-        <Group justify="space-between" px="md" py="sm">
-          <Text fw={600}>{t('cart.myCart')}</Text>
-          <Badge variant="light">{t('cart.items', { count })}</Badge>
-        </Group>
-        <Divider />
-        {cart.isPending ? (
-          <LoadingState />
-        ) : cart.isError ? (
-          <Box p="md">
-            <ErrorState onRetry={() => void cart.refetch()} />
-          </Box>
-        ) : count === 0 ? (
-          <Stack align="center" gap="xs" p="lg">
-            <Text c="dimmed" size="sm">
-              {t('cart.empty')}
-            </Text>
-            <Button variant="light" size="xs" onClick={() => go(shopPath)}>
-              {t('actions.goToShop')}
-            </Button>
-          </Stack>
-        ) : (
-          <>
-            <ScrollArea.Autosize mah={360} type="auto">
-              <Stack gap={0}>
-                {lines.map((p) => (
-                  <Group
-                    key={p.id}
-                    wrap="nowrap"
-                    gap="sm"
-                    px="md"
-                    py="sm"
-                    align="flex-start"
-                    style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-                    data-testid="cart-line"
-                  >
-                    <Image src={p.image} alt={p.name} w={56} h={56} radius="sm" fit="contain" />
-                    <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-                      <Box>
-                        <Anchor
-                          component={Link}
-                          to={productPath(p.slug)}
-                          onClick={() => setOpened(false)}
-                          size="sm"
-                          fw={500}
-                          lineClamp={1}
-                          c="var(--mantine-color-text)"
-                        >
-                          {p.name}
-                        </Anchor>
-                        <Text size="xs" c="dimmed">
-                          {t('product.by', { brand: p.brand })}
-                        </Text>
-                      </Box>
-                      <Group justify="space-between" wrap="nowrap" gap="xs">
-                        <QtyStepper productId={p.id} name={p.name} qty={p.qty} />
-                        <Text size="sm" fw={600}>
-                          {money(p.price * p.qty)}
-                        </Text>
-                      </Group>
-                    </Stack>
-                    <CloseButton
-                      size="sm"
-                      aria-label={t('actions.removeNamed', { name: p.name })}
-                      onClick={() => remove.mutate(p.id)}
-                    />
-                  </Group>
-                ))}
-              </Stack>
-            </ScrollArea.Autosize>
-            <Stack gap="sm" p="md">
-              <Group justify="space-between">
-                <Text fw={600}>{t('cart.total')}</Text>
-                <Text fw={700} c="var(--mantine-primary-color-filled)" data-testid="cart-total">
-                  {money(total)}
-                </Text>
-              </Group>
-              <Button fullWidth onClick={() => go(checkoutPath)}>
-                {t('actions.checkout')}
+        </Popover.Target>
+        <Popover.Dropdown p={0} maw="calc(100vw - 16px)" data-testid="cart-dropdown">
+          <Group justify="space-between" px="md" py="sm">
+            <Text fw={600}>{t('cart.myCart')}</Text>
+            <Badge variant="light">{t('cart.items', { count })}</Badge>
+          </Group>
+          <Divider />
+          {cart.isPending ? (
+            <LoadingState />
+          ) : cart.isError ? (
+            <Box p="md">
+              <ErrorState onRetry={() => void cart.refetch()} />
+            </Box>
+          ) : count === 0 ? (
+            <Stack align="center" gap="xs" p="lg">
+              <Text c="dimmed" size="sm">
+                {t('cart.empty')}
+              </Text>
+              <Button variant="light" size="xs" onClick={() => go(shopPath)}>
+                {t('actions.goToShop')}
               </Button>
             </Stack>
-          </>
-        )}
-      </Popover.Dropdown>
-    </Popover>
+          ) : (
+            <>
+              <ScrollArea.Autosize mah={360} type="auto">
+                <Stack gap={0}>
+                  {lines.map((p) => (
+                    <Group
+                      key={p.id}
+                      wrap="nowrap"
+                      gap="sm"
+                      px="md"
+                      py="sm"
+                      align="flex-start"
+                      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+                      data-testid="cart-line"
+                    >
+                      <Image src={p.image} alt={p.name} w={56} h={56} radius="sm" fit="contain" />
+                      <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+                        <Box>
+                          <Anchor
+                            component={Link}
+                            to={productPath(p.slug)}
+                            onClick={() => setOpened(false)}
+                            size="sm"
+                            fw={500}
+                            lineClamp={1}
+                            c="var(--mantine-color-text)"
+                          >
+                            {p.name}
+                          </Anchor>
+                          <Text size="xs" c="dimmed">
+                            {t('product.by', { brand: p.brand })}
+                          </Text>
+                        </Box>
+                        <Group justify="space-between" wrap="nowrap" gap="xs">
+                          <QtyStepper productId={p.id} name={p.name} qty={p.qty} />
+                          <Text size="sm" fw={600}>
+                            {money(p.price * p.qty)}
+                          </Text>
+                        </Group>
+                      </Stack>
+                      <CloseButton
+                        size="sm"
+                        aria-label={t('actions.removeNamed', { name: p.name })}
+                        onClick={() => remove.mutate(p.id)}
+                      />
+                    </Group>
+                  ))}
+                </Stack>
+              </ScrollArea.Autosize>
+              <Stack gap="sm" p="md">
+                <Group justify="space-between">
+                  <Text fw={600}>{t('cart.total')}</Text>
+                  <Text fw={700} c="var(--mantine-primary-color-filled)" data-testid="cart-total">
+                    {money(total)}
+                  </Text>
+                </Group>
+                <Button fullWidth onClick={() => go(checkoutPath)}>
+                  {t('actions.checkout')}
+                </Button>
+              </Stack>
+            </>
+          )}
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }

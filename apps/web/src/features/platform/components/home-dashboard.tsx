@@ -133,7 +133,7 @@ export function HomeDashboard({ activity }: { activity?: ReactNode } = {}) {
     <Stack gap="lg" data-testid="home-dashboard">
       <Group justify="space-between" wrap="wrap">
         <div>
-          <Title order={2}>
+          <Title order={1} size="h2">
             {t(isNewAccount(session.user.createdAt) ? 'home.welcomeNew' : 'home.welcome', {
               name,
             })}
@@ -181,7 +181,7 @@ export function HomeDashboard({ activity }: { activity?: ReactNode } = {}) {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Card padding="lg" radius="md" shadow="sm" h="100%">
-            <Title order={4} mb="sm">
+            <Title order={2} size="h4" mb="sm">
               {t('home.largest')}
             </Title>
             {largest.length === 0 ? (
@@ -236,7 +236,9 @@ export function HomeDashboard({ activity }: { activity?: ReactNode } = {}) {
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Card padding="lg" radius="md" shadow="sm" h="100%">
             <Group justify="space-between" mb="sm">
-              <Title order={4}>{t('home.getStarted')}</Title>
+              <Title order={2} size="h4">
+                {t('home.getStarted')}
+              </Title>
               <Group gap={4}>
                 <IconUsers size={16} />
                 <Text size="sm" c="dimmed">

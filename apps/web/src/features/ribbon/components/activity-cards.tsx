@@ -30,7 +30,9 @@ export function RecentActivityCard({ limit = 8 }: { limit?: number }) {
     <Card padding="lg" radius="md" shadow="sm" h="100%" data-testid="home-activity">
       <Group justify="space-between" mb="sm">
         <Group gap="xs">
-          <Title order={4}>{t('activity.title')}</Title>
+          <Title order={2} size="h4">
+            {t('activity.title')}
+          </Title>
           <StreamBadge status={status} />
         </Group>
         <Anchor component={Link} to="/fiscus/ribbon" size="sm">
@@ -74,7 +76,7 @@ export function RunningJobsCard() {
   const pct = (j: JobItem) => Math.round(j.progress * 100);
   return (
     <Card padding="lg" radius="md" shadow="sm" h="100%" data-testid="home-jobs">
-      <Title order={4} mb="sm">
+      <Title order={2} size="h4" mb="sm">
         {t('jobs.title')}
       </Title>
       {jobs.isPending ? (

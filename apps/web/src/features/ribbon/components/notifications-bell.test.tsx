@@ -61,8 +61,13 @@ describe('NotificationsBell', () => {
     const view = await renderScreen(<NotificationsBell />);
     const bell = await screen.findByTestId('notifications-bell');
     await waitFor(() => expect(bell).toHaveAttribute('data-unread', '2'));
+    // The popup's attributes are on the button that opens it (the badge around it is no button).
+    expect(bell).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(bell).toHaveAttribute('aria-expanded', 'false');
+    expect(bell.parentElement).not.toHaveAttribute('aria-haspopup');
     await user.click(bell);
     const dropdown = await screen.findByTestId('notifications-dropdown');
+    expect(bell).toHaveAttribute('aria-expanded', 'true');
     const shown = within(dropdown).getAllByTestId('notification');
     expect(shown.map((n) => n.textContent)).toEqual([
       expect.stringContaining('2 records changed'),

@@ -61,23 +61,25 @@ export function NotificationsBell() {
     navigate(target && 'to' in target ? target.to : '/fiscus/ribbon');
   };
 
+  // The badge wraps the popover and the popover's target is the button itself: the popup's
+  // attributes (aria-haspopup, aria-expanded) belong on the element that opens it.
   return (
-    <Popover
-      opened={opened}
-      onChange={setOpened}
-      position="bottom-end"
-      shadow="lg"
-      width={360}
-      withinPortal
+    <Indicator
+      label={unread > 9 ? '9+' : unread || undefined}
+      disabled={!unread}
+      size={16}
+      color="red"
+      offset={6}
     >
-      <Popover.Target>
-        <Indicator
-          label={unread > 9 ? '9+' : unread || undefined}
-          disabled={!unread}
-          size={16}
-          color="red"
-          offset={6}
-        >
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        position="bottom-end"
+        shadow="lg"
+        width={360}
+        withinPortal
+      >
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -96,94 +98,94 @@ export function NotificationsBell() {
           >
             <IconBell size={20} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown p={0} data-testid="notifications-dropdown">
-        <Group justify="space-between" p="sm">
-          <Text fw={600}>{t('bell.title')}</Text>
-          {unread > 0 && (
-            <Badge variant="light" data-testid="notifications-unread">
-              {t('bell.unread', { count: unread })}
-            </Badge>
-          )}
-        </Group>
-        <Divider />
-        {list.isPending ? (
-          <Center py="lg">
-            <Loader size="sm" />
-          </Center>
-        ) : list.isError ? (
-          <Text size="sm" c="red" p="sm">
-            {t('bell.loadError')}
-          </Text>
-        ) : items.length === 0 ? (
-          <Stack align="center" gap={4} py="lg" px="md" data-testid="notifications-empty">
-            <IconBellOff size={28} opacity={0.5} />
-            <Text size="sm" fw={600}>
-              {t('bell.empty')}
+        </Popover.Target>
+        <Popover.Dropdown p={0} data-testid="notifications-dropdown">
+          <Group justify="space-between" p="sm">
+            <Text fw={600}>{t('bell.title')}</Text>
+            {unread > 0 && (
+              <Badge variant="light" data-testid="notifications-unread">
+                {t('bell.unread', { count: unread })}
+              </Badge>
+            )}
+          </Group>
+          <Divider />
+          {list.isPending ? (
+            <Center py="lg">
+              <Loader size="sm" />
+            </Center>
+          ) : list.isError ? (
+            <Text size="sm" c="red" p="sm">
+              {t('bell.loadError')}
             </Text>
-            <Text size="xs" c="dimmed" ta="center">
-              {t('bell.emptyText')}
-            </Text>
-          </Stack>
-        ) : (
-          <ScrollArea.Autosize mah={380}>
-            <Stack gap={0}>
-              {items.map((e) => {
-                const read = isRead(e);
-                const detail = eventDetail(e, t, i18n.language);
-                return (
-                  <UnstyledButton
-                    key={e.id}
-                    onClick={() => open(e)}
-                    px="sm"
-                    py={8}
-                    data-testid="notification"
-                    data-read={read || undefined}
-                    style={{ opacity: read ? 0.6 : 1 }}
-                  >
-                    <Group wrap="nowrap" gap="sm" align="flex-start">
-                      <Indicator disabled={read} size={8} color="blue" position="top-start">
-                        <EventIcon kind={e.kind} size={30} />
-                      </Indicator>
-                      <div style={{ minWidth: 0, flex: 1 }}>
-                        <Text size="sm" fw={read ? 400 : 600} lineClamp={2}>
-                          {eventTitle(e, t)}
-                          {e.objectName ? ` · ${e.objectName}` : ''}
-                        </Text>
-                        {detail && (
-                          <Text size="xs" c="dimmed" lineClamp={1}>
-                            {detail}
-                          </Text>
-                        )}
-                        <Text size="xs" c="dimmed">
-                          {e.userName ?? t('system')} · {ago(e.at)}
-                        </Text>
-                      </div>
-                    </Group>
-                  </UnstyledButton>
-                );
-              })}
+          ) : items.length === 0 ? (
+            <Stack align="center" gap={4} py="lg" px="md" data-testid="notifications-empty">
+              <IconBellOff size={28} opacity={0.5} />
+              <Text size="sm" fw={600}>
+                {t('bell.empty')}
+              </Text>
+              <Text size="xs" c="dimmed" ta="center">
+                {t('bell.emptyText')}
+              </Text>
             </Stack>
-          </ScrollArea.Autosize>
-        )}
-        <Divider />
-        <Group justify="space-between" p="xs" wrap="nowrap">
-          <Anchor component={Link} to="/fiscus/ribbon" size="sm" onClick={() => setOpened(false)}>
-            {t('bell.all')}
-          </Anchor>
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            leftSection={<IconChecks size={14} />}
-            disabled={!unread}
-            onClick={() => markAll(newest)}
-            data-testid="notifications-read-all"
-          >
-            {t('bell.markAll')}
-          </Button>
-        </Group>
-      </Popover.Dropdown>
-    </Popover>
+          ) : (
+            <ScrollArea.Autosize mah={380}>
+              <Stack gap={0}>
+                {items.map((e) => {
+                  const read = isRead(e);
+                  const detail = eventDetail(e, t, i18n.language);
+                  return (
+                    <UnstyledButton
+                      key={e.id}
+                      onClick={() => open(e)}
+                      px="sm"
+                      py={8}
+                      data-testid="notification"
+                      data-read={read || undefined}
+                      style={{ opacity: read ? 0.6 : 1 }}
+                    >
+                      <Group wrap="nowrap" gap="sm" align="flex-start">
+                        <Indicator disabled={read} size={8} color="blue" position="top-start">
+                          <EventIcon kind={e.kind} size={30} />
+                        </Indicator>
+                        <div style={{ minWidth: 0, flex: 1 }}>
+                          <Text size="sm" fw={read ? 400 : 600} lineClamp={2}>
+                            {eventTitle(e, t)}
+                            {e.objectName ? ` · ${e.objectName}` : ''}
+                          </Text>
+                          {detail && (
+                            <Text size="xs" c="dimmed" lineClamp={1}>
+                              {detail}
+                            </Text>
+                          )}
+                          <Text size="xs" c="dimmed">
+                            {e.userName ?? t('system')} · {ago(e.at)}
+                          </Text>
+                        </div>
+                      </Group>
+                    </UnstyledButton>
+                  );
+                })}
+              </Stack>
+            </ScrollArea.Autosize>
+          )}
+          <Divider />
+          <Group justify="space-between" p="xs" wrap="nowrap">
+            <Anchor component={Link} to="/fiscus/ribbon" size="sm" onClick={() => setOpened(false)}>
+              {t('bell.all')}
+            </Anchor>
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              leftSection={<IconChecks size={14} />}
+              disabled={!unread}
+              onClick={() => markAll(newest)}
+              data-testid="notifications-read-all"
+            >
+              {t('bell.markAll')}
+            </Button>
+          </Group>
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }

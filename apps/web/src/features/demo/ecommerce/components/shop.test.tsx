@@ -67,8 +67,12 @@ describe('shop and navbar cart', () => {
     expect(within(card(name)).getByText('View in cart')).toBeInTheDocument();
     expect(ecommerceDb.cart.map((c) => c.productId)).toContain(24);
 
+    // The popup's attributes are on the button that opens it, not on the count around it.
+    expect(screen.getByTestId('cart-count')).not.toHaveAttribute('aria-haspopup');
+    expect(screen.getByTestId('cart-toggle')).toHaveAttribute('aria-haspopup', 'dialog');
     await user.click(screen.getByTestId('cart-toggle'));
     const dropdown = await screen.findByTestId('cart-dropdown');
+    expect(screen.getByTestId('cart-toggle')).toHaveAttribute('aria-expanded', 'true');
     expect(await within(dropdown).findByText('6 items')).toBeInTheDocument();
     await user.click(within(dropdown).getByLabelText(`Remove ${name}`));
     await waitFor(() => expect(count()).toBe('5'));
