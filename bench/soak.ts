@@ -152,7 +152,12 @@ async function importFile(server: BenchServer, token: string, objectId: string, 
 
 const loadBefore = os.loadavg();
 const METRICS_TOKEN = randomBytes(24).toString('hex');
-const server = await startServer({ port: PORT, dir, env: { METRICS_TOKEN } });
+// The seed import alone may outlast the default 10 minutes of an access token on a busy machine.
+const server = await startServer({
+  port: PORT,
+  dir,
+  env: { METRICS_TOKEN, ACCESS_TOKEN_TTL: '3600' },
+});
 try {
   const heavyToken = server.token();
   const ledger = await createLedger(server, 'Ledger', categories);

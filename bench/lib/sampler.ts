@@ -23,12 +23,16 @@ type Buckets = Map<string, Map<string, number>>;
 
 function histogram(text: string, name: string): Buckets {
   const out: Buckets = new Map();
-  const re = new RegExp(`^${name}_bucket\\{(.*?)le="([^"]+)"\\} (\\S+)$`, 'gm');
+  const re = new RegExp(`^${name}_bucket\\{([^}]*)\\} (\\S+)$`, 'gm');
   for (const m of text.matchAll(re)) {
-    const labels = (m[1] as string).replace(/,$/, '');
+    // prom-client writes `le` first: `{le="0.01",lane="heavy"}`.
+    const all = (m[1] as string).split(',');
+    const le = /^le="([^"]+)"$/.exec(all.find((l) => l.startsWith('le=')) ?? '')?.[1];
+    if (!le) continue;
+    const labels = all.filter((l) => !l.startsWith('le=')).join(',');
     let b = out.get(labels);
     if (!b) out.set(labels, (b = new Map()));
-    b.set(m[2] as string, Number(m[3]));
+    b.set(le, Number(m[2]));
   }
   return out;
 }
