@@ -6,7 +6,7 @@
  *
  * Needs a production build of the console: `npm run build -w @fiscus/web` (or set
  * BENCH_WEB_DIST to a build directory).
- * Run: node --conditions=source --import tsx bench/bundle.ts
+ * Run: node --conditions=source --import tsx bench/bundle.ts [--files]
  * Env: CHROMIUM_PATH (default /usr/bin/chromium).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -30,6 +30,9 @@ await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 const base = `http://127.0.0.1:${port}`;
+
+/** `--files`: list every file a page loads, not only the five largest. */
+const detail = process.argv.includes('--files');
 
 const gzipOf = new Map<string, number>();
 function gzipKb(file: string): number {
@@ -70,6 +73,7 @@ async function pageJs(browser: Browser, pathname: string, tokens: boolean) {
     files: sizes.length,
     gzipKb: Math.round(sizes.reduce((s, x) => s + x.kb, 0)),
     largest: sizes.slice(0, 5).map((x) => `${Math.round(x.kb)} KB ${path.basename(x.file)}`),
+    ...(detail ? { all: sizes.map((x) => `${x.kb.toFixed(1)} KB ${path.basename(x.file)}`) } : {}),
   };
 }
 

@@ -1,16 +1,42 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { chunkLayers } from './chunk-layers';
+
+const src = (file: string) => fileURLToPath(new URL(`./src/${file}`, import.meta.url));
+
+const aliases = {
+  '@fiscus/contracts': fileURLToPath(
+    new URL('../../packages/contracts/src/index.ts', import.meta.url),
+  ),
+  '@': fileURLToPath(new URL('./src', import.meta.url)),
+};
+/**
+ * The sign-in page (its layout and route) in one chunk; the console's layer (query client,
+ * abilities, HTTP client, guard) with the main layout and all they import — Mantine's components
+ * of the shell included — in another (chunk-layers.ts, docs/footprint.md).
+ */
+const layerName = chunkLayers(
+  src('main.tsx'),
+  aliases,
+  [
+    {
+      name: 'sign-in',
+      roots: [src('app/layouts/full-layout.tsx'), src('app/routes/auth/login.tsx')],
+    },
+    {
+      name: 'console',
+      roots: [src('app/shell/console-layer.ts'), src('app/layouts/main-layout.tsx')],
+    },
+  ],
+  // The schema library: only where contracts are parsed.
+  /[\\/]node_modules[\\/]zod[\\/]/,
+);
 
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: {
-      '@fiscus/contracts': fileURLToPath(
-        new URL('../../packages/contracts/src/index.ts', import.meta.url),
-      ),
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
-    },
+    alias: aliases,
   },
   server: {
     port: 5173,
@@ -30,6 +56,7 @@ export default defineConfig({
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
+            { name: layerName, debugName: 'layers' },
             { name: 'react-dom', test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/ },
             // Parts of two lazy bundles that would pass 500 KB: the chart renderer and the mock
             // backend.

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { AppProvider } from './app/provider';
 import { createAppRouter } from './app/router';
+import { ShellProvider } from './app/shell-provider';
 import { i18nReady } from './lib/i18n';
 import { applySkin, useTheme } from './lib/theme-store';
 
@@ -13,9 +13,9 @@ const router = createAppRouter();
 void i18nReady.finally(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <AppProvider>
+      <ShellProvider>
         <RouterProvider router={router} />
-      </AppProvider>
+      </ShellProvider>
     </StrictMode>,
   );
 });

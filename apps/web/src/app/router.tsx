@@ -1,9 +1,22 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { withChunkTimeout } from '@/lib/lazy';
 import { routes, HOME_PATH, NOT_FOUND_PATH, type AppRoute } from './routes-table';
-import { Guard } from './shell/guard';
+import { GuestGuard } from './shell/guest-guard';
 import { RootError } from './shell/root-error';
 import { RootShell } from './shell/root-shell';
+
+/**
+ * The console's layers (query client, abilities, toasts, the full guard with its session check
+ * and the menu's texts) load with the first route that needs them — every route but the light
+ * sign-in page, which renders before them.
+ */
+const loadConsoleLayer = () =>
+  withChunkTimeout(() =>
+    import('./shell/console-layer').then(async (layer) => {
+      await layer.ready;
+      return layer;
+    }),
+  );
 
 function toRouteObject(route: AppRoute): RouteObject {
   return {
@@ -11,13 +24,27 @@ function toRouteObject(route: AppRoute): RouteObject {
     path: route.path,
     handle: route,
     lazy: async () => {
-      const module = await withChunkTimeout(route.load);
-      const Screen = module.default;
+      if (route.light) {
+        const { default: Screen } = await withChunkTimeout(route.load);
+        return {
+          Component: () => (
+            <GuestGuard route={route}>
+              <Screen />
+            </GuestGuard>
+          ),
+        };
+      }
+      const [{ default: Screen }, { ConsoleProviders, Guard }] = await Promise.all([
+        withChunkTimeout(route.load),
+        loadConsoleLayer(),
+      ]);
       return {
         Component: () => (
-          <Guard route={route}>
-            <Screen />
-          </Guard>
+          <ConsoleProviders>
+            <Guard route={route}>
+              <Screen />
+            </Guard>
+          </ConsoleProviders>
         ),
       };
     },
@@ -29,8 +56,17 @@ function toRouteObject(route: AppRoute): RouteObject {
  * (menu, navbar, search, customizer), and the shell loads in parallel with the first screen.
  */
 const loadMainLayout = async () => {
-  const { MainLayout } = await withChunkTimeout(() => import('./layouts/main-layout'));
-  return { Component: MainLayout };
+  const [{ MainLayout }, { ConsoleProviders }] = await Promise.all([
+    withChunkTimeout(() => import('./layouts/main-layout')),
+    loadConsoleLayer(),
+  ]);
+  return {
+    Component: () => (
+      <ConsoleProviders>
+        <MainLayout />
+      </ConsoleProviders>
+    ),
+  };
 };
 const loadFullLayout = async () => {
   const { FullLayout } = await withChunkTimeout(() => import('./layouts/full-layout'));

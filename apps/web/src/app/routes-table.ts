@@ -26,6 +26,12 @@ export interface AppRoute {
   public?: boolean;
   /** A signed-in user is sent away (login, register, forgot password). */
   redirectIfLoggedIn?: boolean;
+  /**
+   * Renders before the console's layers (query client, abilities, the HTTP client with its
+   * token refresh, the menu's texts): the sign-in page, kept light (QUALITY.md P8). Its screen
+   * uses none of them.
+   */
+  light?: boolean;
   /** Page title (i18n key) shown in the page header; breadcrumb trail after it. */
   title?: string;
   breadcrumb?: Crumb[];
@@ -605,6 +611,7 @@ export const routes: AppRoute[] = [
     load: () => import('./routes/auth/login'),
     ...auth,
     redirectIfLoggedIn: true,
+    light: true,
   },
   {
     id: 'register',

@@ -17,11 +17,11 @@ function Code({ code, active = false }: { code: string; active?: boolean }) {
  * Language dropdown (en, de, fr, pt, ru) of the navbar, the sign-in screens and the
  * miscellaneous pages; the choice persists.
  */
-export function LanguageSwitch() {
+export function LanguageSwitch({ defaultOpened = false }: { defaultOpened?: boolean }) {
   const { t, i18n } = useTranslation('common');
   const current = languages.find((l) => l.code === i18n.resolvedLanguage) ?? languages[0];
   return (
-    <Menu position="bottom-end" shadow="md" withinPortal>
+    <Menu position="bottom-end" shadow="md" withinPortal defaultOpened={defaultOpened}>
       <Menu.Target>
         <Tooltip label={t('language')}>
           <UnstyledButton

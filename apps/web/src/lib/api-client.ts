@@ -1,4 +1,4 @@
-import { isErrorEnvelope, type ErrorEnvelope } from '@fiscus/contracts';
+import { isErrorEnvelope } from '@fiscus/contracts';
 import axios, { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import { resetRules } from './ability';
 import { appConfig, storageKeys } from './config';
@@ -193,35 +193,4 @@ function syncAcrossTabs() {
 }
 syncAcrossTabs();
 
-/** The envelope of a failed call, if the server sent one. */
-export function errorOf(err: unknown): ErrorEnvelope['error'] | undefined {
-  if (err instanceof AxiosError && isErrorEnvelope(err.response?.data))
-    return err.response.data.error;
-  return undefined;
-}
-
-/** The HTTP status of a failed call, when the server answered it. */
-export function errorStatus(err: unknown): number | undefined {
-  return err instanceof AxiosError ? err.response?.status : undefined;
-}
-
-/** Seconds to wait before trying again, from a 429 answer (`Retry-After`), if known. */
-export function retryAfterOf(err: unknown): number | undefined {
-  if (!(err instanceof AxiosError) || err.response?.status !== 429) return undefined;
-  const raw: unknown = err.response.headers['retry-after'];
-  const secs = Number(raw);
-  if (Number.isFinite(secs) && secs > 0) return Math.ceil(secs);
-  if (typeof raw === 'string') {
-    const at = Date.parse(raw);
-    if (Number.isFinite(at)) return Math.max(1, Math.ceil((at - Date.now()) / 1000));
-  }
-  return undefined;
-}
-
-/** A message for the user: the server's translated message, or a translated generic one. */
-export function messageOf(err: unknown): string {
-  const env = errorOf(err);
-  if (env) return env.message;
-  if (err instanceof AxiosError && !err.response) return i18next.t('errors:network');
-  return i18next.t('errors:unexpected');
-}
+export { errorOf, messageOf } from './http-errors';

@@ -68,6 +68,14 @@ export function initialLanguage(
   return 'en';
 }
 
+/**
+ * Namespaces loaded before the first screen: all the sign-in page needs besides its own. The
+ * console's routes load `consoleNamespaces` with their layer (app/shell/console-layer.ts); unit
+ * tests render screens without that layer, so they start with both.
+ */
+const signInNamespaces = ['common', 'errors'] as const;
+export const consoleNamespaces = ['menu', 'misc'] as const;
+
 export const i18nReady = i18next
   .use(backend)
   .use(initReactI18next)
@@ -75,7 +83,10 @@ export const i18nReady = i18next
     lng: initialLanguage(),
     fallbackLng: 'en',
     supportedLngs: codes,
-    ns: ['common', 'menu', 'errors', 'misc'],
+    ns:
+      import.meta.env.MODE === 'test'
+        ? [...signInNamespaces, ...consoleNamespaces]
+        : [...signInNamespaces],
     defaultNS: 'common',
     interpolation: {
       escapeValue: false,

@@ -1,8 +1,8 @@
 import { useAbility } from '@casl/react';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { safeRedirect } from '@/features/auth';
 import { AbilityContext } from '@/lib/ability';
+import { safeRedirect } from '@/lib/safe-redirect';
 import { useNavigationSessionCheck } from '@/lib/session-guard';
 import { tokens } from '@/lib/tokens';
 import { HOME_PATH, LOGIN_PATH, NOT_AUTHORIZED_PATH, type AppRoute } from '../routes-table';

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useCubesMenuSection } from '@/features/cubes/hooks/use-cubes-menu-section';
 import { useImportsMenuSection } from '@/features/imports/hooks/use-imports-menu-section';
 import { useReportsMenuSection } from '@/features/reports/hooks/use-reports-menu-section';
-import { useDynamicMenu } from '@/features/platform';
+import { useDynamicMenu } from '@/features/platform/hooks/use-dynamic-menu';
 // Likewise: only the menu's hook, not the procedures screens.
 import { useProceduresMenuSection } from '@/features/procedures/hooks/use-procedures-menu-section';
 import { AbilityContext } from '@/lib/ability';

@@ -4,4 +4,3 @@ export { ObjectsScreen } from './components/objects-screen';
 export { RecordPage } from './components/record-page';
 export { TablesScreen } from './components/tables-screen';
 export { DomainsScreen } from './components/domains-screen';
-export { useDynamicMenu } from './hooks/use-dynamic-menu';

@@ -1,20 +1,11 @@
-import type {
-  LoginAnswer,
-  LoginBody,
-  RegisterBody,
-  SignedIn,
-  TotpEnabledAnswer,
-  TotpSetupAnswer,
-} from '@fiscus/contracts';
+import type { RegisterBody, SignedIn, TotpEnabledAnswer, TotpSetupAnswer } from '@fiscus/contracts';
 import { api } from '@/lib/api-client';
 
-/** The calls of the sign-in screens and the security settings (PRODUCT.md §5). */
+/**
+ * The calls of the other sign-in screens and the security settings (PRODUCT.md §5); the sign-in
+ * page's own are in guest-api.ts.
+ */
 export const authApi = {
-  login: (body: LoginBody) => api.post<LoginAnswer>('/api/login', body).then((r) => r.data),
-  verifySecondFactor: (challengeId: string, code: string) =>
-    api
-      .post<SignedIn>('/api/second-factor', { action: 'verify', challengeId, code })
-      .then((r) => r.data),
   register: (body: RegisterBody) => api.post<SignedIn>('/api/register', body).then((r) => r.data),
   forgot: (email: string) => api.post('/api/forgot', { email }).then(() => undefined),
   setNewPassword: (token: string, password: string) =>
@@ -34,10 +25,3 @@ export const authApi = {
   totpDisable: (proof: { password: string } | { code: string }) =>
     api.post('/api/second-factor', { action: 'disable', ...proof }).then(() => undefined),
 };
-
-/** True when the login answer asks for a second factor instead of signing in. */
-export function needsSecondFactor(
-  answer: LoginAnswer,
-): answer is Extract<LoginAnswer, { secondFactor: unknown }> {
-  return 'secondFactor' in answer && !!answer.secondFactor;
-}

@@ -1,7 +1,7 @@
 import { Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { LanguageSwitch } from '@/components/language-switch';
+import { LightLanguageSwitch } from '@/components/language-switch-light';
 import { appConfig } from '@/lib/config';
 import { AuthIllustration, type IllustrationKind } from './auth-illustration';
 import classes from './auth.module.css';
@@ -59,7 +59,7 @@ export function AuthLayout({
     return (
       <main className={cls('page', 'cardPage')} data-testid={testId} data-variant="card">
         <div className={cls('lang')}>
-          <LanguageSwitch />
+          <LightLanguageSwitch />
         </div>
         <div className={cls('cardWrap')}>
           <Paper
@@ -84,7 +84,7 @@ export function AuthLayout({
     <main className={cls('page', 'split')} data-testid={testId} data-variant="split">
       <Brand className={cls('brand')} />
       <div className={cls('lang')}>
-        <LanguageSwitch />
+        <LightLanguageSwitch />
       </div>
       <div className={cls('art')} aria-hidden>
         <AuthIllustration kind={illustration} />

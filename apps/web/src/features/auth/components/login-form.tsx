@@ -9,28 +9,32 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { storage } from '@/lib/storage';
-import { authApi, needsSecondFactor } from '../api/auth-api';
+import { guestApi, needsSecondFactor } from '../api/guest-api';
+import { useAction } from '../hooks/use-action';
 import { useAuthLinks } from '../hooks/auth-links';
-import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
+import { preloadSignInEffects, useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import { useCooldown } from '../hooks/use-cooldown';
+import { useFields } from '../hooks/use-fields';
 import { applyServerError } from '../lib/server-errors';
 import { FormAlert } from './form-alert';
-import { SecondFactorForm } from './second-factor-form';
+
+/** The second step loads only for accounts that have it. */
+const SecondFactorForm = lazy(() =>
+  import('./second-factor-form').then((m) => ({ default: m.SecondFactorForm })),
+);
 
 /** "Remember me" keeps the login name on this device for the next sign-in. */
 const REMEMBERED_LOGIN = 'fiscus-remembered-login';
 
-interface LoginValues {
+type LoginValues = {
   login: string;
   password: string;
   remember: boolean;
-}
+};
 
 /** Sign-in by username or email and password; continues with the second factor when asked. */
 export function LoginForm() {
@@ -42,43 +46,47 @@ export function LoginForm() {
   const [cooldown, startCooldown] = useCooldown();
   const remembered = storage.get(REMEMBERED_LOGIN);
 
-  const form = useForm<LoginValues>({
-    initialValues: { login: remembered ?? '', password: '', remember: !!remembered },
-    validate: {
+  const form = useFields<LoginValues>(
+    { login: remembered ?? '', password: '', remember: !!remembered },
+    {
       login: (v) => (v.trim() ? null : t('validation.loginRequired')),
       password: (v) => (v ? null : t('validation.passwordRequired')),
     },
-  });
+  );
 
-  const login = useMutation({
-    mutationFn: (v: LoginValues) => authApi.login({ login: v.login.trim(), password: v.password }),
-    onSuccess: (answer, v) => {
-      if (v.remember) storage.set(REMEMBERED_LOGIN, v.login.trim());
-      else storage.remove(REMEMBERED_LOGIN);
-      if (needsSecondFactor(answer)) {
-        setChallenge(answer.secondFactor.challengeId);
-        return;
-      }
-      completeSignIn(answer);
+  const login = useAction(
+    (v: LoginValues) => guestApi.login({ login: v.login.trim(), password: v.password }),
+    {
+      onSuccess: (answer, v) => {
+        if (v.remember) storage.set(REMEMBERED_LOGIN, v.login.trim());
+        else storage.remove(REMEMBERED_LOGIN);
+        if (needsSecondFactor(answer)) {
+          setChallenge(answer.secondFactor.challengeId);
+          return;
+        }
+        completeSignIn(answer);
+      },
+      onError: (err) => {
+        const failure = applyServerError(form, err, ['login', 'password']);
+        setAlert(failure.message);
+        if (failure.retryAfter) startCooldown(failure.retryAfter);
+      },
     },
-    onError: (err) => {
-      const failure = applyServerError(form, err, ['login', 'password']);
-      setAlert(failure.message);
-      if (failure.retryAfter) startCooldown(failure.retryAfter);
-    },
-  });
+  );
 
   if (challenge) {
     return (
-      <SecondFactorForm
-        challengeId={challenge}
-        onDone={completeSignIn}
-        onCancel={(message) => {
-          setChallenge(null);
-          form.setFieldValue('password', '');
-          setAlert(message ?? null);
-        }}
-      />
+      <Suspense fallback={null}>
+        <SecondFactorForm
+          challengeId={challenge}
+          onDone={completeSignIn}
+          onCancel={(message) => {
+            setChallenge(null);
+            form.setFieldValue('password', '');
+            setAlert(message ?? null);
+          }}
+        />
+      </Suspense>
     );
   }
 
@@ -89,6 +97,7 @@ export function LoginForm() {
       data-testid="login-form"
       onSubmit={form.onSubmit((v) => {
         setAlert(null);
+        preloadSignInEffects();
         login.mutate(v);
       })}
     >

@@ -13,11 +13,11 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconShieldLock } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorOf } from '@/lib/api-client';
-import { authApi } from '../api/auth-api';
+import { errorOf } from '@/lib/http-errors';
+import { guestApi } from '../api/guest-api';
+import { useAction } from '../hooks/use-action';
 import { useCooldown } from '../hooks/use-cooldown';
 import { applyServerError } from '../lib/server-errors';
 import { FormAlert } from './form-alert';
@@ -46,9 +46,8 @@ export function SecondFactorForm({ challengeId, onDone, onCancel }: Props) {
     },
   });
 
-  const verify = useMutation({
-    mutationFn: (code: string) => authApi.verifySecondFactor(challengeId, code),
-    onSuccess: onDone,
+  const verify = useAction((code: string) => guestApi.verifySecondFactor(challengeId, code), {
+    onSuccess: (signedIn) => onDone(signedIn),
     onError: (err) => {
       if (mode === 'totp') form.setFieldValue('code', '');
       // The challenge is over (too many codes, expired): the password step comes again.

@@ -1,4 +1,4 @@
-import { errorOf, messageOf, retryAfterOf } from '@/lib/api-client';
+import { errorOf, messageOf, retryAfterOf } from '@/lib/http-errors';
 import { i18next } from '@/lib/i18n';
 
 /** The part of a Mantine form this helper needs. */
