@@ -11,8 +11,9 @@ export type AuditAction = 'create' | 'update' | 'delete' | 'restore';
  * The API token an op runs through (its name), for the history: the `/api/qry` dispatcher runs
  * each op of a token inside `auditVia.run(name, …)`, and every audit entry written meanwhile
  * keeps the name (`pf_audit.via`, "via token …"). A job the op starts keeps the name in its own
- * row (`pf_jobs.via_token`, read here by `Jobs.enqueue`); the changes the job makes later run
- * outside it (the job runner does not carry a request's context into work it picks up later).
+ * row (`pf_jobs.via_token`, read here by `Jobs.enqueue`), and the runner runs the job inside
+ * `auditVia.run` with it again, so that the changes the job makes (an import's updates and
+ * deletes) keep the name too, whichever process runs it.
  */
 export const auditVia = new AsyncLocalStorage<string>();
 

@@ -778,7 +778,10 @@ export class Jobs {
     const began = nowMs();
     ctx.log.info({ domain: row.domain_id, owner: this.owner }, 'job started');
     try {
-      const out = await handler.run(ctx);
+      // A job queued through an API token makes its changes in the token's name too.
+      const out = row.via_token
+        ? await auditVia.run(row.via_token, () => handler.run(ctx))
+        : await handler.run(ctx);
       await pending;
       status = 'succeeded';
       const res = await q

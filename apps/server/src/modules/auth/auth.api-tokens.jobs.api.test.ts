@@ -101,4 +101,47 @@ describe('jobs started through an API token', () => {
     });
     expect(run.id).toBe(imp.id);
   });
+
+  it('the changes an import makes through a token keep the token’s name in the history', async () => {
+    const { secret } = await ok<{ secret: string }>(t.app, owner, 'tokens.create', {
+      name: 'Actuals replacer',
+      scope: 'write',
+      expiresInDays: 30,
+    });
+    const kept = await ok<{ id: number }>(t.app, owner, 'records.create', {
+      objectId,
+      values: { name: 'March' },
+    });
+    const tmp = await tempPath(t.config.dataDir);
+    await writeFile(tmp, 'Name\nApril\n');
+    const file = await storeFile(t.app.db, t.config.dataDir, {
+      tempFile: tmp,
+      domainId: owner.session.domain.id,
+      userId: owner.session.user.id,
+      name: 'actuals.csv',
+      type: 'text/csv',
+      purpose: 'upload',
+    });
+    const as = { headers: bearer(secret) };
+    const imp = await ok<{ id: string }>(t.app, as, 'imports.create', {
+      objectId,
+      fileId: file.id,
+    });
+    await ok(t.app, as, 'imports.update', { id: imp.id, settings: { mode: 'replace' } });
+    // Run by the runner later, outside the token's request (as another process would).
+    await t.app.jobs.stop();
+    await ok(t.app, as, 'imports.run', { id: imp.id });
+    await t.app.jobs.start();
+    await t.app.jobs.idle();
+    const history = await ok<{ items: { action: string; via: string | null }[] }>(
+      t.app,
+      owner,
+      'records.history',
+      { objectId, id: kept.id },
+    );
+    expect(history.items.map((h) => [h.action, h.via])).toEqual([
+      ['delete', 'Actuals replacer'],
+      ['create', null],
+    ]);
+  });
 });

@@ -25,6 +25,7 @@ import { findFile, tempDir } from '../files/index.js';
 import { ensureIndex } from '../../platform/ddl.js';
 import { refreshStatistics } from '../../platform/stats.js';
 import { loadObject, storedFields, type FieldMeta, type ObjectMeta } from '../../platform/meta.js';
+import { auditVia } from '../../platform/audit.js';
 import { type Q } from '../../platform/context.js';
 import { safeIdent } from '../../platform/ident.js';
 import { pfText } from '../../platform/platform.messages.js';
@@ -770,6 +771,8 @@ async function applyWhole(ctx: JobContext<ImportJobParams>, plan: Plan): Promise
   const obj = sql.id(meta.table);
   const now = isoNow();
   const user = ctx.userId;
+  // The API token the import was run through, if any (see platform/audit.ts).
+  const via = auditVia.getStore() ?? null;
   const result: ImportResult = { inserted: 0, updated: 0, skipped: 0, failed: 0 };
   const { cols, vals } = newRecordColumns(ctx, plan, now);
   const allCols = storedFields(meta).map((f) => ({ id: f.id, col: f.column, field: f }));
@@ -777,8 +780,8 @@ async function applyWhole(ctx: JobContext<ImportJobParams>, plan: Plan): Promise
     await db.kysely.transaction().execute(async (trx: Q) => {
       if (settings.mode === 'replace') {
         await sliced(trx, dialect, meta.table, 'o', 'id', (range) =>
-          sql`insert into pf_audit (domain_id, object_id, record_id, action, user_id, at, before, after)
-          select ${ctx.domainId}, ${meta.id}, o.id, 'delete', ${user}, ${now}, ${jsonOf(dialect, 'o', allCols)}, null
+          sql`insert into pf_audit (domain_id, object_id, record_id, action, user_id, at, before, after, via)
+          select ${ctx.domainId}, ${meta.id}, o.id, 'delete', ${user}, ${now}, ${jsonOf(dialect, 'o', allCols)}, null, ${via}
           from ${obj} o where ${range} and o.deleted_at is null`.execute(trx),
         );
         await sliced(trx, dialect, meta.table, 'o', 'id', (range) =>
@@ -803,8 +806,8 @@ async function applyWhole(ctx: JobContext<ImportJobParams>, plan: Plan): Promise
         const cols = targets.map((x) => ({ id: x.field.id, col: x.field.column, field: x.field }));
         const scols = targets.map((x) => ({ id: x.field.id, col: x.scol, field: x.field }));
         await sliced(trx, dialect, staging, 's', 'rowid', (range) =>
-          sql`insert into pf_audit (domain_id, object_id, record_id, action, user_id, at, before, after)
-          select ${ctx.domainId}, ${meta.id}, o.id, 'update', ${user}, ${now}, ${jsonOf(dialect, 'o', cols)}, ${jsonOf(dialect, 's', scols)}
+          sql`insert into pf_audit (domain_id, object_id, record_id, action, user_id, at, before, after, via)
+          select ${ctx.domainId}, ${meta.id}, o.id, 'update', ${user}, ${now}, ${jsonOf(dialect, 'o', cols)}, ${jsonOf(dialect, 's', scols)}, ${via}
           from ${st} s join ${obj} o on o.id = s.k where ${range} and s.c = 1`.execute(trx),
         );
         const sets = targets.map((x) => sql`${sql.id(x.field.column)} = s.${sql.id(x.scol)}`);
@@ -926,6 +929,8 @@ async function applyInSlices(ctx: JobContext<ImportJobParams>, plan: Plan): Prom
   const undo = sql.id(undoTable);
   const now = isoNow();
   const user = ctx.userId;
+  // The API token the import was run through, if any (see platform/audit.ts).
+  const via = auditVia.getStore() ?? null;
   const result: ImportResult = { inserted: 0, updated: 0, skipped: 0, failed: 0 };
   const { cols, vals } = newRecordColumns(ctx, plan, now);
   const allCols = storedFields(meta).map((f) => ({ id: f.id, col: f.column, field: f }));
@@ -944,8 +949,8 @@ async function applyInSlices(ctx: JobContext<ImportJobParams>, plan: Plan): Prom
     if (settings.mode === 'replace') {
       const { lo, hi } = await rangeOf(k, meta.table, 'id');
       await committedSlices(k, lo, hi, ctx.signal, async (trx, from, to) => {
-        await sql`insert into pf_audit (domain_id, object_id, record_id, action, user_id, at, before, after)
-          select ${ctx.domainId}, ${meta.id}, o.id, 'delete', ${user}, ${now}, ${jsonOf(dialect, 'o', allCols)}, null
+        await sql`insert into pf_audit (domain_id, object_id, record_id, action, user_id, at, before, after, via)
+          select ${ctx.domainId}, ${meta.id}, o.id, 'delete', ${user}, ${now}, ${jsonOf(dialect, 'o', allCols)}, null, ${via}
           from ${obj} o where o.id between ${from} and ${to} and o.deleted_at is null`.execute(trx);
         await sql`update ${obj} as o set deleted_at = ${now}, deleted_by = ${user} where o.id between ${from} and ${to} and o.deleted_at is null`.execute(
           trx,
@@ -979,8 +984,8 @@ async function applyInSlices(ctx: JobContext<ImportJobParams>, plan: Plan): Prom
         )}) select 'update', o.id, o.id, ${now}, ${user}, ${meta.id}, ${meta.table}, ${sql.join(
           before.map((c) => sql.ref(`o.${c}`)),
         )} from ${st} s join ${obj} o on o.id = s.k where ${range} and s.c = 1`.execute(trx);
-        await sql`insert into pf_audit (domain_id, object_id, record_id, action, user_id, at, before, after)
-          select ${ctx.domainId}, ${meta.id}, o.id, 'update', ${user}, ${now}, ${jsonOf(dialect, 'o', tcols)}, ${jsonOf(dialect, 's', scols)}
+        await sql`insert into pf_audit (domain_id, object_id, record_id, action, user_id, at, before, after, via)
+          select ${ctx.domainId}, ${meta.id}, o.id, 'update', ${user}, ${now}, ${jsonOf(dialect, 'o', tcols)}, ${jsonOf(dialect, 's', scols)}, ${via}
           from ${st} s join ${obj} o on o.id = s.k where ${range} and s.c = 1`.execute(trx);
         await sql`update ${obj} set ${sql.join(sets)}, updated_at = ${now}, updated_by = ${user} from ${st} s where ${range} and ${obj}.id = s.k and s.c = 1`.execute(
           trx,
