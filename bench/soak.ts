@@ -26,12 +26,12 @@
  * through to the server.
  */
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { once } from 'node:events';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { LEDGER_CATEGORIES, writeLedgerCsv } from './lib/ledger-csv.js';
 import { percentile } from './lib/load.js';
 import { startSampler } from './lib/sampler.js';
 import { createLedger, startServer, type BenchServer } from './lib/server.js';
@@ -54,30 +54,7 @@ const SIGNIN_MS = num('BENCH_SIGNIN_MS', 1500);
 const PORT = num('BENCH_PORT', 4121);
 const READS_FILE = process.env.BENCH_READS_FILE;
 const CHUNK = 8 * 1024 * 1024;
-const categories = Array.from({ length: 10 }, (_, i) => `c${i}`);
 const dir = mkdtempSync(path.join(tmpdir(), 'fiscus-bench-soak-'));
-
-async function writeCsv(file: string, rows: number, from = 1): Promise<void> {
-  const out = createWriteStream(file);
-  const write = async (s: string) => {
-    if (!out.write(s)) await once(out, 'drain');
-  };
-  await write('Code,Name,Amount,Qty,Day,Paid,Category,Region,Note,Ratio\n');
-  let buf = '';
-  for (let i = from; i < from + rows; i++) {
-    const day = `2026-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`;
-    buf += `K${i},Item ${i},${((i * 37) % 100000) / 100},${i % 1000},${day},${i % 2 ? 'true' : 'false'},${
-      categories[i % 10]
-    },Region ${i % 50},Note number ${i},${(i % 997) / 10}\n`;
-    if (buf.length > 1 << 20) {
-      await write(buf);
-      buf = '';
-    }
-  }
-  await write(buf);
-  out.end();
-  await once(out, 'close');
-}
 
 /** Uploads a file in 8 MB chunks through /api/uploadchunk; answers its file id. */
 async function upload(server: BenchServer, token: string, file: string): Promise<string> {
@@ -160,11 +137,11 @@ const server = await startServer({
 });
 try {
   const heavyToken = server.token();
-  const ledger = await createLedger(server, 'Ledger', categories);
+  const ledger = await createLedger(server, 'Ledger', LEDGER_CATEGORIES);
   const seedFile = path.join(dir, 'seed.csv');
   const importCsv = path.join(dir, 'import.csv');
-  await writeCsv(seedFile, ROWS);
-  if (IMPORT_ROWS) await writeCsv(importCsv, IMPORT_ROWS, ROWS + 1);
+  await writeLedgerCsv(seedFile, ROWS);
+  if (IMPORT_ROWS) await writeLedgerCsv(importCsv, IMPORT_ROWS, ROWS + 1);
   const seeded = await importFile(server, heavyToken, ledger.id, seedFile);
 
   // The light domain: another user with a small object.

@@ -35,6 +35,21 @@ async function listed(id: string): Promise<JobRow | undefined> {
   return jobs.items.find((j) => j.id === id);
 }
 
+/** An uploaded CSV file of `text` and an import of it into Actuals, made by `as`. */
+async function importDraft(as: { headers: { authorization: string } }, text: string) {
+  const tmp = await tempPath(t.config.dataDir);
+  await writeFile(tmp, text);
+  const file = await storeFile(t.app.db, t.config.dataDir, {
+    tempFile: tmp,
+    domainId: owner.session.domain.id,
+    userId: owner.session.user.id,
+    name: 'actuals.csv',
+    type: 'text/csv',
+    purpose: 'upload',
+  });
+  return ok<{ id: string }>(t.app, as, 'imports.create', { objectId, fileId: file.id });
+}
+
 describe('jobs started through an API token', () => {
   it('keep the token’s name beside the user, and the job list shows it', async () => {
     const { secret } = await ok<{ secret: string }>(t.app, owner, 'tokens.create', {
@@ -66,21 +81,8 @@ describe('jobs started through an API token', () => {
       scope: 'write',
       expiresInDays: 30,
     });
-    const tmp = await tempPath(t.config.dataDir);
-    await writeFile(tmp, 'Name\nFebruary\n');
-    const file = await storeFile(t.app.db, t.config.dataDir, {
-      tempFile: tmp,
-      domainId: owner.session.domain.id,
-      userId: owner.session.user.id,
-      name: 'actuals.csv',
-      type: 'text/csv',
-      purpose: 'upload',
-    });
     const as = { headers: bearer(secret) };
-    const imp = await ok<{ id: string }>(t.app, as, 'imports.create', {
-      objectId,
-      fileId: file.id,
-    });
+    const imp = await importDraft(as, 'Name\nFebruary\n');
     const run = await ok<{ jobId?: string | null; id: string }>(t.app, as, 'imports.run', {
       id: imp.id,
     });
@@ -112,21 +114,8 @@ describe('jobs started through an API token', () => {
       objectId,
       values: { name: 'March' },
     });
-    const tmp = await tempPath(t.config.dataDir);
-    await writeFile(tmp, 'Name\nApril\n');
-    const file = await storeFile(t.app.db, t.config.dataDir, {
-      tempFile: tmp,
-      domainId: owner.session.domain.id,
-      userId: owner.session.user.id,
-      name: 'actuals.csv',
-      type: 'text/csv',
-      purpose: 'upload',
-    });
     const as = { headers: bearer(secret) };
-    const imp = await ok<{ id: string }>(t.app, as, 'imports.create', {
-      objectId,
-      fileId: file.id,
-    });
+    const imp = await importDraft(as, 'Name\nApril\n');
     await ok(t.app, as, 'imports.update', { id: imp.id, settings: { mode: 'replace' } });
     // Run by the runner later, outside the token's request (as another process would).
     await t.app.jobs.stop();
