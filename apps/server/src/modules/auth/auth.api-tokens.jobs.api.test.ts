@@ -1,9 +1,8 @@
-import { writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
 import { makeTestApp } from '../../test/helpers.js';
+import { storedCsv } from '../../test/import-helpers.js';
 import { ok } from '../../test/qry-helpers.js';
-import { storeFile, tempPath } from '../files/index.js';
 
 /**
  * Jobs started through an API token (an export, an import) keep the token's name beside the
@@ -35,19 +34,10 @@ async function listed(id: string): Promise<JobRow | undefined> {
   return jobs.items.find((j) => j.id === id);
 }
 
-/** An uploaded CSV file of `text` and an import of it into Actuals, made by `as`. */
+/** An import into Actuals, made by `as`, of CSV `text` the owner uploaded. */
 async function importDraft(as: { headers: { authorization: string } }, text: string) {
-  const tmp = await tempPath(t.config.dataDir);
-  await writeFile(tmp, text);
-  const file = await storeFile(t.app.db, t.config.dataDir, {
-    tempFile: tmp,
-    domainId: owner.session.domain.id,
-    userId: owner.session.user.id,
-    name: 'actuals.csv',
-    type: 'text/csv',
-    purpose: 'upload',
-  });
-  return ok<{ id: string }>(t.app, as, 'imports.create', { objectId, fileId: file.id });
+  const fileId = await storedCsv(t, owner, text);
+  return ok<{ id: string }>(t.app, as, 'imports.create', { objectId, fileId });
 }
 
 describe('jobs started through an API token', () => {

@@ -1,4 +1,3 @@
-import { writeFile } from 'node:fs/promises';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,8 +6,8 @@ import { clearCache } from '../../platform/cache.js';
 import { aggregatesOf, dropIndex, listIndexes } from '../../platform/ddl.js';
 import { registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
 import { makeTestApp } from '../../test/helpers.js';
+import { importCsv } from '../../test/import-helpers.js';
 import { AND, OR, group, ok } from '../../test/qry-helpers.js';
-import { storeFile, tempPath } from '../files/index.js';
 
 /**
  * Cubes answered from maintained aggregates never answer differently from cubes that read the
@@ -300,30 +299,6 @@ async function sameAnswers(runs: number): Promise<void> {
   );
 }
 
-async function runImport(o: Obj, csv: string, settings: Record<string, unknown>): Promise<void> {
-  const tmp = await tempPath(t.config.dataDir);
-  await writeFile(tmp, csv);
-  const file = await storeFile(t.app.db, t.config.dataDir, {
-    tempFile: tmp,
-    domainId: u.session.domain.id,
-    userId: u.session.user.id,
-    name: 'rows.csv',
-    type: 'text/csv',
-    purpose: 'upload',
-  });
-  const imp = await ok<{ id: string }>(t.app, u, 'imports.create', {
-    objectId: o.id,
-    fileId: file.id,
-  });
-  await ok(t.app, u, 'imports.update', { id: imp.id, settings });
-  await ok(t.app, u, 'imports.run', { id: imp.id });
-  await t.app.jobs.idle();
-  const done = await ok<{ status: string; error: string | null }>(t.app, u, 'imports.get', {
-    id: imp.id,
-  });
-  expect(done.status, done.error ?? '').toBe('succeeded');
-}
-
 // ---- tests -----------------------------------------------------------------------------------
 
 describe('cubes from maintained aggregates', () => {
@@ -458,12 +433,12 @@ describe('cubes from maintained aggregates', () => {
       { mode: 'append' },
       { mode: 'update', keyField: 'name', insertMissing: true },
     ]) {
-      await runImport(plain, csv, settings);
-      await runImport(summed, csv, settings);
+      await importCsv(t, u, plain.id, csv, settings);
+      await importCsv(t, u, summed.id, csv, settings);
     }
     await sameAnswers(Math.ceil(RUNS / 4));
-    await runImport(plain, csv, { mode: 'replace' });
-    await runImport(summed, csv, { mode: 'replace' });
+    await importCsv(t, u, plain.id, csv, { mode: 'replace' });
+    await importCsv(t, u, summed.id, csv, { mode: 'replace' });
     await sameAnswers(Math.ceil(RUNS / 4));
   }, 600_000);
 });

@@ -1,4 +1,3 @@
-import { writeFile } from 'node:fs/promises';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { compactAggregate } from '../../platform/aggregates.js';
@@ -6,8 +5,8 @@ import { aggregatesOf, listIndexes } from '../../platform/ddl.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
 import { makeTestApp } from '../../test/helpers.js';
+import { importCsv } from '../../test/import-helpers.js';
 import { AND, OR, group, ok } from '../../test/qry-helpers.js';
-import { storeFile, tempPath } from '../files/index.js';
 
 /**
  * Indexes, caches and the planner never change an answer. Two objects hold the same records:
@@ -568,39 +567,17 @@ describe('indexes and caches never change an answer', () => {
         return [r.name, r.note, r.mail, r.kind, r.amount, r.qty, r.day, r.flag].map(cell).join(',');
       }),
     ].join('\n');
-    const runImport = async (o: Obj, settings: Record<string, unknown>) => {
-      const tmp = await tempPath(t.config.dataDir);
-      await writeFile(tmp, csv);
-      const file = await storeFile(t.app.db, t.config.dataDir, {
-        tempFile: tmp,
-        domainId: u.session.domain.id,
-        userId: u.session.user.id,
-        name: 'rows.csv',
-        type: 'text/csv',
-        purpose: 'upload',
-      });
-      const imp = await ok<{ id: string }>(t.app, u, 'imports.create', {
-        objectId: o.id,
-        fileId: file.id,
-      });
-      await ok(t.app, u, 'imports.update', { id: imp.id, settings });
-      await ok(t.app, u, 'imports.run', { id: imp.id });
-      await t.app.jobs.idle();
-      const done = await ok<{ status: string; error: string | null }>(t.app, u, 'imports.get', {
-        id: imp.id,
-      });
-      expect(done.status, done.error ?? '').toBe('succeeded');
-    };
+
     for (const settings of [
       { mode: 'append' },
       { mode: 'update', keyField: 'mail', insertMissing: true },
     ]) {
-      await runImport(plain, settings);
-      await runImport(indexed, settings);
+      await importCsv(t, u, plain.id, csv, settings);
+      await importCsv(t, u, indexed.id, csv, settings);
     }
     await sameAnswers(Math.ceil(RUNS / 3));
-    await runImport(plain, { mode: 'replace' });
-    await runImport(indexed, { mode: 'replace' });
+    await importCsv(t, u, plain.id, csv, { mode: 'replace' });
+    await importCsv(t, u, indexed.id, csv, { mode: 'replace' });
     await sameAnswers(Math.ceil(RUNS / 4));
   }, 600_000);
 
