@@ -92,6 +92,8 @@ export const menu: MenuNode[] = [
   h('menu:rootMenu'),
   i('menu:dashboard', 'dashboard', IconHome),
   i('menu:ribbon', 'ribbon', IconTimeline),
+  // Every member may hold personal API tokens: the reference is not an admin's page.
+  i('menu:apiReference', 'api-reference', IconApi),
   i('menu:todo', 'todo', IconCheckbox),
 
   h('menu:adminMenu'),
@@ -100,7 +102,6 @@ export const menu: MenuNode[] = [
   i('menu:datasources', 'datasources', IconPlugConnected),
   i('menu:mounts', 'mounts', IconDatabase),
   i('menu:integrations', 'integrations', IconWebhook),
-  i('menu:apiReference', 'api-reference', IconApi),
   i('menu:refs', 'refs', IconAddressBook),
   i('menu:tables', 'tables', IconTable),
   i('menu:imports', 'imports', IconFileImport),

@@ -60,6 +60,8 @@ describe('menu filtered by ability', () => {
     const pages = flattenPages(nodes).map((p) => p.href);
     expect(pages).toContain('/dashboard/fiscus');
     expect(pages).toContain('/fiscus/budget/report');
+    // The API reference serves every member's personal tokens.
+    expect(pages).toContain('/fiscus/api');
     expect(pages).not.toContain('/fiscus/objects');
     expect(pages).not.toContain('/apps/email');
     expect(titles(nodes)).not.toContain('menu:adminMenu');
