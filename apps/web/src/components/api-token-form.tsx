@@ -8,12 +8,49 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import type { TokenScope } from '@fiscus/contracts';
 import { IconPlus } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { errorOf, messageOf } from '@/lib/api-client';
 
 const EXPIRIES = ['30', '90', '365', 'never'] as const;
+
+/** A token-making op's mutation (personal or domain tokens: both answer the token and its secret). */
+interface TokenCreation {
+  mutate(
+    token: NewApiToken,
+    handlers: {
+      onSuccess: (out: { token: { name: string }; secret: string }) => void;
+      onError: (err: unknown) => void;
+    },
+  ): void;
+}
+
+/**
+ * Making a token with the form: the server's field errors for the form, and the new token's
+ * secret to show once (`shown`, cleared with `setShown(null)`).
+ */
+export function useTokenCreation(create: TokenCreation) {
+  const [shown, setShown] = useState<{ name: string; secret: string } | null>(null);
+  const [errors, setErrors] = useState<{ name?: string; objects?: string }>({});
+  const submit = (token: NewApiToken, done: () => void) => {
+    setErrors({});
+    create.mutate(token, {
+      onSuccess: (out) => {
+        setShown({ name: out.token.name, secret: out.secret });
+        done();
+      },
+      onError: (err) => {
+        const fields = errorOf(err)?.fields;
+        setErrors({ name: fields?.name?.[0], objects: fields?.objects?.[0] });
+        notifications.show({ color: 'red', message: messageOf(err) });
+      },
+    });
+  };
+  return { shown, setShown, errors, submit };
+}
 
 /** What a new token is made with. */
 export interface NewApiToken {

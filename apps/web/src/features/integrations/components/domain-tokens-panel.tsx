@@ -1,4 +1,4 @@
-import { ApiTokenForm, type NewApiToken } from '@/components/api-token-form';
+import { ApiTokenForm, useTokenCreation } from '@/components/api-token-form';
 import { ApiTokensTable } from '@/components/api-tokens-table';
 import { SecretOnceModal } from '@/components/secret-once-modal';
 import { Stack, Text, Title } from '@mantine/core';
@@ -8,7 +8,7 @@ import type { ApiToken } from '@fiscus/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete, ListStates } from '@/components/list-shell';
-import { errorOf, messageOf } from '@/lib/api-client';
+import { messageOf } from '@/lib/api-client';
 import { useOp, useOpMutation } from '@/lib/qry';
 
 /**
@@ -22,7 +22,6 @@ export function DomainTokensPanel() {
   const objects = useOp('objects.list', {});
   const create = useOpMutation('domainTokens.create');
   const revoke = useOpMutation('domainTokens.revoke');
-  const [shown, setShown] = useState<{ name: string; secret: string } | null>(null);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
   const date = (iso: string | null) =>
     iso
@@ -30,21 +29,7 @@ export function DomainTokensPanel() {
       : '—';
   const objectName = new Map((objects.data?.items ?? []).map((o) => [o.id, o.name]));
 
-  const [errors, setErrors] = useState<{ name?: string; objects?: string }>({});
-  const submit = (token: NewApiToken, done: () => void) => {
-    setErrors({});
-    create.mutate(token, {
-      onSuccess: (out) => {
-        setShown({ name: out.token.name, secret: out.secret });
-        done();
-      },
-      onError: (err) => {
-        const fields = errorOf(err)?.fields;
-        setErrors({ name: fields?.name?.[0], objects: fields?.objects?.[0] });
-        notifications.show({ color: 'red', message: messageOf(err) });
-      },
-    });
-  };
+  const { shown, setShown, errors, submit } = useTokenCreation(create);
 
   const items = list.data?.items ?? [];
   return (
