@@ -1,4 +1,3 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RibbonEvent } from '@fiscus/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -6,70 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
 import { makePeerApp, makeTestApp } from '../../test/helpers.js';
 import { ok, qry } from '../../test/qry-helpers.js';
+import { openSse as openUrl } from '../../test/sse-client.js';
 
-/** An open `GET /api/events` stream: the frames received so far, and a way to wait for more. */
-interface Sse {
-  status: number;
-  frames: { event: string; id?: string; data: string }[];
-  waitFor(pred: (f: Sse['frames'][number]) => boolean, ms?: number): Promise<Sse['frames'][number]>;
-  close(): void;
-}
-
-function openSse(base: string, path: string, headers: Record<string, string> = {}): Promise<Sse> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(`${base}${path}`, { headers }, (res) => {
-      const frames: Sse['frames'] = [];
-      const waiters: (() => void)[] = [];
-      let buf = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buf += chunk;
-        let at: number;
-        while ((at = buf.indexOf('\n\n')) >= 0) {
-          const block = buf.slice(0, at);
-          buf = buf.slice(at + 2);
-          const f: Sse['frames'][number] = { event: 'message', data: '' };
-          for (const line of block.split('\n')) {
-            if (line.startsWith('event: ')) f.event = line.slice(7);
-            else if (line.startsWith('id: ')) f.id = line.slice(4);
-            else if (line.startsWith('data: ')) f.data += line.slice(6);
-          }
-          if (f.data || f.id) frames.push(f);
-        }
-        for (const w of waiters.splice(0)) w();
-      });
-      const sse: Sse = {
-        status: res.statusCode ?? 0,
-        frames,
-        waitFor(pred, ms = 5000) {
-          return new Promise((ok2, fail) => {
-            const deadline = setTimeout(
-              () => fail(new Error(`no matching frame in ${ms} ms: ${JSON.stringify(frames)}`)),
-              ms,
-            );
-            const check = () => {
-              const hit = frames.find(pred);
-              if (hit) {
-                clearTimeout(deadline);
-                ok2(hit);
-              } else waiters.push(check);
-            };
-            check();
-          });
-        },
-        close: () => req.destroy(),
-      };
-      if (res.statusCode !== 200) {
-        let body = '';
-        res.on('data', (c: string) => (body += c));
-        res.on('end', () => resolve({ ...sse, frames: [{ event: 'error', data: body }] }));
-        return;
-      }
-      resolve(sse);
-    });
-    req.on('error', reject);
-  });
-}
+const openSse = (base: string, path: string, headers: Record<string, string> = {}) =>
+  openUrl(`${base}${path}`, headers);
 
 const eventOf = (f: { data: string }) => JSON.parse(f.data) as RibbonEvent;
 

@@ -1,4 +1,3 @@
-import http from 'node:http';
 import type { RibbonEvent } from '@fiscus/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,6 +8,7 @@ import {
   type ChildServer,
 } from '../../test/child-server.js';
 import { makeTestApp } from '../../test/helpers.js';
+import { openSse, type SseStream } from '../../test/sse-client.js';
 
 /**
  * SIGTERM to a real server process while a client holds its event stream open and records are
@@ -18,84 +18,17 @@ import { makeTestApp } from '../../test/helpers.js';
  * exactly once.
  */
 
-interface Frame {
-  event: string;
-  id?: string;
-  data: string;
-  retry?: number;
+/** An open event stream of a ticket, reconnecting with `Last-Event-ID` when given. */
+async function openStream(base: string, ticket: string, lastEventId?: number): Promise<SseStream> {
+  const stream = await openSse(
+    `${base}/api/events?ticket=${ticket}`,
+    lastEventId === undefined ? {} : { 'last-event-id': String(lastEventId) },
+  );
+  if (stream.status !== 200) throw new Error(`events: ${stream.status}`);
+  return stream;
 }
 
-/** An open stream read frame by frame, as EventSource parses it. */
-interface Stream {
-  frames: Frame[];
-  /** Resolves once the server has ended the stream. */
-  ended: Promise<void>;
-  waitFor(pred: (f: Frame) => boolean, ms?: number): Promise<void>;
-  close(): void;
-}
-
-function openStream(base: string, ticket: string, lastEventId?: number): Promise<Stream> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(
-      `${base}/api/events?ticket=${ticket}`,
-      { headers: lastEventId === undefined ? {} : { 'last-event-id': String(lastEventId) } },
-      (res) => {
-        if (res.statusCode !== 200) {
-          reject(new Error(`events: ${res.statusCode}`));
-          return;
-        }
-        const frames: Frame[] = [];
-        const waiters: (() => void)[] = [];
-        let buf = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          buf += chunk;
-          let at: number;
-          while ((at = buf.indexOf('\n\n')) >= 0) {
-            const block = buf.slice(0, at);
-            buf = buf.slice(at + 2);
-            const f: Frame = { event: 'message', data: '' };
-            for (const line of block.split('\n')) {
-              if (line.startsWith('event: ')) f.event = line.slice(7);
-              else if (line.startsWith('id: ')) f.id = line.slice(4);
-              else if (line.startsWith('data: ')) f.data += line.slice(6);
-              else if (line.startsWith('retry: ')) f.retry = Number(line.slice(7));
-            }
-            if (f.data || f.id || f.retry !== undefined) frames.push(f);
-          }
-          for (const w of waiters.splice(0)) w();
-        });
-        const ended = new Promise<void>((done) => {
-          res.on('end', () => done());
-          res.on('close', () => done());
-        });
-        resolve({
-          frames,
-          ended,
-          waitFor(pred, ms = 30_000) {
-            return new Promise((ok, fail) => {
-              const deadline = setTimeout(
-                () => fail(new Error(`no matching frame in ${ms} ms: ${JSON.stringify(frames)}`)),
-                ms,
-              );
-              const check = () => {
-                if (frames.some(pred)) {
-                  clearTimeout(deadline);
-                  ok();
-                } else waiters.push(check);
-              };
-              check();
-            });
-          },
-          close: () => req.destroy(),
-        });
-      },
-    );
-    req.on('error', reject);
-  });
-}
-
-const ribbonEvents = (s: Stream) =>
+const ribbonEvents = (s: SseStream) =>
   s.frames.filter((f) => f.event === 'ribbon').map((f) => JSON.parse(f.data) as RibbonEvent);
 
 describe('event stream: the server is told to stop while a client listens', () => {
@@ -152,6 +85,7 @@ describe('event stream: the server is told to stop while a client listens', () =
     await stream.waitFor(
       (f) =>
         f.event === 'ribbon' && (JSON.parse(f.data) as RibbonEvent).recordIds[0] === opening.id,
+      30_000,
     );
 
     // Writers keep creating records through every process until told to stop; the records
@@ -209,6 +143,7 @@ describe('event stream: the server is told to stop while a client listens', () =
     await again.waitFor(
       (f) =>
         f.event === 'ribbon' && (JSON.parse(f.data) as RibbonEvent).recordIds[0] === closing.id,
+      30_000,
     );
     again.close();
 
