@@ -331,6 +331,9 @@ export function isPostgresUrl(url: string | undefined): boolean {
   return !!url && /^postgres(ql)?:\/\//.test(url);
 }
 
+/** Databases SQLite attaches to one connection at most (its SQLITE_MAX_ATTACHED default). */
+const SQLITE_ATTACHED_MAX = 10;
+
 export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   overrides: Partial<Config> = {},
@@ -345,6 +348,10 @@ export function loadConfig(
   if (e.WORKERS > 1 && !isPostgresUrl(databaseUrl))
     throw new Error(
       `Invalid configuration:\n  WORKERS: ${e.WORKERS} server processes need PostgreSQL (DATABASE_URL=postgres://…); SQLite has one writer and serves one process — unset WORKERS or set DATABASE_URL`,
+    );
+  if (e.JOBS_CONCURRENCY > SQLITE_ATTACHED_MAX && !isPostgresUrl(databaseUrl))
+    throw new Error(
+      `Invalid configuration:\n  JOBS_CONCURRENCY: ${e.JOBS_CONCURRENCY} jobs at once need PostgreSQL (DATABASE_URL=postgres://…); with SQLite at most ${SQLITE_ATTACHED_MAX}, since every running import stages its rows in a database of its own attached to the one writing connection, and SQLite attaches at most ${SQLITE_ATTACHED_MAX}`,
     );
   const cores = os.availableParallelism();
   const dataDir = resolveDataDir(overrides.dataDir ?? (e.DATA_DIR || undefined));
