@@ -4,12 +4,15 @@
  * unique —, name, amount, qty, day, paid, category, region, note, ratio) and sends N rows through
  * `records.createMany` in batches over HTTP, one request after another as a syncing client
  * would; then (unless `--no-upsert`) sends the same rows again through `records.upsertMany`
- * keyed by the unique `code`, each row with a changed quantity (every row an update). Request
+ * keyed by the unique `code`, each row with a changed quantity (every row an update). With
+ * `--in-flight N` the client keeps up to N calls outstanding (sent in order), as a syncing client
+ * does to keep the server's checking of one call beside the writing of the previous one. Request
  * bodies are made before the clock starts. Prints JSON per size: rows/s end to end, the server's
- * CPU seconds and rows per CPU second (steady under load), batch latency p50/p95, records
- * afterwards and the server's peak RSS.
+ * CPU seconds and rows per CPU second (steady under load), the CPU seconds of its busiest
+ * threads (how the work divides between the cores), batch latency p50/p95, records afterwards
+ * and the server's peak RSS.
  * Run: node --conditions=source --import tsx bench/bulk.ts [--rows 100000,1000000]
- *      [--batch 5000] [--port 3190] [--no-upsert]
+ *      [--batch 5000] [--in-flight 1] [--port 3190] [--no-upsert]
  * Env: BENCH_DATABASE_URL (postgres://… to run on PostgreSQL), BENCH_PROFILE=<dir> (CPU
  * profiles of the server's threads, written when it stops).
  */
@@ -31,6 +34,7 @@ const SIZES = (arg('rows') ?? process.env.BENCH_ROWS ?? '100000,1000000')
 const BATCH = Number(arg('batch') ?? 5000);
 const PORT = Number(arg('port') ?? 3190);
 const UPSERT = !process.argv.includes('--no-upsert');
+const IN_FLIGHT = Math.max(1, Number(arg('in-flight') ?? 1));
 const dir = mkdtempSync(path.join(tmpdir(), 'fiscus-bench-bulk-'));
 const categories = Array.from({ length: 10 }, (_, i) => `c${i}`);
 
@@ -71,31 +75,57 @@ interface Written {
   errors: unknown[];
 }
 
+/** CPU seconds each thread of the server used between two readings, busiest first (top 4). */
+function threadDeltas(
+  before: Map<string, { name: string; seconds: number }>,
+  after: Map<string, { name: string; seconds: number }>,
+) {
+  return [...after]
+    .map(([tid, t]) => ({ thread: t.name, seconds: t.seconds - (before.get(tid)?.seconds ?? 0) }))
+    .filter((t) => t.seconds > 0)
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, 4)
+    .map((t) => ({ ...t, seconds: +t.seconds.toFixed(2) }));
+}
+
 async function send(list: string[], rows: number) {
   const times: number[] = [];
   const totals = { created: 0, updated: 0, unchanged: 0, failed: 0 };
   const cpu0 = await server.cpuSeconds();
+  const threads0 = await server.threadCpuSeconds();
   const t0 = performance.now();
-  for (const body of list) {
-    const t = performance.now();
-    const r = await server.post<Written>(body);
-    times.push(performance.now() - t);
-    totals.created += r.created;
-    totals.updated += r.updated;
-    totals.unchanged += r.unchanged;
-    totals.failed += r.errors.length;
-  }
+  // Up to IN_FLIGHT calls outstanding, sent in order (a syncing client with a window of calls);
+  // each answer is counted as it comes.
+  let next = 0;
+  const lane = async () => {
+    while (next < list.length) {
+      const body = list[next++] as string;
+      const t = performance.now();
+      const r = await server.post<Written>(body);
+      times.push(performance.now() - t);
+      totals.created += r.created;
+      totals.updated += r.updated;
+      totals.unchanged += r.unchanged;
+      totals.failed += r.errors.length;
+    }
+  };
+  await Promise.all(Array.from({ length: IN_FLIGHT }, lane));
   const seconds = (performance.now() - t0) / 1000;
   const cpu = (await server.cpuSeconds()) - cpu0;
+  const threads = threadDeltas(threads0, await server.threadCpuSeconds());
   times.sort((a, b) => a - b);
   return {
     ...totals,
     seconds: +seconds.toFixed(2),
     rowsPerSecond: Math.round(rows / seconds),
-    // What the server spent, whatever else runs on the machine: rows per CPU second is close to
-    // the rows per second of an idle machine (the server does the work on one thread).
+    // What the server spent, whatever else runs on the machine (all its threads together).
     serverCpuSeconds: +cpu.toFixed(2),
     rowsPerServerCpuSecond: Math.round(rows / cpu),
+    // The busiest thread bounds the rows per second of an idle machine with enough cores:
+    // rows per CPU second of that thread.
+    busiestThreadCpuSeconds: threads[0]?.seconds ?? 0,
+    rowsPerBusiestThreadCpuSecond: threads[0] ? Math.round(rows / threads[0].seconds) : 0,
+    threads,
     batchMs: { p50: Math.round(quantile(times, 0.5)), p95: Math.round(quantile(times, 0.95)) },
   };
 }
@@ -123,6 +153,7 @@ try {
     results.push({
       rows,
       batch: BATCH,
+      inFlight: IN_FLIGHT,
       createMany: create,
       ...(upsert ? { upsertMany: upsert } : {}),
       recordsAfter: total,

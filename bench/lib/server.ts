@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -100,6 +100,22 @@ export async function startServer(opts: {
       const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       return (Number(fields[11]) + Number(fields[12])) / 100;
+    },
+    /**
+     * CPU seconds of each of the server's threads (user + system) by thread id, with the
+     * thread's name (`main` for the event loop's): how the work divides between the cores.
+     */
+    threadCpuSeconds: async () => {
+      const out = new Map<string, { name: string; seconds: number }>();
+      for (const tid of await readdir(`/proc/${pid}/task`).catch(() => [] as string[])) {
+        const stat = await readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8').catch(() => '');
+        if (!stat) continue;
+        const name =
+          tid === String(pid) ? 'main' : stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        out.set(tid, { name, seconds: (Number(fields[11]) + Number(fields[12])) / 100 });
+      }
+      return out;
     },
     stop,
   };
