@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { filterNodeSchema } from '../view.js';
+import { nameLanguages, type NameLanguage } from './names.js';
 
 /** Field types of the platform (PRODUCT.md §3). */
 export const fieldTypes = [
@@ -33,10 +34,6 @@ export const codeSchema = z.string().regex(CODE_PATTERN);
 /** Ids made by the server (objects, fields, views, domains). */
 export const idSchema = z.string().min(1).max(64);
 
-/** Languages a name may be given in (the console's languages). */
-export const nameLanguages = ['en', 'de', 'fr', 'pt', 'ru'] as const;
-export type NameLanguage = (typeof nameLanguages)[number];
-
 /** A text per language, each at most `max` characters (see `nameTranslationsSchema`). */
 function translationsSchema(max: number) {
   return z
@@ -59,16 +56,6 @@ export const choiceSchema = z.object({
   color: z.string().max(32).optional(),
 });
 export type Choice = z.infer<typeof choiceSchema>;
-
-/** A choice as a user of `lang` sees it: its label in that language, else its label or value. */
-export function choiceLabel(
-  lang: string | undefined,
-  choice: Pick<Choice, 'value' | 'label' | 'labels'>,
-): string {
-  const code = (lang ?? '').slice(0, 2).toLowerCase();
-  const own = choice.labels?.[code as NameLanguage];
-  return own?.trim() ? own : choice.label?.trim() ? choice.label : choice.value;
-}
 
 /**
  * An exact decimal as text: an optional `-`, digits, and a `.` with the fraction digits
@@ -136,19 +123,6 @@ export type FieldOptions = z.infer<typeof fieldOptionsSchema>;
  */
 export const nameTranslationsSchema = translationsSchema(120);
 export type NameTranslations = z.infer<typeof nameTranslationsSchema>;
-
-/**
- * The name of an object or field as a user of `lang` sees it: the translation for the language
- * (`de-CH` reads `de`), else the default name.
- */
-export function nameIn(
-  lang: string | undefined,
-  entity: { name: string; names?: NameTranslations | null },
-): string {
-  const code = (lang ?? '').slice(0, 2).toLowerCase();
-  const own = entity.names?.[code as NameLanguage];
-  return own?.trim() ? own : entity.name;
-}
 
 /** Translations as stored: only the languages that have a non-empty name. */
 export function cleanNames(names: NameTranslations | null | undefined): NameTranslations {

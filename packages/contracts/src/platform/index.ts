@@ -17,3 +17,4 @@ export * from './datasources.js';
 export * from './tokens.js';
 export * from './mounts.js';
 export * from './webhooks.js';
+export * from './names.js';

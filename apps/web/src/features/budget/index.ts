@@ -1,5 +1,4 @@
 export { BudgetAssemblyHead } from './components/budget-assembly-head';
-export { BudgetDashboard } from './components/budget-dashboard';
 export { BudgetFrame } from './components/budget-frame';
 export { BudgetReportBar } from './components/budget-report-bar';
 export { entryObjects, type ObjectEntry } from './lib/parts';

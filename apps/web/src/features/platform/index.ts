@@ -1,4 +1,3 @@
-export { HomeDashboard } from './components/home-dashboard';
 export { ObjectListScreen } from './components/object-list-screen';
 export { ObjectsScreen } from './components/objects-screen';
 export { RecordPage } from './components/record-page';

@@ -1,7 +1,7 @@
 import { Grid } from '@mantine/core';
-import { BudgetDashboard } from '@/features/budget';
-import { HomeDashboard } from '@/features/platform';
-import { RecentActivityCard, RunningJobsCard } from '@/features/ribbon';
+import { BudgetDashboard } from '@/features/budget/components/budget-dashboard';
+import { HomeDashboard } from '@/features/platform/components/home-dashboard';
+import { RecentActivityCard, RunningJobsCard } from '@/features/ribbon/components/activity-cards';
 
 export default function Screen() {
   return (

@@ -29,7 +29,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '@/lib/session';
-import { objectPath } from '../lib/fields';
+import { objectPath } from '../lib/paths';
 import { shownName } from '@/lib/names';
 import { useOp } from '@/lib/qry';
 

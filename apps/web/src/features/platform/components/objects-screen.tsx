@@ -34,7 +34,7 @@ import { Link } from 'react-router';
 import { Can } from '@/lib/ability';
 import { errorOf, messageOf } from '@/lib/api-client';
 import { computedSummary } from '../lib/computed';
-import { objectPath } from '../lib/fields';
+import { objectPath } from '../lib/paths';
 import { FieldEditor } from './field-editor';
 import { useOp, useOpMutation } from '@/lib/qry';
 import { shownName } from '@/lib/names';

@@ -19,7 +19,7 @@ import { Link } from 'react-router';
 import { Can } from '@/lib/ability';
 import { errorOf, messageOf } from '@/lib/api-client';
 import { useRecordEditor } from '../hooks/use-record-editor';
-import { objectPath } from '../lib/fields';
+import { objectPath } from '../lib/paths';
 import { HistoryDrawer } from './history-drawer';
 import { RecordForm } from './record-form';
 import { displayFieldOf } from './reference-picker';

@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { messageOf } from '@/lib/api-client';
-import { objectPath } from '../lib/fields';
+import { objectPath } from '../lib/paths';
 import { useOp } from '@/lib/qry';
 
 function bytes(n: number | null, locale: string): string {

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ability } from '@/lib/ability';
 import { useSession } from '@/lib/session';
-import { objectPath, tablePath } from '../lib/fields';
+import { objectPath, tablePath } from '../lib/paths';
 import { useOp } from '@/lib/qry';
 import { shownName } from '@/lib/names';
 

@@ -21,12 +21,6 @@ import { computedSummary } from './computed';
 export const recordPagePath = (objectId: string, recordId: number | string) =>
   `/fiscus/recordpage/${encodeURIComponent(objectId)}/${encodeURIComponent(String(recordId))}`;
 
-/** A physical table on the DATA TABLES screen. */
-export const tablePath = (tableName: string) =>
-  `/fiscus/tables?table=${encodeURIComponent(tableName)}`;
-
-export const objectPath = (objectId: string) => `/fiscus/object/${encodeURIComponent(objectId)}`;
-
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,63}$/;
 
 /** Significant digits a decimal, money or percent field holds (the server's `numeric(18, s)`). */

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { ability } from '@/lib/ability';
 import { useOp } from '@/lib/qry';
 import { useSession } from '@/lib/session';
-import { reportPath } from '../lib/filter';
+import { reportPath } from '../lib/paths';
 import { shownName } from '@/lib/names';
 
 /** The REPORTS menu section: the domain's reports by name, each opening its runs. */

@@ -39,5 +39,3 @@ export function formatDuration(ms: number | null, locale: string): string {
   if (ms < 1000) return `${new Intl.NumberFormat(locale).format(ms)} ms`;
   return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(ms / 1000)} s`;
 }
-
-export const reportPath = (id: string) => `/fiscus/reports?report=${encodeURIComponent(id)}`;
