@@ -8,6 +8,8 @@ import {
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import { auditVia } from '../../platform/audit.js';
+import { WriteOrder, writeTurn, type WriteTurn } from '../../platform/write-order.js';
+import { BulkBodies, OFFLOAD_MIN_CHARS, OffloadedRows } from '../records/index.js';
 import type { OpContext } from '../../platform/context.js';
 import { invalid, issuesToFields } from '../../platform/errors.js';
 import { langOf, commonText, type Lang } from '../../platform/messages.js';
@@ -89,6 +91,13 @@ const ROWS_INPUTS: ReadonlySet<PlatformOpName> = new Set<PlatformOpName>([
 function parseInput(name: PlatformOpName, input: Record<string, unknown>) {
   const schema = platformOps[name].input;
   const rows = input.rows;
+  // Rows read on the bulk-body worker passed the same checks there.
+  if (ROWS_INPUTS.has(name) && rows instanceof OffloadedRows) {
+    const head = schema.safeParse({ ...input, rows: [{}] });
+    if (head.success) return { success: true as const, data: { ...head.data, rows } };
+    rows.discard();
+    return head;
+  }
   if (
     ROWS_INPUTS.has(name) &&
     Array.isArray(rows) &&
@@ -190,6 +199,26 @@ function envelopeOf(e: unknown, request: FastifyRequest, lang: Lang): ErrorEnvel
   return { code: 'internal', message: commonText(lang, 'error.internal'), requestId: request.id };
 }
 
+/** Whether a body writes records in bulk (itself, or an op of its batch). */
+function isBulkWrite(body: unknown): boolean {
+  if (!isPlainObject(body)) return false;
+  if (body.op === 'batch')
+    return Array.isArray(body.ops) && body.ops.some((op: unknown) => isBulkWrite(op));
+  return typeof body.op === 'string' && ROWS_INPUTS.has(body.op as PlatformOpName);
+}
+
+/** The bulk-body worker of each server (tests end it as a crash would). */
+const workers = new WeakMap<object, BulkBodies>();
+export function bulkBodiesOf(app: FastifyInstance): BulkBodies | undefined {
+  return workers.get(app.server);
+}
+
+/** A bulk write's turn (platform/write-order.ts) and its rows on the worker, per request. */
+interface BulkState {
+  turn: WriteTurn;
+  rows?: OffloadedRows;
+}
+
 /**
  * `POST /api/qry` — the one generic query/command endpoint. The body is `{ op, ...input }`
  * (or `{ op: 'batch', ops: [...] }`, answered in order, each `{ data }` or `{ error }`); the
@@ -206,7 +235,58 @@ export async function qryRoutes(app: FastifyInstance): Promise<void> {
       );
     throw error;
   };
+  // Bodies: big bulk writes are read on the bulk-body worker, every other body here by the
+  // server's JSON parser. Each body takes its turn in the order of bulk writes as it arrives.
+  const order = new WriteOrder();
+  const bodies = new BulkBodies();
+  const bulk = new WeakMap<FastifyRequest, BulkState>();
+  const settle = (request: FastifyRequest) => {
+    const state = bulk.get(request);
+    if (!state) return;
+    bulk.delete(request);
+    state.turn.release();
+    state.rows?.discard();
+  };
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, raw, done) => {
+    const text = String(raw);
+    const turn = order.take();
+    const here = () =>
+      jsonParser(request, text, (err, body) => {
+        if (!err && isBulkWrite(body)) bulk.set(request, { turn });
+        else turn.release();
+        done(err, body);
+      });
+    if (text.length < OFFLOAD_MIN_CHARS) return here();
+    bodies.read(text, langOf(request)).then(
+      (body) => {
+        if (!body) return here();
+        bulk.set(request, { turn, rows: body.rows });
+        done(null, body);
+      },
+      (err: unknown) => {
+        turn.release();
+        done(err as Error, undefined);
+      },
+    );
+  });
+  app.addHook('onResponse', async (request) => settle(request));
+  app.addHook('onRequestAbort', async (request) => settle(request));
+  app.addHook('onClose', async () => bodies.close());
+  workers.set(app.server, bodies);
+
   app.post('/api/qry', { preHandler: app.authenticate, errorHandler }, async (request) => {
+    const state = bulk.get(request);
+    if (!state) return answer(request);
+    try {
+      return await writeTurn.run(state.turn, () => answer(request));
+    } finally {
+      settle(request);
+    }
+  });
+
+  async function answer(request: FastifyRequest) {
     const lang = langOf(request);
     const body = request.body;
     const problem = bodyProblem(body);
@@ -231,5 +311,5 @@ export async function qryRoutes(app: FastifyInstance): Promise<void> {
       return { data: results };
     }
     return { data: await runOp(app, request, body, lang) };
-  });
+  }
 }

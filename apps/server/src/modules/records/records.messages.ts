@@ -2,6 +2,8 @@ import { defineMessages, type Texts } from '../../platform/messages.js';
 
 /** Texts of record writes (bulk writes and their per-row problems), in every language. */
 const en = {
+  'records.bulk_worker_failed':
+    'The rows could not be checked (the server stopped the check); nothing was written. Send the call again.',
   'records.bulk_rejected':
     '{bad} of {total} rows have problems; nothing was written. Each problem is listed under rows.<row>.<field>.',
   'records.key_not_unique':
@@ -14,6 +16,8 @@ const en = {
 type Catalog = Texts<typeof en>;
 
 const de: Catalog = {
+  'records.bulk_worker_failed':
+    'Die Zeilen konnten nicht geprüft werden (der Server hat die Prüfung abgebrochen); nichts wurde geschrieben. Senden Sie den Aufruf erneut.',
   'records.bulk_rejected':
     '{bad} von {total} Zeilen sind fehlerhaft; nichts wurde geschrieben. Jedes Problem steht unter rows.<Zeile>.<Feld>.',
   'records.key_not_unique':
@@ -27,6 +31,8 @@ const de: Catalog = {
 };
 
 const fr: Catalog = {
+  'records.bulk_worker_failed':
+    'Les lignes n’ont pas pu être vérifiées (le serveur a interrompu la vérification) ; rien n’a été écrit. Renvoyez l’appel.',
   'records.bulk_rejected':
     '{bad} lignes sur {total} posent problème ; rien n’a été écrit. Chaque problème figure sous rows.<ligne>.<champ>.',
   'records.key_not_unique':
@@ -39,6 +45,8 @@ const fr: Catalog = {
 };
 
 const pt: Catalog = {
+  'records.bulk_worker_failed':
+    'Não foi possível verificar as linhas (o servidor interrompeu a verificação); nada foi gravado. Envie a chamada de novo.',
   'records.bulk_rejected':
     '{bad} de {total} linhas têm problemas; nada foi gravado. Cada problema aparece em rows.<linha>.<campo>.',
   'records.key_not_unique':
@@ -51,6 +59,8 @@ const pt: Catalog = {
 };
 
 const ru: Catalog = {
+  'records.bulk_worker_failed':
+    'Не удалось проверить строки (сервер прервал проверку); ничего не записано. Отправьте вызов ещё раз.',
   'records.bulk_rejected':
     'В {bad} из {total} строк есть ошибки; ничего не записано. Каждая ошибка указана под rows.<строка>.<поле>.',
   'records.key_not_unique':

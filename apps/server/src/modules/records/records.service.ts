@@ -41,6 +41,8 @@ import { relationOf, relRows } from '../../platform/relation.js';
 import { type OpContext, type Q } from '../../platform/context.js';
 import { recordsText } from './records.messages.js';
 import { createOne, same, snapshot, updateOne, writeMany } from './records.write.js';
+import { OffloadedRows } from './records.offload.js';
+import { writeRows } from './records.parse.js';
 import { cached, parametersKey } from '../../platform/cache.js';
 import { aggregatesOf, indexesOf, type IndexInfo } from '../../platform/ddl.js';
 import { safeIdent } from '../../platform/ident.js';
@@ -515,6 +517,15 @@ export async function updateRecord(
 type CreateManyInput = z.output<typeof recordsCreateManyInput>;
 type UpsertManyInput = z.output<typeof recordsUpsertManyInput>;
 
+/**
+ * A bulk write's rows: as the request gave them, or read on the bulk-body worker (the `/api/qry`
+ * dispatcher then puts an `OffloadedRows` in their place).
+ */
+function rowsOf(rows: readonly Record<string, unknown>[], byId: boolean) {
+  const elsewhere: unknown = rows;
+  return elsewhere instanceof OffloadedRows ? elsewhere : writeRows(rows, byId);
+}
+
 /** records.createMany: every row a new record. */
 export async function createMany(
   ctx: OpContext,
@@ -522,8 +533,7 @@ export async function createMany(
 ): Promise<RecordsWriteManyOutput> {
   const meta = await loadObject(ctx, input.objectId);
   assertWritable(ctx.lang, meta);
-  const rows = input.rows.map((values) => ({ values }));
-  return writeMany(ctx, meta, rows, { kind: 'create' }, input.onError);
+  return writeMany(ctx, meta, rowsOf(input.rows, false), { kind: 'create' }, input.onError);
 }
 
 /** records.upsertMany: rows update the record their key finds, the others are created. */
@@ -533,10 +543,8 @@ export async function upsertMany(
 ): Promise<RecordsWriteManyOutput> {
   const meta = await loadObject(ctx, input.objectId);
   assertWritable(ctx.lang, meta);
-  if (input.key === 'id') {
-    const rows = input.rows.map(({ id, ...values }) => ({ id, values }));
-    return writeMany(ctx, meta, rows, { kind: 'id' }, input.onError);
-  }
+  if (input.key === 'id')
+    return writeMany(ctx, meta, rowsOf(input.rows, true), { kind: 'id' }, input.onError);
   const field = findField(meta, input.key);
   if (!field)
     throw invalid(ctx.lang, {
@@ -546,8 +554,7 @@ export async function upsertMany(
     throw invalid(ctx.lang, {
       key: [recordsText(ctx.lang, 'records.key_not_unique', { field: field.name })],
     });
-  const rows = input.rows.map((values) => ({ values }));
-  return writeMany(ctx, meta, rows, { kind: 'field', field }, input.onError);
+  return writeMany(ctx, meta, rowsOf(input.rows, false), { kind: 'field', field }, input.onError);
 }
 
 /** Soft delete (`deleted`) or restore of up to 1000 records; each change is audited. */

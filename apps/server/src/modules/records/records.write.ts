@@ -3,19 +3,17 @@ import { sql } from 'kysely';
 import { AppError } from '../../lib/app-error.js';
 import { isoNow } from '../../lib/clock.js';
 import { writeAuditRun } from '../../platform/audit.js';
-import { fastReader, hasRules, SLOW, type FastReader } from '../../platform/coerce.js';
 import { recordEvent } from '../../platform/events/index.js';
+import { awaitWriteTurn } from '../../platform/write-order.js';
 import { prepareTriggers, type TriggerRun } from '../../platform/triggers.js';
 import type { OpContext, Q } from '../../platform/context.js';
 import { addError, invalid, notFoundIn } from '../../platform/errors.js';
 import { loadObject, storedFields, type FieldMeta, type ObjectMeta } from '../../platform/meta.js';
-import { readOnlyText } from '../../platform/computed.messages.js';
 import { commonText } from '../../platform/messages.js';
 import { pfText } from '../../platform/platform.messages.js';
 import type { Raw } from '../../platform/read.js';
 import { inLists, insertRows, updateRows } from '../../platform/rows.js';
 import {
-  checkRules,
   columnType,
   decode,
   encode,
@@ -24,6 +22,20 @@ import {
   storageOf,
 } from '../../platform/values.js';
 import { recordsText } from './records.messages.js';
+import {
+  ABSENT,
+  hasError,
+  keyText,
+  parseRows,
+  problem,
+  type Errors,
+  type RowState,
+  type WriteKey,
+  type WriteRow,
+} from './records.parse.js';
+import { OffloadedRows, requestOf } from './records.offload.js';
+
+export type { WriteKey, WriteRow } from './records.parse.js';
 
 /**
  * Every write of record values — one record from the console or thousands from a client's sync —
@@ -38,58 +50,6 @@ import { recordsText } from './records.messages.js';
  * field by field as the rows are, without an object per entry.
  */
 
-type Errors = Record<string, string[]>;
-
-/** How rows find their records: all rows are new, or rows match by id or by a unique field. */
-export type WriteKey = { kind: 'create' } | { kind: 'id' } | { kind: 'field'; field: FieldMeta };
-
-/** One row: values keyed by field code (or id); with key `id`, the id of the record it updates. */
-export interface WriteRow {
-  id?: unknown;
-  values: Record<string, unknown>;
-}
-
-/** A field a row does not give (in `given`) or does not write (in `write`). */
-const ABSENT: unique symbol = Symbol('absent');
-
-interface RowState {
-  index: number;
-  /** Parsed values by stored field position; ABSENT where the row gives none. */
-  given: unknown[];
-  /** Problems by field code (`id`, `_`: the row); null while there are none. */
-  errors: Errors | null;
-  /** Kinds of its problems: a wrong value, a clash with stored data, a missing or deleted record. */
-  invalid: boolean;
-  conflict: boolean;
-  missing: boolean;
-  deleted: boolean;
-  /** The id the row names (key `id`) or the canonical text of its key value. */
-  key?: string;
-  id?: number;
-  /** The record the row updates and that record's values (by stored field position) before. */
-  target?: number;
-  current?: unknown[];
-  /**
-   * Values it writes by stored field position (ABSENT: not written): every field of a new
-   * record, the changed fields of an update.
-   */
-  write?: unknown[];
-  /** How many fields it writes. */
-  writes: number;
-}
-
-type Kind = 'invalid' | 'conflict' | 'missing' | 'deleted';
-
-function problem(s: RowState, path: string, text: string, kind: Kind = 'invalid'): void {
-  s.errors ??= {};
-  addError(s.errors, path, text);
-  s[kind] = true;
-}
-
-function hasError(s: RowState, path: string): boolean {
-  return s.errors !== null && Object.hasOwn(s.errors, path);
-}
-
 /** Whether two values (API form) are the same. */
 export function same(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -103,129 +63,12 @@ export function snapshot(meta: ObjectMeta, raw: Raw): Record<string, unknown> {
   return out;
 }
 
-/** A value as a map key: equal values (API form) have equal texts. */
-function keyText(v: unknown): string {
-  if (typeof v === 'string') return `s${v}`;
-  if (typeof v === 'number' || typeof v === 'bigint') return `n${String(v)}`;
-  return `j${JSON.stringify(v)}`;
-}
-
 /** A stored record's values at the stored field positions `at` (API form; others unset). */
 function snapshotAt(fields: readonly FieldMeta[], raw: Raw, at: readonly number[]): unknown[] {
   const out = new Array<unknown>(fields.length);
   for (const i of at) {
     const f = fields[i] as FieldMeta;
     out[i] = decode(f, raw[f.column]);
-  }
-  return out;
-}
-
-/** How a row's key finds a field: its stored position (-1: computed) and how values are read. */
-interface Slot {
-  field: FieldMeta;
-  at: number;
-  fast: FastReader | null;
-  rules: boolean;
-}
-
-/** Field ids and codes → slots; `stored` are the fields a write can give. */
-function fieldIndex(meta: ObjectMeta, stored: readonly FieldMeta[]): Map<string, Slot> {
-  const at = new Map(stored.map((f, i) => [f.id, i]));
-  const slots = meta.fields.map((field): Slot => ({
-    field,
-    at: at.get(field.id) ?? -1,
-    fast: field.computed ? null : fastReader(field.type, field.options),
-    rules: hasRules(field.options),
-  }));
-  const byKey = new Map<string, Slot>();
-  for (const s of slots) byKey.set(s.field.id, s);
-  // Codes win over ids, as in findField.
-  for (const s of slots) byKey.set(s.field.code, s);
-  return byKey;
-}
-
-/** Parses each row's values with its fields' types and rules (no database). */
-function parseRows(
-  ctx: OpContext,
-  meta: ObjectMeta,
-  stored: readonly FieldMeta[],
-  rows: WriteRow[],
-  key: WriteKey,
-) {
-  const { lang } = ctx;
-  const byKey = fieldIndex(meta, stored);
-  const keyAt = key.kind === 'field' ? stored.indexOf(key.field) : -1;
-  const width = stored.length;
-  const out = new Array<RowState>(rows.length);
-  // The slots of the previous row's names by position: a client's rows mostly give the same
-  // names in the same order, and a row parsed from JSON shares its name strings with the others.
-  const lastNames: string[] = [];
-  const lastSlots: (Slot | undefined)[] = [];
-  for (let index = 0; index < rows.length; index++) {
-    const row = rows[index] as WriteRow;
-    const given = new Array<unknown>(width).fill(ABSENT);
-    const s: RowState = {
-      index,
-      given,
-      errors: null,
-      invalid: false,
-      conflict: false,
-      missing: false,
-      deleted: false,
-      writes: 0,
-    };
-    const values = row.values;
-    let n = 0;
-    for (const name in values) {
-      let slot: Slot | undefined;
-      if (lastNames[n] === name) slot = lastSlots[n];
-      else {
-        slot = byKey.get(name);
-        lastNames[n] = name;
-        lastSlots[n] = slot;
-      }
-      n++;
-      if (!slot) {
-        problem(s, name, pfText(lang, 'pf.unknown_field', { field: name.slice(0, 60) }));
-        continue;
-      }
-      const f = slot.field;
-      if (slot.at < 0) {
-        problem(s, f.code, readOnlyText(lang, f));
-        continue;
-      }
-      const v = values[name];
-      let value = slot.fast ? slot.fast(v) : SLOW;
-      if (value === SLOW) {
-        const p = parseValue(f.type, f.options, v, lang);
-        if (!p.ok) {
-          problem(s, f.code, p.error);
-          continue;
-        }
-        value = p.value;
-      }
-      if (slot.rules) {
-        const ruleError = checkRules(f.type, f.options, value, lang);
-        if (ruleError) problem(s, f.code, ruleError);
-      }
-      given[slot.at] = value;
-    }
-    if (key.kind === 'id' && row.id !== undefined && row.id !== null) {
-      if (typeof row.id === 'number' && Number.isSafeInteger(row.id) && row.id > 0) {
-        s.id = row.id;
-        s.key = keyText(row.id);
-      } else problem(s, 'id', pfText(lang, 'pf.expected_record_id'));
-    } else if (key.kind === 'field' && !hasError(s, key.field.code)) {
-      const v = keyAt >= 0 ? given[keyAt] : ABSENT;
-      if (v === ABSENT || isEmptyValue(v))
-        problem(
-          s,
-          key.field.code,
-          recordsText(lang, 'records.key_empty', { field: key.field.name }),
-        );
-      else s.key = keyText(v);
-    }
-    out[index] = s;
   }
   return out;
 }
@@ -671,16 +514,21 @@ interface Outcome {
 async function run(
   ctx: OpContext,
   meta: ObjectMeta,
-  rows: WriteRow[],
+  rows: WriteRow[] | OffloadedRows,
   key: WriteKey,
   onError: BulkOnError,
 ): Promise<Outcome> {
   // Computed fields are read, never written: the write sees the stored ones only.
   const stored = meta.fields.some((f) => f.computed) ? storedFields(meta) : meta.fields;
-  const states = parseRows(ctx, meta, stored, rows, key);
+  const states =
+    rows instanceof OffloadedRows
+      ? await rows.states(requestOf(ctx.lang, meta.fields, stored, key))
+      : parseRows(ctx.lang, meta.fields, stored, rows, key);
   if (stored !== meta.fields) meta = { ...meta, fields: stored };
   const targets = await referenceTargets(ctx, meta);
   const triggers = await prepareTriggers(ctx, meta.id);
+  // Bulk calls in flight together apply in the order they arrived (platform/write-order.ts).
+  await awaitWriteTurn();
   return ctx.db.kysely.transaction().execute(async (trx) => {
     await resolveTargets(ctx, trx, meta, states, key);
     completeRows(ctx, meta, states);
@@ -741,7 +589,7 @@ function reportRows(ctx: OpContext, bad: RowState[]): BulkRowError[] {
 export async function writeMany(
   ctx: OpContext,
   meta: ObjectMeta,
-  rows: WriteRow[],
+  rows: WriteRow[] | OffloadedRows,
   key: WriteKey,
   onError: BulkOnError,
 ): Promise<RecordsWriteManyOutput> {
