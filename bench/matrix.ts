@@ -15,8 +15,11 @@
  * Env: BENCH_ROWS (default 100000), BENCH_SAMPLES (sequential requests per measure, default
  * 40), BENCH_SECONDS (10-client run per shape, default 3), BENCH_CLIENTS (default 10),
  * BENCH_SHAPES (comma-separated names to run a subset), BENCH_DATABASE_URL (postgres://…),
- * BENCH_PORT (default 3180).
+ * BENCH_PORT (default 3180), BENCH_AFTER_ONLY=1 (only the shapes after saving their views, no
+ * group-bys: to compare the server's CPU per request between two builds).
  */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { FilterNode, OrderBy } from '@fiscus/contracts';
@@ -25,6 +28,7 @@ import { percentile, throughput } from './lib/load.js';
 import { seedRows } from './lib/seed.js';
 import { cacheStats } from '../apps/server/src/platform/cache.js';
 import { dropIndex, listIndexes } from '../apps/server/src/platform/ddl.js';
+import { laneStats } from '../apps/server/src/platform/lanes.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
@@ -176,13 +180,30 @@ async function measure(s: Shape) {
   const coldTotal = +(await timed(withTotal(s))).toFixed(2);
   const page = await sequential(listOf(s));
   const total = await sequential(withTotal(s));
+  // BENCH_PROFILE=<prefix>: a CPU profile of the server's main thread during each 10-client run
+  // after saving the views, written to <prefix>-<shape>.cpuprofile.
+  const profile = process.env.BENCH_PROFILE && saved ? new Session() : undefined;
+  if (profile) {
+    profile.connect();
+    await profile.post('Profiler.enable');
+    await profile.post('Profiler.start');
+  }
   const load = await throughput({
     url,
     token,
     body: JSON.stringify(withTotal(s)),
     connections: CLIENTS,
     seconds: SECONDS,
+    helperPids: () => {
+      const lanes = laneStats(app.db);
+      return lanes ? [...lanes.read.pids, ...lanes.heavy.pids] : [];
+    },
   });
+  if (profile) {
+    const { profile: p } = await profile.post('Profiler.stop');
+    writeFileSync(`${process.env.BENCH_PROFILE}-${s.name}.cpuprofile`, JSON.stringify(p));
+    profile.disconnect();
+  }
   return {
     page,
     withTotal: { ...total, coldTotal },
@@ -195,10 +216,17 @@ async function measure(s: Shape) {
       // load generator) per request: what a request costs, less sensitive to other load.
       serverBusyMsPerRequest: load.serverBusyMsPerRequest,
       processCpuMsPerRequest: load.processCpuMsPerRequest,
+      // The server's CPU per request: its main thread, and its lane processes (SQLite).
+      mainThreadCpuMsPerRequest: load.mainThreadCpuMsPerRequest,
+      laneCpuMsPerRequest: load.helperCpuMsPerRequest,
+      serverCpuMsPerRequest: +(load.mainThreadCpuMsPerRequest + load.helperCpuMsPerRequest).toFixed(
+        3,
+      ),
     },
   };
 }
 
+let saved = false;
 type Measure = Awaited<ReturnType<typeof measure>>;
 
 const groupView = {
@@ -230,9 +258,11 @@ async function groupsMeasure() {
   return { coldMs, repeated, afterWrite };
 }
 
+// BENCH_AFTER_ONLY=1: only the shapes after saving their views (and no group-bys).
+const AFTER_ONLY = process.env.BENCH_AFTER_ONLY === '1';
 const before: Record<string, Measure> = {};
-for (const s of SHAPES) before[s.name] = await measure(s);
-const groupsBefore = await groupsMeasure();
+if (!AFTER_ONLY) for (const s of SHAPES) before[s.name] = await measure(s);
+const groupsBefore = AFTER_ONLY ? undefined : await groupsMeasure();
 
 const saveStart = performance.now();
 for (const s of SHAPES) {
@@ -251,9 +281,10 @@ await qry(token, 'views.save', { objectId: obj.id, name: 'groups', definition: g
 await app.jobs.idle();
 const saveMs = performance.now() - saveStart;
 
+saved = true;
 const after: Record<string, Measure> = {};
 for (const s of SHAPES) after[s.name] = await measure(s);
-const groupsAfter = await groupsMeasure();
+const groupsAfter = AFTER_ONLY ? undefined : await groupsMeasure();
 // PostgreSQL: the searching shapes again without the index of the searched fields' joined text
 // (one trigram index per field only, as before that index existed).
 const perFieldOnly: Record<string, Measure> = {};
@@ -265,9 +296,10 @@ if (app.db.dialect === 'postgres') {
 }
 // The same group-by once the view's maintained aggregate is dropped: its covering index and the
 // cache alone (how grouped views were answered before maintained aggregates).
-for (const ix of await listIndexes(app.db.kysely, obj.id))
-  if (ix.kind === 'aggregate') await dropIndex(app.db.kysely, app.db.dialect, ix.name);
-const groupsCoveringOnly = await groupsMeasure();
+if (!AFTER_ONLY)
+  for (const ix of await listIndexes(app.db.kysely, obj.id))
+    if (ix.kind === 'aggregate') await dropIndex(app.db.kysely, app.db.dialect, ix.name);
+const groupsCoveringOnly = AFTER_ONLY ? undefined : await groupsMeasure();
 
 // Bars of the query-shape matrix (QUALITY.md P10): a filtered page with its total p50 ≤ 5 ms
 // at 100k records and ≤ 20 ms at 1M; 10 clients ≥ 1,000 req/s at 100k; group by with sum
@@ -282,13 +314,14 @@ const ratio = (a: number, b: number) => (b > 0 ? +(a / b).toFixed(2) : null);
 const failing: string[] = [];
 const shapes = Object.fromEntries(
   SHAPES.map((s) => {
-    const b = before[s.name] as Measure;
+    const b = before[s.name];
     const a = after[s.name] as Measure;
     const load = (m: Measure) => m[`clients${CLIENTS}`] as { requestsPerSecond: number };
     for (const [when, m] of [
       ['before', b],
       ['after', a],
     ] as const) {
+      if (!m) continue;
       if (m.withTotal.p50 > BARS.withTotalP50Ms) failing.push(`${s.name} ${when}: withTotal p50`);
       if (BARS.requestsPerSecond && load(m).requestsPerSecond < BARS.requestsPerSecond)
         failing.push(`${s.name} ${when}: req/s`);
@@ -300,16 +333,19 @@ const shapes = Object.fromEntries(
         after: a,
         // after ÷ before (below 1: saving the view made it faster), and the total's cost.
         ratios: {
-          pageAfterBefore: ratio(a.page.p50, b.page.p50),
-          withTotalAfterBefore: ratio(a.withTotal.p50, b.withTotal.p50),
+          pageAfterBefore: b ? ratio(a.page.p50, b.page.p50) : null,
+          withTotalAfterBefore: b ? ratio(a.withTotal.p50, b.withTotal.p50) : null,
           withTotalOverPage: ratio(a.withTotal.p50, a.page.p50),
-          requestsPerSecondAfterBefore: ratio(load(a).requestsPerSecond, load(b).requestsPerSecond),
+          requestsPerSecondAfterBefore: b
+            ? ratio(load(a).requestsPerSecond, load(b).requestsPerSecond)
+            : null,
         },
       },
     ];
   }),
 );
-if (!big && groupsAfter.coldMs > BARS.groupsMs) failing.push('groupBySum after: first answer');
+if (!big && groupsAfter && groupsAfter.coldMs > BARS.groupsMs)
+  failing.push('groupBySum after: first answer');
 const cache = cacheStats(app.db);
 process.stdout.write(
   `${JSON.stringify(

@@ -1,5 +1,25 @@
+import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+
+const TICK_MS = 10; // USER_HZ = 100 on Linux
+
+/**
+ * CPU milliseconds (user + system) of a process or thread from `/proc` (`stat`: fields 14 and
+ * 15, in clock ticks); 0 where there is no `/proc` or the process is gone.
+ */
+function procCpuMs(statPath: string): number {
+  try {
+    const stat = readFileSync(statPath, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU ms of this process's main thread (the server's event loop). */
+const mainThreadCpuMs = () => procCpuMs(`/proc/self/task/${process.pid}/stat`);
 
 export function percentile(xs: number[], p: number): number {
   if (!xs.length) return 0;
@@ -56,15 +76,24 @@ export async function throughput(opts: {
   seconds: number;
   /** Stop after this many requests instead of after `seconds`. */
   requests?: number;
+  /** Other processes serving the requests (the server's lane processes): their CPU is counted. */
+  helperPids?: () => number[];
 }) {
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
   const started = Date.now();
   const elu = performance.eventLoopUtilization();
   const cpu = process.cpuUsage();
+  const main0 = mainThreadCpuMs();
+  const helpers0 = new Map(
+    (opts.helperPids?.() ?? []).map((p) => [p, procCpuMs(`/proc/${p}/stat`)]),
+  );
   const result = await new Promise<{ ok: number; failed: number; latencies: number[] }>(
     (resolve, reject) => {
-      const w = new Worker(workerSource, { eval: true, workerData: opts });
+      const w = new Worker(workerSource, {
+        eval: true,
+        workerData: { ...opts, helperPids: undefined },
+      });
       w.once('message', resolve);
       w.once('error', reject);
     },
@@ -72,6 +101,12 @@ export async function throughput(opts: {
   delay.disable();
   const busy = performance.eventLoopUtilization(elu);
   const cpuUsed = process.cpuUsage(cpu);
+  const mainMs = mainThreadCpuMs() - main0;
+  let helpersMs = 0;
+  // Processes started during the run count from 0; those that ended during it are not counted.
+  for (const p of new Set([...helpers0.keys(), ...(opts.helperPids?.() ?? [])]))
+    helpersMs += Math.max(0, procCpuMs(`/proc/${p}/stat`) - (helpers0.get(p) ?? 0));
+  const perRequest = (ms: number) => +(ms / Math.max(1, result.ok)).toFixed(3);
   const elapsed = (Date.now() - started) / 1000;
   return {
     connections: opts.connections,
@@ -94,6 +129,10 @@ export async function throughput(opts: {
       1000 /
       Math.max(1, result.ok)
     ).toFixed(3),
+    // CPU per request of the server's main thread alone, and of the helper processes (lanes):
+    // from /proc in clock ticks of 10 ms, so meaningful over runs of thousands of requests.
+    mainThreadCpuMsPerRequest: perRequest(mainMs),
+    helperCpuMsPerRequest: perRequest(helpersMs),
     eventLoopDelayMs: {
       p50: +(delay.percentile(50) / 1e6).toFixed(2),
       p99: +(delay.percentile(99) / 1e6).toFixed(2),

@@ -192,36 +192,59 @@ export interface PageRequest {
   indexes: IndexInfo[];
   /** Equality conditions of an AND filter root (their columns), for composite indexes. */
   equalities: string[];
+  /** Columns the filter tests (`filterColumns`): an order index carrying them is preferred. */
+  tested?: string[];
 }
 
-/** An index that yields rows in the order of the query (then id), forwards or backwards. */
+/**
+ * An index that yields rows in the order of the query (then id), forwards or backwards. Of
+ * several, the one carrying most of the columns the filter tests after the order (a walk then
+ * tests them on the index entry, without reading the table row), then the narrowest.
+ */
 function orderIndex(req: PageRequest): IndexInfo | 'rowid' | undefined {
   const full = orderColumns(req.keys);
   if (full.length === 1) return 'rowid';
-  return req.indexes.find((ix) => {
-    if (ix.kind !== 'btree' || (ix.live && req.state !== 'active')) return false;
-    if (ix.columns.length < full.length) return false;
+  let best: IndexInfo | undefined;
+  let bestScore = Number.NEGATIVE_INFINITY;
+  for (const ix of req.indexes) {
+    if (ix.kind !== 'btree' || (ix.live && req.state !== 'active')) continue;
+    if (ix.columns.length < full.length) continue;
     const flip = !!ix.columns[0]?.desc !== !!full[0]?.desc;
-    return full.every((c, i) => {
+    const ordered = full.every((c, i) => {
       const x = ix.columns[i];
       return x?.column === c.column && (!!x.desc !== flip) === c.desc;
     });
-  });
+    if (!ordered) continue;
+    const carried = ix.columns
+      .slice(full.length)
+      .filter((c) => req.tested?.includes(c.column)).length;
+    // More carried columns first; of equal ones, fewer columns in all.
+    const score = carried * 1000 - ix.columns.length;
+    if (score > bestScore) {
+      best = ix;
+      bestScore = score;
+    }
+  }
+  return best;
 }
 
-/** An index of equality columns (of the filter) followed by the order: read as it is. */
+/**
+ * An index of equality columns (of the filter) followed by the order (and maybe other columns
+ * the filter tests, views.service.ts): read as it is.
+ */
 function equalityIndex(req: PageRequest): boolean {
   if (!req.equalities.length) return false;
   const order = orderColumns(req.keys).map((c) => c.column);
   return req.indexes.some((ix) => {
     if (ix.kind !== 'btree' || (ix.live && req.state !== 'active')) return false;
     const cols = ix.columns.map((c) => c.column);
-    const lead = cols.length - order.length;
-    return (
-      lead > 0 &&
-      cols.slice(0, lead).every((c) => req.equalities.includes(c)) &&
-      order.every((c, i) => cols[lead + i] === c)
-    );
+    for (
+      let lead = 1;
+      lead < cols.length && req.equalities.includes(cols[lead - 1] as string);
+      lead++
+    )
+      if (order.every((c, i) => cols[lead + i] === c)) return true;
+    return false;
   });
 }
 
@@ -234,6 +257,20 @@ export function rootEqualities(meta: ObjectMeta, filter: FilterNode | undefined)
     // A datetime compared with a date is a day's range, not one value.
     if (col && col.kind !== 'datetime') out.push(col.column);
   }
+  return out;
+}
+
+/** Columns of the conditions of a filter, at any depth. */
+export function filterColumns(meta: ObjectMeta, filter: FilterNode | undefined): string[] {
+  const out: string[] = [];
+  const visit = (node: FilterNode) => {
+    for (const c of node.conditions) {
+      const col = resolveColumn(meta, c.field)?.column;
+      if (col && !out.includes(col)) out.push(col);
+    }
+    for (const ch of node.children) if (ch.isactive) visit(ch);
+  };
+  if (filter?.isactive) visit(filter);
   return out;
 }
 
@@ -265,7 +302,10 @@ export async function readPage(
   const anchor =
     req.offset > 0 ? nearestAnchor(db, akey, q.rel.cacheTables, req.offset) : undefined;
   const keys = sql.join(cols.map((c, i) => sql`${sql.id(c.column)} as ${sql.id(`__k${i}`)}`));
-  const withKeys = { ...req, columns: sql`${req.columns}, ${keys}` };
+  // A page at an offset not right after an anchor also reads the row before it, kept as the
+  // anchor of this very offset: the same page asked again (a refresh, another client) seeks.
+  const lead = req.offset > 0 && (!anchor || anchor.pos < req.offset - 1) ? 1 : 0;
+  const withKeys = { ...req, columns: sql`${req.columns}, ${keys}`, limit: req.limit + lead };
   let rows: Raw[] | undefined;
   if (anchor) {
     const seek = seekWhere(cols, anchor.values);
@@ -274,12 +314,21 @@ export async function readPage(
       ctx,
       meta,
       { ...q, plain: and(q.plain), fast: and(q.fast) },
-      { ...withKeys, offset: req.offset - anchor.pos - 1 },
+      { ...withKeys, offset: req.offset - anchor.pos - 1 - lead },
       seek.where,
     );
-    if (!seek.exact && rows.length <= req.limit) rows = undefined;
+    if (!seek.exact && rows.length <= withKeys.limit) rows = undefined;
   }
-  rows ??= await readLocalPage(ctx, meta, q, withKeys);
+  rows ??= await readLocalPage(ctx, meta, q, { ...withKeys, offset: req.offset - lead });
+  if (lead) {
+    const before = rows[0];
+    if (before)
+      keepAnchor(db, akey, q.rel.cacheTables, version, {
+        pos: req.offset - 1,
+        values: cols.map((_, i) => before[`__k${i}`]),
+      });
+    rows = rows.slice(1);
+  }
   const last = Math.min(rows.length, req.limit) - 1;
   const row = rows[last];
   if (row)

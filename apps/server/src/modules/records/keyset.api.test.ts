@@ -175,7 +175,46 @@ describe('deep pages read on from the page before', () => {
         await alone(orderby, 3050, filter);
         const fresh = (t.app.db.rowVisits?.() ?? 0) - start2;
         expect(fresh).toBeGreaterThan(3000);
-        expect(onward, `onward ${onward}, alone ${fresh}`).toBeLessThan(fresh / 4);
+        expect(onward, `filter ${!!filter} onward ${onward}, alone ${fresh}`).toBeLessThan(
+          fresh / 4,
+        );
+      }
+    } finally {
+      countRowVisits(false);
+    }
+  });
+
+  it('the same deep page asked again reads on from the row before it, in the read lane', async () => {
+    for (const orderby of [
+      ORDERS['two fields, mixed directions'],
+      ORDERS['one field descending'],
+    ]) {
+      for (const filter of [undefined, FILTER]) {
+        const first = await alone(orderby, 4321, filter);
+        const before = laneStats(t.app.db);
+        const again = await page(orderby, 4321, filter);
+        const after = laneStats(t.app.db);
+        expect(again).toEqual(first);
+        expect(first).toHaveLength(LIMIT);
+        expect(after?.heavy.served).toBe(before?.heavy.served);
+        expect((after?.read.served ?? 0) - (before?.read.served ?? 0)).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it.runIf(sqlite)('the same deep page asked again visits about a page of rows', async () => {
+    countRowVisits(true);
+    try {
+      for (const filter of [undefined, FILTER]) {
+        const orderby = ORDERS['one field ascending'];
+        const start = t.app.db.rowVisits?.() ?? 0;
+        const first = await alone(orderby, 3333, filter);
+        const fresh = (t.app.db.rowVisits?.() ?? 0) - start;
+        const start2 = t.app.db.rowVisits?.() ?? 0;
+        expect(await page(orderby, 3333, filter)).toEqual(first);
+        const again = (t.app.db.rowVisits?.() ?? 0) - start2;
+        expect(fresh).toBeGreaterThan(3000);
+        expect(again, `again ${again}, first ${fresh}`).toBeLessThan(fresh / 4);
       }
     } finally {
       countRowVisits(false);

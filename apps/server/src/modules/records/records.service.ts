@@ -53,7 +53,13 @@ import {
   summarySelect,
   summaryWhere,
 } from '../../platform/aggregates.js';
-import { compileQuery, countMatches, readPage, rootEqualities } from '../../platform/planner.js';
+import {
+  compileQuery,
+  countMatches,
+  filterColumns,
+  readPage,
+  rootEqualities,
+} from '../../platform/planner.js';
 import {
   aggregateAllowed,
   compileSortKeys,
@@ -127,6 +133,7 @@ async function listOnce(
     limit: input.limit,
     indexes,
     equalities: rootEqualities(meta, input.filter),
+    tested: filterColumns(meta, input.filter),
   });
   const hasMore = rows.length > input.limit;
   const records = rows.slice(0, input.limit).map((r) => toRecord(fields, r));

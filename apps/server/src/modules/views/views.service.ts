@@ -143,9 +143,40 @@ function conditionsOf(
   return out;
 }
 
+/** Columns of a view's filter a sort index carries after its keys (see indexView): at most 3. */
+const MAX_TESTED_COLUMNS = 3;
+
 /**
- * Indexes that follow a view: one composite index over its sort keys (group fields first),
- * and one per field its filter compares in an index-friendly way.
+ * The stored columns a view's filter tests (any operator, any depth), in the order they appear:
+ * the candidates to carry in its sort index. Not long texts (they would bloat every entry),
+ * multi-selects, attachments, computed fields without a column, or system columns.
+ */
+function testedColumns(meta: ObjectMeta, d: ViewDefinition): string[] {
+  if (!d.filter.isactive) return [];
+  const out: string[] = [];
+  for (const c of conditionsOf(d.filter)) {
+    const col = resolveColumn(meta, c.field);
+    const f = col?.field;
+    if (
+      !col ||
+      !f ||
+      isVirtual(f) ||
+      f.type === 'longtext' ||
+      col.kind === 'multi' ||
+      col.kind === 'file' ||
+      out.includes(col.column)
+    )
+      continue;
+    out.push(col.column);
+    if (out.length >= MAX_TESTED_COLUMNS) break;
+  }
+  return out;
+}
+
+/**
+ * Indexes that follow a view: one composite index over its sort keys (group fields first; on
+ * SQLite followed by the other columns its filter tests), and one per field its filter compares
+ * in an index-friendly way.
  */
 export async function indexView(
   ctx: OpContext,
@@ -163,6 +194,7 @@ export async function indexView(
     (x) => x.column.column !== 'id' && x.column.kind !== 'multi',
   );
   const sortCols = keys.slice(0, 3).map((x) => ({ column: x.column.column, desc: x.desc }));
+  let eqLead: IndexColumn[] = [];
   // Equality conditions of an AND root in front of the sort keys: the page is then read in
   // index order, already filtered, and stops after `limit` rows.
   if (d.filter.isactive && d.filter.operator.sid === 'and' && sortCols.length) {
@@ -184,9 +216,23 @@ export async function indexView(
       )
         eqCols.push({ column: col.column });
     }
-    if (eqCols.length) wanted.push([...eqCols.slice(0, 2), ...sortCols]);
+    if (eqCols.length) eqLead = eqCols.slice(0, 2);
   }
-  if (sortCols.length) wanted.push(sortCols);
+  // SQLite: the other columns the filter tests follow the sort keys (and id), so that a page
+  // read by walking the index in sort order tests the filter on the index entry and reads the
+  // table only for the rows it returns (docs/execution.md, "Walks that test the filter in the
+  // index"). PostgreSQL tests such conditions on the table row anyway: no extra columns there.
+  const tested = ctx.db.dialect === 'sqlite' && sortCols.length ? testedColumns(meta, d) : [];
+  const tail = (lead: IndexColumn[]) => {
+    const extra = tested.filter(
+      (c) => !lead.some((x) => x.column === c) && !sortCols.some((x) => x.column === c),
+    );
+    return extra.length
+      ? [{ column: 'id', desc: sortCols.at(-1)?.desc }, ...extra.map((column) => ({ column }))]
+      : [];
+  };
+  if (eqLead.length) wanted.push([...eqLead, ...sortCols, ...tail(eqLead)]);
+  if (sortCols.length) wanted.push([...sortCols, ...tail([])]);
   // A grouped view: group fields then aggregated fields, so groups and sums come from the
   // index alone (covering), without reading the table.
   if (d.groupby.isActive && d.groupby.groups.length) {
