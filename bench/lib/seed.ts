@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { foldCase } from '../../apps/server/src/db/dialect.js';
+import { registerBaseFunctions } from '../../apps/server/src/db/sqlite-functions.js';
 
 /** Deterministic pseudo-random numbers (mulberry32) so runs are comparable. */
 export function rng(seed: number): () => number {
@@ -113,10 +113,8 @@ export async function seedRows(
     const file = path.join(app.config.dataDir, 'fiscus.sqlite');
     const conn = new SQLite(file);
     conn.pragma('journal_mode = WAL');
-    // Triggers of trigram indexes call fold() (see platform/text-index.ts).
-    conn.function('fold', { deterministic: true }, (v: unknown) =>
-      typeof v === 'string' ? foldCase(v) : v,
-    );
+    // Triggers of text indexes call fold() and fold_grams() (see platform/text-index.ts).
+    registerBaseFunctions(conn, () => {});
     conn.pragma('synchronous = NORMAL');
     const head = `insert into "${object.table_name}" (${columns.map((c) => `"${c}"`).join(', ')}) values `;
     const tuple = `(${columns.map(() => '?').join(', ')})`;

@@ -9,7 +9,7 @@ import { cachingStatements, routingSqliteDialect } from './sqlite-driver.js';
 import { registerBaseFunctions } from './sqlite-functions.js';
 import { watchedDialect, WriteWatch } from './write-watch.js';
 
-export { foldCase } from './sqlite-functions.js';
+export { foldCase, gramToken } from './sqlite-functions.js';
 
 /**
  * The SQL a handle speaks: the platform's own database is SQLite or PostgreSQL; `mysql` is only

@@ -20,7 +20,13 @@ import { divideCeil, divideFloor, formatUnits, pow10, UNITS_LIMIT, type Dec } fr
 import { findField, type FieldMeta, type ObjectMeta } from './meta.js';
 import { addError, invalid } from './errors.js';
 import { pfText } from './platform.messages.js';
-import { searchText, trigramQuery, trigramRowids } from './text-index.js';
+import {
+  searchIndexName,
+  searchText,
+  searchWordQuery,
+  trigramQuery,
+  trigramRowids,
+} from './text-index.js';
 
 /**
  * The query compiler: turns the seed's filter tree, search text, orderby and groupby into SQL
@@ -75,8 +81,10 @@ export interface CompileOptions {
    */
   textIndexes?: ReadonlyMap<string, string>;
   /**
-   * PostgreSQL: the columns of the object's word-search index (text-index.ts `searchText`). When
-   * they are exactly the searched columns, a word is matched once against their joined text.
+   * The columns of the object's word-search index (text-index.ts `buildSearchIndex`), when they
+   * are exactly the searched columns. PostgreSQL: a word is matched once against their joined
+   * text. SQLite: the words' candidates come from the index (trigrams, and short grams for words
+   * of one or two characters) — with `textIndexes`, when the planner allows the lookup.
    */
   searchIndex?: readonly string[];
   /** Whether a trigram lookup is used (the planner decides from its size); default: yes. */
@@ -96,9 +104,10 @@ export interface CompileOptions {
 
 /** A trigram index lookup the compiler would make (see CompileOptions.useTrigrams). */
 export interface TrigramLookup {
-  index: string;
-  /** The FTS5 query (trigramQuery). */
-  query: string;
+  /** Tells lookups apart (the same key: the same rows). */
+  key: string;
+  /** `select rowid …` of the candidate rows. */
+  rowids: RawBuilder<unknown>;
   /**
    * Every row the whole filter matches is among this lookup's candidates (the condition lies on
    * a path of AND nodes from the root), so its size bounds the number of matches.
@@ -109,6 +118,11 @@ export interface TrigramLookup {
    * matches — the sum of their sizes bounds the number of matches when every one is made.
    */
   word?: number;
+  /**
+   * Rows the filter may match beside the lookup's candidates (a search's record numbers): with
+   * `necessary`, the lookup's size plus this bounds the number of matches.
+   */
+  extra?: number;
 }
 
 type Errors = Record<string, string[]>;
@@ -164,8 +178,8 @@ function lookupOf(
   const query = index ? trigramQuery(needle) : null;
   if (!index || query === null) return undefined;
   const lookup: TrigramLookup = {
-    index,
-    query,
+    key: `${index}\u0000${query}`,
+    rowids: trigramRowids(index, query),
     necessary,
     ...(word === undefined ? {} : { word }),
   };
@@ -180,7 +194,7 @@ function lookupOf(
 function viaTrigrams(s: State, column: string, needle: string, exact: Expr): Expr {
   const lookup = lookupOf(s.opts, column, needle, s.necessary);
   if (!lookup) return exact;
-  return sql<SqlBool>`(id in (${trigramRowids(lookup.index, lookup.query)}) and ${exact})`;
+  return sql<SqlBool>`(id in (${lookup.rowids}) and ${exact})`;
 }
 
 // ---- dates -----------------------------------------------------------------------------------
@@ -632,13 +646,21 @@ export function compileSearch(
     .slice(0, 8);
   if (!words.length) return null;
   const cols = meta.fields.filter((f) => textualTypes.includes(f.type) || f.type === 'select');
-  const joined =
-    dialect === 'postgres' &&
+  const indexed =
     cols.length > 1 &&
     opts.searchIndex?.length === cols.length &&
-    cols.every((f) => opts.searchIndex?.includes(f.column))
-      ? searchText(cols.map((f) => f.column))
+    cols.every((f) => opts.searchIndex?.includes(f.column));
+  const joined =
+    indexed && dialect === 'postgres' ? searchText(cols.map((f) => f.column)) : undefined;
+  // SQLite: the words' candidates from the search index (see searchLookup). A word the lookup
+  // finds exactly is then not checked again. A word that needs folding is checked once against
+  // the fields' joined text (one call of `fold()` per row instead of one per field; the same
+  // answer, see `searchText`).
+  const lookup =
+    indexed && dialect === 'sqlite' && opts.textIndexes
+      ? searchLookup(meta, cols.map((f) => f.column), words, opts)
       : undefined;
+  const sqliteJoined = lookup ? searchText(cols.map((f) => f.column), 'sqlite') : undefined;
   // Candidate lookups first (the first one drives the read, the others are probed), then the
   // exact checks of the words: those SQLite's LIKE compares by itself before those that call
   // `fold()` on every field (a JavaScript call per row and field), so that a word without a
@@ -649,9 +671,13 @@ export function compileSearch(
   const folded: Expr[] = [];
   words.forEach((w, k) => {
     const needle = w.slice(0, 200);
+    if (lookup?.exact.includes(needle)) return;
+    const folds = dialect === 'sqlite' && /[^\p{ASCII}]/u.test(foldCase(needle));
     const ors: Expr[] = joined
       ? [foldedMatch(dialect, joined, needle, 'anywhere')]
-      : cols.map((f) => foldedMatch(dialect, sql.id(f.column), needle, 'anywhere'));
+      : folds && sqliteJoined
+        ? [foldedMatch(dialect, sqliteJoined, needle, 'anywhere')]
+        : cols.map((f) => foldedMatch(dialect, sql.id(f.column), needle, 'anywhere'));
     const id = /^\d{1,15}$/.test(w) ? Number(w) : undefined;
     if (id !== undefined)
       ors.push(
@@ -662,17 +688,67 @@ export function compileSearch(
       return;
     }
     const exact = sql<SqlBool>`(${sql.join(ors, sql` or `)})`;
-    const folds = dialect === 'sqlite' && /[^\p{ASCII}]/u.test(foldCase(needle));
     (folds ? folded : cheap).push(exact);
+    if (indexed && dialect === 'sqlite') return;
     // With a trigram index on every searched field, a word's candidates are the union of the
     // fields' candidates (and the record number).
     const lookups = cols.map((f) => lookupOf(opts, f.column, needle, false, k));
     if (!lookups.length || lookups.some((l) => !l)) return;
-    const sets = (lookups as TrigramLookup[]).map((l) => trigramRowids(l.index, l.query));
+    const sets = (lookups as TrigramLookup[]).map((l) => l.rowids);
     if (id !== undefined) sets.push(sql`select ${id}`);
     candidates.push(sql<SqlBool>`id in (${sql.join(sets, sql` union `)})`);
   });
-  return sql<SqlBool>`(${sql.join([...candidates, ...cheap, ...folded], sql` and `)})`;
+  if (lookup) {
+    const ids = lookup.ids.map((n) => sql<SqlBool>`id = ${n}`);
+    candidates.push(sql<SqlBool>`(${sql.join([sql`id in (${lookup.rowids})`, ...ids], sql` or `)})`);
+  }
+  const all = [...candidates, ...cheap, ...folded];
+  return all.length ? sql<SqlBool>`(${sql.join(all, sql` and `)})` : TRUE;
+}
+
+/**
+ * SQLite: the candidates of a whole search from the object's search index (text-index.ts
+ * `buildSearchIndex`): one FTS5 query, the AND of every word's query — the rows whose searched
+ * text may hold every word, a superset of the rows that do. A record also matches a word by its
+ * number (`ids`) without holding it. Undefined when the planner does not allow the lookup.
+ */
+function searchLookup(
+  meta: ObjectMeta,
+  columns: string[],
+  words: string[],
+  opts: CompileOptions,
+): (TrigramLookup & { ids: number[]; exact: string[] }) | undefined {
+  const name = searchIndexName(meta.table, columns);
+  const parts: string[] = [];
+  const ids: number[] = [];
+  /** Words (their needles) the lookup finds exactly. */
+  const exact: string[] = [];
+  for (const w of words) {
+    const needle = w.slice(0, 200);
+    const q = searchWordQuery(needle);
+    if (q !== null && !parts.includes(q)) parts.push(q);
+    // One token (a word of at most three characters): the records whose folded text holds it —
+    // exactly what the check finds of a word that folds (`foldedMatch`: `fold(…) like`). An
+    // ASCII word is checked by SQLite's LIKE, which folds ASCII letters only ("k" does not find
+    // the Kelvin sign that folds to it): its check stays.
+    if (q !== null && !q.includes(' ') && /[^\p{ASCII}]/u.test(foldCase(needle)))
+      exact.push(needle);
+    if (/^\d{1,15}$/.test(w)) ids.push(Number(w));
+  }
+  // A record matched by its number is a candidate without its text holding the other words:
+  // then every word is checked.
+  if (ids.length) exact.length = 0;
+  if (!parts.length) return undefined;
+  const query = parts.join(' AND ');
+  const lookup = {
+    key: `${name}\u0000${query}`,
+    rowids: trigramRowids(name, query),
+    necessary: true,
+    extra: ids.length,
+    ids,
+    exact,
+  };
+  return !opts.useTrigrams || opts.useTrigrams(lookup) ? lookup : undefined;
 }
 
 export type RecordState = 'active' | 'deleted' | 'all';

@@ -150,6 +150,15 @@ export async function dropColumn(
   }
   // A trigram index still being built is not recorded yet; its triggers name the column.
   await dropTextIndex(q, dialect, textIndexName(table, column));
+  if (dialect === 'sqlite') {
+    // So do a search index's being built (its triggers name every searched column).
+    const { rows } = await sql<{
+      name: string;
+    }>`select name from sqlite_master where type = 'trigger' and tbl_name = ${table} and name like 'tg!_%!_i' escape '!' and instr(sql, ${`"${column}"`}) > 0`.execute(
+      q,
+    );
+    for (const r of rows) await dropTextIndex(q, dialect, r.name.slice(0, -2));
+  }
   await sql`alter table ${sql.id(safeIdent(table))} drop column ${sql.id(safeIdent(column))}`.execute(
     q,
   );
@@ -344,22 +353,24 @@ export function textIndexMap(indexes: IndexInfo[]): Map<string, string> {
   return out;
 }
 
-/** PostgreSQL: the columns of the object's word-search index (text-index.ts `searchText`). */
+/** The columns of the object's word-search index (text-index.ts `buildSearchIndex`). */
 export function searchIndexOf(indexes: IndexInfo[]): string[] | undefined {
   const ix = indexes.find((x) => x.kind === 'trigram' && x.columns.length > 1);
   return ix?.columns.map((c) => c.column);
 }
 
 /**
- * PostgreSQL: creates and records the word-search index of `columns` (the object's searched
- * text columns) unless it exists, dropping the object's search index of other columns. Returns
- * its name, or null without pg_trgm. Call it from a job (it reads the whole table).
+ * Creates and records the word-search index of `columns` (the object's searched text columns)
+ * unless it exists, dropping the object's search index of other columns. Returns its name, or
+ * null without pg_trgm. Call it from a job (it reads the whole table; on SQLite it commits in
+ * chunks).
  */
 export async function ensureSearchIndex(
   db: Db,
   objectId: string,
   table: string,
   columns: readonly string[],
+  signal?: AbortSignal,
 ): Promise<string | null> {
   const name = searchIndexName(table, columns);
   const k = db.kysely;
@@ -372,7 +383,7 @@ export async function ensureSearchIndex(
     .where('name', '=', name)
     .executeTakeFirst();
   if (known) return name;
-  if (!(await buildSearchIndex(db, table, columns, name))) return null;
+  if (!(await buildSearchIndex(db, table, columns, name, signal))) return null;
   await k
     .insertInto('pf_indexes')
     .values({

@@ -3,7 +3,7 @@ import type { Lang } from './messages.js';
 import type { JobContext, JobKindHandler, Jobs } from './jobs.js';
 import { dropIndex, ensureSearchIndex, ensureTextIndex, indexesOf, searchIndexOf } from './ddl.js';
 import { fieldFromRow, type ObjectMeta } from './meta.js';
-import { dropTextIndex, textIndexable, textIndexName } from './text-index.js';
+import { dropTextIndex, searchIndexName, textIndexable, textIndexName } from './text-index.js';
 
 /**
  * Index builds that take long run as jobs of kind `index`: trigram text indexes (they fill in
@@ -15,8 +15,16 @@ export interface IndexJobParams {
   objectId: string;
   /** Fields whose text gets a trigram index. */
   textFields: string[];
-  /** PostgreSQL: also the word-search index of the object's searched fields. */
+  /** Also the word-search index of the object's searched fields (text-index.ts). */
   search?: boolean;
+}
+
+/**
+ * Whether an object searching `n` fields gets a search index: from two fields (an index of more
+ * than one column is how it is told from a field's trigram index, ddl.ts `searchIndexOf`).
+ */
+function wantsSearchIndex(n: number): boolean {
+  return n > 1;
 }
 
 async function currentFields(db: Db, objectId: string) {
@@ -53,17 +61,22 @@ async function runIndexJob(ctx: JobContext<IndexJobParams>) {
     }
     ctx.progress(++done, params.textFields.length);
   }
-  if (params.search && db.dialect === 'postgres') {
+  if (params.search) {
+    ctx.signal.throwIfAborted();
     const now = await currentFields(db, params.objectId);
     const searched = now?.fields.filter((f) => textIndexable(f.type)) ?? [];
     // Computed fields' values are not columns of the table: such an object keeps per-field search.
-    if (now && searched.length > 1 && !searched.some((f) => f.computed))
-      await ensureSearchIndex(
-        db,
-        params.objectId,
-        now.table,
-        searched.map((f) => f.column),
+    if (now && searched.length && !searched.some((f) => f.computed) && wantsSearchIndex(searched.length)) {
+      const columns = searched.map((f) => f.column);
+      const name = await ensureSearchIndex(db, params.objectId, now.table, columns, ctx.signal);
+      // The searched fields may have changed while it was filled: keep only a fitting index.
+      const after = (await currentFields(db, params.objectId))?.fields.filter((f) =>
+        textIndexable(f.type),
       );
+      const same =
+        after?.length === columns.length && after.every((f) => columns.includes(f.column));
+      if (name && !same) await dropIndex(db.kysely, db.dialect, name);
+    }
   }
   return { processed: done };
 }
@@ -80,6 +93,9 @@ export const indexJob: JobKindHandler<IndexJobParams> = {
       const name = textIndexName(now.table, f.column);
       if (!known.has(name)) await dropTextIndex(db.kysely, db.dialect, name);
     }
+    const searched = now.fields.filter((f) => textIndexable(f.type)).map((f) => f.column);
+    const search = searchIndexName(now.table, searched);
+    if (!known.has(search)) await dropTextIndex(db.kysely, db.dialect, search);
   },
 };
 
@@ -122,13 +138,12 @@ export async function requestTextIndexes(
       !have.has(textIndexName(meta.table, f.column))
     );
   });
-  // PostgreSQL: a view with a search also wants one index of all searched columns together.
+  // A view with a search also wants one index of all searched columns together.
   const searched = meta.fields.filter((f) => textIndexable(f.type));
   const joined = searchIndexOf(await indexesOf(db, meta.id)) ?? [];
   const search =
     opts.search &&
-    db.dialect === 'postgres' &&
-    searched.length > 1 &&
+    wantsSearchIndex(searched.length) &&
     !searched.some((f) => f.computed) &&
     !pendingSearch &&
     (joined.length !== searched.length || searched.some((f) => !joined.includes(f.column)));

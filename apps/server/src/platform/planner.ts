@@ -19,7 +19,7 @@ import { safeIdent } from './ident.js';
 import { laneRows, pageLane, readRows } from './lanes.js';
 import type { ObjectMeta } from './meta.js';
 import { relationOf, relRows, type Relation } from './relation.js';
-import { trigramCount } from './text-index.js';
+import { lookupCount } from './text-index.js';
 
 /**
  * How a page, a count or a group-by of one object is read. A filtered page sorted by a field
@@ -99,7 +99,7 @@ export async function compileQuery(
   const db = ctx.db;
   const rel = await relationOf(ctx, meta);
   const known = rel.local ? (indexes ?? (await indexesOf(db, meta.id))) : [];
-  const searchIndex = db.dialect === 'postgres' ? searchIndexOf(known) : undefined;
+  const searchIndex = searchIndexOf(known);
   const base: CompileOptions = {
     dialect: rel.db.dialect,
     lang: ctx.lang,
@@ -111,7 +111,8 @@ export async function compileQuery(
   if (!rel.local) return { plain, fast: plain, key, rows: () => Promise.resolve(0), rel };
   const rows = () => tableRows(db, meta.table);
   const textIndexes = textIndexMap(known);
-  if (db.dialect !== 'sqlite' || !textIndexes.size) return { plain, fast: plain, key, rows, rel };
+  if (db.dialect !== 'sqlite' || (!textIndexes.size && !searchIndex))
+    return { plain, fast: plain, key, rows, rel };
   const lookups: TrigramLookup[] = [];
   compileWhere(meta, input, {
     ...base,
@@ -123,23 +124,25 @@ export async function compileQuery(
   const sizes = new Map<string, number>();
   let bound: number | undefined;
   for (const l of lookups) {
-    const k = `${l.index}\u0000${l.query}`;
+    const k = l.key;
     if (!sizes.has(k)) {
       const n = await cached(db, 'trigram', `${k}\u0000${cap}`, [meta.table], async () => {
-        const [row] = await readRows(ctx, trigramCount(l.index, l.query, cap));
+        const [row] = await readRows(ctx, lookupCount(l.rowids, cap));
         return Number(row?.n ?? 0);
       });
       sizes.set(k, n);
     }
     const n = sizes.get(k) as number;
-    if (l.necessary && n < cap) bound = Math.min(bound ?? n, n);
+    // A search's lookup: its record numbers may match too.
+    const most = n + (l.extra ?? 0);
+    if (l.necessary && n < cap) bound = Math.min(bound ?? most, most);
   }
   // A search word looked up in every searched field: the union of its lookups (and the record
   // number) holds every match.
   const words = new Map<number, number>();
   for (const l of lookups) {
     if (l.word === undefined) continue;
-    const n = sizes.get(`${l.index}\u0000${l.query}`) as number;
+    const n = sizes.get(l.key) as number;
     const sum = words.get(l.word) ?? 1;
     words.set(l.word, n < cap && sum >= 0 ? sum + n : -1);
   }
@@ -147,7 +150,7 @@ export async function compileQuery(
   const fast = compileWhere(meta, input, {
     ...base,
     textIndexes,
-    useTrigrams: (l) => (sizes.get(`${l.index}\u0000${l.query}`) ?? cap) < cap,
+    useTrigrams: (l) => (sizes.get(l.key) ?? cap) < cap,
   });
   return { plain, fast, key, rows, rel, ...(bound !== undefined ? { bound } : {}) };
 }

@@ -90,7 +90,7 @@ export async function compileOptionsFor(ctx: OpContext, meta: ObjectMeta): Promi
     return { dialect: rel.db.dialect, lang: ctx.lang, castIntegers: rel.db.dialect === 'postgres' };
   }
   const indexes = await indexesOf(ctx.db, meta.id);
-  const searchIndex = ctx.db.dialect === 'postgres' ? searchIndexOf(indexes) : undefined;
+  const searchIndex = searchIndexOf(indexes);
   return {
     dialect: ctx.db.dialect,
     lang: ctx.lang,

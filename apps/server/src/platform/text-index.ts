@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { setImmediate as yieldLoop } from 'node:timers/promises';
 import { textualTypes, type FieldType } from '@fiscus/contracts';
 import { sql, type RawBuilder } from 'kysely';
-import { foldCase, type Db, type DialectName } from '../db/dialect.js';
+import { foldCase, gramToken, type Db, type DialectName } from '../db/dialect.js';
 import type { Q } from './context.js';
 import { safeIdent } from './ident.js';
 
@@ -27,7 +27,8 @@ import { safeIdent } from './ident.js';
  * when missing and allowed (it is a trusted extension: a database owner may create it); when it
  * cannot be created, no trigram index is made and text matching reads rows as before.
  *
- * Needles shorter than three characters have no trigram and are matched by reading rows.
+ * Needles shorter than three characters have no trigram: a filter's are matched by reading
+ * rows; a search's words are looked up in the object's short-gram index (below), when it has one.
  */
 
 /** Field types whose text can have a trigram index (those `contains` and search match). */
@@ -71,17 +72,42 @@ export function trigramQuery(needle: string): string | null {
   return picked.map((g) => `"${g.replaceAll('"', '""')}"`).join(' AND ');
 }
 
+/**
+ * The FTS5 query of a search index (SQLite, see `buildSearchIndex`) for rows whose folded text
+ * may contain the search word `word`: its own token when it has one or two characters (exactly
+ * the rows holding it), else the AND of the tokens of its trigrams (`MAX_TRIGRAMS` at most, spread
+ * as in `trigramQuery`). Null when the folded word is empty or holds white space.
+ */
+export function searchWordQuery(word: string): string | null {
+  // A lone surrogate reaches SQLite as U+FFFD, in the records' text as in the exact check.
+  const chars = Array.from(foldCase(word).replace(/\p{Surrogate}/gu, '\uFFFD'));
+  if (!chars.length || chars.some((c) => /\s/u.test(c))) return null;
+  if (chars.length < 3) return gramToken(chars.join(''));
+  const all: string[] = [];
+  for (let i = 0; i + 3 <= chars.length; i++) {
+    const g = gramToken(chars.slice(i, i + 3).join(''));
+    if (!all.includes(g)) all.push(g);
+  }
+  const picked: string[] = [];
+  for (let i = 0; i < Math.min(all.length, MAX_TRIGRAMS); i++) {
+    const at = all.length <= MAX_TRIGRAMS ? i : Math.round((i * (all.length - 1)) / (MAX_TRIGRAMS - 1));
+    const g = all[at] as string;
+    if (!picked.includes(g)) picked.push(g);
+  }
+  return picked.join(' AND ');
+}
+
 /** SQLite: the rowids of a trigram index matching an FTS5 query from `trigramQuery`. */
 export function trigramRowids(index: string, query: string): RawBuilder<unknown> {
   const n = sql.id(safeIdent(index));
   return sql`select rowid from ${n} where ${n} match ${query}`;
 }
 
-/** SQLite: the statement counting the rows a trigram query finds, at most `cap`. */
-export function trigramCount(index: string, query: string, cap: number): RawBuilder<{ n: number }> {
+/** SQLite: the statement counting the rows a lookup (a `select rowid …`) finds, at most `cap`. */
+export function lookupCount(rowids: RawBuilder<unknown>, cap: number): RawBuilder<{ n: number }> {
   return sql<{
     n: number;
-  }>`select count(*) as n from (${trigramRowids(index, query)} limit ${cap})`;
+  }>`select count(*) as n from (${rowids} limit ${cap})`;
 }
 
 // ---- PostgreSQL: the extension ---------------------------------------------------------------
@@ -215,35 +241,102 @@ export async function dropTextIndex(q: Q, dialect: DialectName, name: string): P
   await sql`drop table if exists ${sql.id(n)}`.execute(q);
 }
 
-// ---- PostgreSQL: one trigram index for word search ------------------------------------------
+// ---- one index for word search ----------------------------------------------------------------
 
 /**
- * The text a word search matches on PostgreSQL when the object has a search index: every
- * searched column's text (columns in name order), joined by line breaks. A word never holds a
- * line break (search splits on white space), so it occurs in this text exactly when it occurs
- * in one of the columns — one `ILIKE` and one index scan per word instead of one per column.
- * The index and the compiler must write this expression identically (the planner matches it).
+ * The text a word search matches when the object has a search index: every searched column's
+ * text (columns in name order), joined by line breaks. A word never holds a line break (search
+ * splits on white space), so it occurs in this text exactly when it occurs in one of the columns
+ * — one lookup per word instead of one per column. PostgreSQL: the index and the compiler must
+ * write this expression identically (the planner matches it).
  */
-export function searchText(columns: readonly string[]): RawBuilder<unknown> {
-  const parts = [...columns].sort().map((c) => sql`coalesce(${sql.id(safeIdent(c))}, '')`);
-  return sql`(${sql.join(parts, sql.raw(` || E'\\n' || `))})`;
+export function searchText(
+  columns: readonly string[],
+  dialect: DialectName = 'postgres',
+  /** SQLite triggers: the columns of the `new` row. */
+  row?: 'new',
+): RawBuilder<unknown> {
+  const parts = [...columns].sort().map((c) => {
+    const x = row ? sql`${sql.raw(row)}.${sql.id(safeIdent(c))}` : sql.id(safeIdent(c));
+    return sql`coalesce(${x}, '')`;
+  });
+  const sep = dialect === 'postgres' ? sql.raw(` || E'\\n' || `) : sql.raw(` || char(10) || `);
+  return sql`(${sql.join(parts, sep)})`;
 }
 
 export function searchIndexName(table: string, columns: readonly string[]): string {
   return textIndexName(table, `${[...columns].sort().join(',')}:search`);
 }
 
-/** PostgreSQL: creates the GIN trigram index of `searchText(columns)`; false without pg_trgm. */
+/**
+ * The index of an object's searched text (`searchText`).
+ *
+ * PostgreSQL: a GIN trigram index of the expression (false without pg_trgm).
+ *
+ * SQLite: a contentless FTS5 table (`ascii` tokenizer, `detail=none`) holding for every record
+ * a token for each distinct piece of one, two and three characters of its folded joined text
+ * that holds no white space (the SQL function `fold_grams`, db/sqlite-functions.ts
+ * `searchGrams`), kept in step by triggers like a field's trigram index (`buildTextIndex`). A
+ * word of one or two characters is looked up as its own token — exactly the records holding it,
+ * where a trigram index has nothing — and a longer one as the AND of its trigrams' tokens; all
+ * the words of a search are one FTS5 query (their AND), so the index intersects their
+ * candidates itself. The compiler always checks the exact condition on them.
+ */
 export async function buildSearchIndex(
   db: Db,
   table: string,
   columns: readonly string[],
   name: string,
+  signal?: AbortSignal,
 ): Promise<boolean> {
-  const schema = await trigramSchema(db);
-  if (!schema) return false;
-  await sql`create index if not exists ${sql.id(safeIdent(name))} on ${sql.id(
-    safeIdent(table),
-  )} using gin (${searchText(columns)} ${sql.id(schema)}.gin_trgm_ops)`.execute(db.kysely);
+  const k = db.kysely;
+  const t = sql.id(safeIdent(table));
+  const n = sql.id(safeIdent(name));
+  if (db.dialect === 'postgres') {
+    const schema = await trigramSchema(db);
+    if (!schema) return false;
+    await sql`create index if not exists ${n} on ${t} using gin (${searchText(columns)} ${sql.id(schema)}.gin_trgm_ops)`.execute(
+      k,
+    );
+    return true;
+  }
+  const of = sql.join([...columns].sort().map((c) => sql.id(safeIdent(c))));
+  const grams = (row?: 'new') => sql`fold_grams(${searchText(columns, 'sqlite', row)})`;
+  await dropTextIndex(k, 'sqlite', name);
+  await k.transaction().execute(async (trx) => {
+    await sql`create virtual table ${n} using fts5(v, content='', contentless_delete=1, tokenize='ascii', detail=none)`.execute(
+      trx,
+    );
+    await sql`create trigger ${sql.id(`${name}_i`)} after insert on ${t} for each row begin insert or replace into ${n} (rowid, v) values (new.id, ${grams('new')}); end`.execute(
+      trx,
+    );
+    await sql`create trigger ${sql.id(`${name}_u`)} after update of ${of} on ${t} for each row begin delete from ${n} where rowid = old.id; insert into ${n} (rowid, v) values (new.id, ${grams('new')}); end`.execute(
+      trx,
+    );
+    await sql`create trigger ${sql.id(`${name}_d`)} after delete on ${t} for each row begin delete from ${n} where rowid = old.id; end`.execute(
+      trx,
+    );
+  });
+  try {
+    let last = 0;
+    for (;;) {
+      signal?.throwIfAborted();
+      const { rows } = await sql<{
+        hi: number | null;
+      }>`select max(id) as hi from (select id from ${t} where id > ${last} order by id limit ${BACKFILL_CHUNK})`.execute(
+        k,
+      );
+      const hi = rows[0]?.hi;
+      if (hi === null || hi === undefined) break;
+      await sql`insert or replace into ${n} (rowid, v) select id, ${grams()} from ${t} where id > ${last} and id <= ${hi}`.execute(
+        k,
+      );
+      last = Number(hi);
+      await yieldLoop();
+    }
+  } catch (e) {
+    await dropTextIndex(k, 'sqlite', name);
+    throw e;
+  }
   return true;
 }
