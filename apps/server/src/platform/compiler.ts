@@ -658,9 +658,19 @@ export function compileSearch(
   // answer, see `searchText`).
   const lookup =
     indexed && dialect === 'sqlite' && opts.textIndexes
-      ? searchLookup(meta, cols.map((f) => f.column), words, opts)
+      ? searchLookup(
+          meta,
+          cols.map((f) => f.column),
+          words,
+          opts,
+        )
       : undefined;
-  const sqliteJoined = lookup ? searchText(cols.map((f) => f.column), 'sqlite') : undefined;
+  const sqliteJoined = lookup
+    ? searchText(
+        cols.map((f) => f.column),
+        'sqlite',
+      )
+    : undefined;
   // Candidate lookups first (the first one drives the read, the others are probed), then the
   // exact checks of the words: those SQLite's LIKE compares by itself before those that call
   // `fold()` on every field (a JavaScript call per row and field), so that a word without a
@@ -700,7 +710,9 @@ export function compileSearch(
   });
   if (lookup) {
     const ids = lookup.ids.map((n) => sql<SqlBool>`id = ${n}`);
-    candidates.push(sql<SqlBool>`(${sql.join([sql`id in (${lookup.rowids})`, ...ids], sql` or `)})`);
+    candidates.push(
+      sql<SqlBool>`(${sql.join([sql`id in (${lookup.rowids})`, ...ids], sql` or `)})`,
+    );
   }
   const all = [...candidates, ...cheap, ...folded];
   return all.length ? sql<SqlBool>`(${sql.join(all, sql` and `)})` : TRUE;

@@ -66,7 +66,12 @@ async function runIndexJob(ctx: JobContext<IndexJobParams>) {
     const now = await currentFields(db, params.objectId);
     const searched = now?.fields.filter((f) => textIndexable(f.type)) ?? [];
     // Computed fields' values are not columns of the table: such an object keeps per-field search.
-    if (now && searched.length && !searched.some((f) => f.computed) && wantsSearchIndex(searched.length)) {
+    if (
+      now &&
+      searched.length &&
+      !searched.some((f) => f.computed) &&
+      wantsSearchIndex(searched.length)
+    ) {
       const columns = searched.map((f) => f.column);
       const name = await ensureSearchIndex(db, params.objectId, now.table, columns, ctx.signal);
       // The searched fields may have changed while it was filled: keep only a fitting index.

@@ -90,7 +90,8 @@ export function searchWordQuery(word: string): string | null {
   }
   const picked: string[] = [];
   for (let i = 0; i < Math.min(all.length, MAX_TRIGRAMS); i++) {
-    const at = all.length <= MAX_TRIGRAMS ? i : Math.round((i * (all.length - 1)) / (MAX_TRIGRAMS - 1));
+    const at =
+      all.length <= MAX_TRIGRAMS ? i : Math.round((i * (all.length - 1)) / (MAX_TRIGRAMS - 1));
     const g = all[at] as string;
     if (!picked.includes(g)) picked.push(g);
   }

@@ -562,7 +562,11 @@ describe('indexes and caches never change an answer', () => {
       await sql`update ${sql.id(table)} set ${sql.id(column)} = ${sql.id(column)} where id = ${id}`.execute(
         t.app.db.kysely,
       );
-      await both('records.update', (o) => ({ objectId: o.id, id: id as number, values: { qty: 1 } }));
+      await both('records.update', (o) => ({
+        objectId: o.id,
+        id: id as number,
+        values: { qty: 1 },
+      }));
       for (const text of ['qx', 'ω', 'QX ω', 'zürich 77', 'Ω ZÜRICH'])
         expect(await found(indexed, text), text).toContain(id);
     },
