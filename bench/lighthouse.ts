@@ -7,13 +7,15 @@
  *
  * Needs a production build of the console: `npm run build -w @fiscus/web` (or set
  * BENCH_WEB_DIST to a build directory).
- * Run: node --conditions=source --import tsx bench/lighthouse.ts [--mobile]
+ * Run: node --conditions=source --import tsx bench/lighthouse.ts [--mobile] [--only=dashboard]
  *   --mobile: Lighthouse's default phone settings (slow 4G and a 4× slower CPU, simulated)
  *   instead of the desktop preset.
+ *   --only=sign-in, --only=dashboard: audit that page only.
  * Env: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_DEBUG_PORT (Chromium's debugging port,
- * default 3139).
+ * default 3139), BENCH_LHR_DIR (a folder to write each page's whole Lighthouse report to, as
+ * JSON: the scripts' CPU time, long tasks, the LCP element, unused CSS by file).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +32,9 @@ if (!existsSync(path.join(webDist, 'index.html'))) {
   process.exit(1);
 }
 const mobile = process.argv.includes('--mobile');
+const only = /^--only=(sign-in|dashboard)$/.exec(
+  process.argv.find((a) => a.startsWith('--only=')) ?? '',
+)?.[1];
 const debugPort = Number(process.env.BENCH_DEBUG_PORT ?? 3139);
 const categories = ['performance', 'accessibility', 'best-practices'] as const;
 
@@ -109,6 +114,15 @@ async function audit(pathname: string, signedIn: boolean) {
   );
   if (!result) throw new Error(`Lighthouse returned nothing for ${pathname}`);
   const { lhr } = result;
+  const reports = process.env.BENCH_LHR_DIR;
+  if (reports) {
+    mkdirSync(reports, { recursive: true });
+    const name = pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '');
+    writeFileSync(
+      path.join(reports, `${name}${mobile ? '-mobile' : ''}.json`),
+      JSON.stringify(lhr),
+    );
+  }
   const scores = Object.fromEntries(
     categories.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
   );
@@ -132,8 +146,8 @@ async function audit(pathname: string, signedIn: boolean) {
 }
 
 try {
-  const signIn = await audit('/login', false);
-  const dashboard = await audit('/dashboard/fiscus', true);
+  const signIn = only === 'dashboard' ? undefined : await audit('/login', false);
+  const dashboard = only === 'sign-in' ? undefined : await audit('/dashboard/fiscus', true);
   console.log(
     JSON.stringify(
       {

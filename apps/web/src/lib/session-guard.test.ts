@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { ability } from './ability';
 import { navigation } from './api-client';
 import { useSession } from './session';
-import { runSessionCheck } from './session-guard';
+import { runSessionCheck, sessionCheck, startSessionCheckEarly } from './session-guard';
 import { tokens } from './tokens';
 import { strict } from '@/test/msw';
 
@@ -132,6 +132,39 @@ describe('navigation session check', () => {
     const results = await Promise.all([runSessionCheck(), runSessionCheck(), runSessionCheck()]);
     expect(results).toEqual(['loaded', 'loaded', 'loaded']);
     expect(calls).toBe(1);
+  });
+
+  it('the first navigation uses the check started as the console loaded; the next asks again', async () => {
+    tokens.save('acc', 'ref');
+    let calls = 0;
+    server.use(
+      http.post('/api/whoami', () => {
+        calls += 1;
+        return HttpResponse.json({ session });
+      }),
+    );
+    startSessionCheckEarly();
+    await vi.waitFor(() => expect(useSession.getState().session?.user.id).toBe('u1'));
+    expect(sessionCheck.run?.()).toBeUndefined();
+    expect(calls).toBe(1);
+    expect(await sessionCheck.run?.()).toBe('loaded');
+    expect(calls).toBe(2);
+  });
+
+  it('a check started early for a token since replaced does not stand for the new one', async () => {
+    tokens.save('old', 'ref');
+    let calls = 0;
+    server.use(
+      http.post('/api/whoami', () => {
+        calls += 1;
+        return HttpResponse.json({ session });
+      }),
+    );
+    startSessionCheckEarly();
+    await vi.waitFor(() => expect(calls).toBe(1));
+    tokens.save('new', 'ref2');
+    expect(await sessionCheck.run?.()).toBe('loaded');
+    expect(calls).toBe(2);
   });
 
   it('keeps the session when the server cannot be reached', async () => {

@@ -111,7 +111,7 @@ export function useNavigationSessionCheck(route: GuardedRoute, navigationKey: st
   }, [navigate]);
   useEffect(() => {
     if (route.public) return;
-    sessionCheck.run?.();
+    void sessionCheck.run?.();
     if (pendingRedirect) {
       const target = pendingRedirect;
       pendingRedirect = null;
@@ -120,7 +120,30 @@ export function useNavigationSessionCheck(route: GuardedRoute, navigationKey: st
   }, [route.public, navigationKey, location.pathname, location.search, navigate]);
 }
 
-/** The check the guard runs; replaceable in tests. */
-export const sessionCheck: { run?: () => void } = {
-  run: () => void runSessionCheck(),
+/** A check started before the first screen rendered, for the token it asked about. */
+let early: string | null = null;
+
+/**
+ * Starts the session check as the console's layer loads, alongside the first screen's code and
+ * texts instead of after its first render: the screen's queries wait for the session. The first
+ * navigation's check is then this one.
+ */
+export function startSessionCheckEarly() {
+  const token = tokens.bearer();
+  if (!token) return;
+  early = token;
+  void runSessionCheck();
+}
+
+/**
+ * The check the guard runs (its answer, or nothing when the early check stands for it);
+ * replaceable in tests.
+ */
+export const sessionCheck: { run?: () => Promise<SessionCheckResult> | void } = {
+  run: () => {
+    const token = early;
+    early = null;
+    if (token !== null && token === tokens.bearer()) return;
+    return runSessionCheck();
+  },
 };

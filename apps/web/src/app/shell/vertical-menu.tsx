@@ -65,6 +65,10 @@ function Node({
         ) : undefined
       }
       defaultOpened={active}
+      // A closed group's items are not rendered (Mantine keeps them rendered, hidden, by
+      // default): the closed groups hold most of the menu's links, which made the menu most of
+      // the first signed-in page's elements and rendering time.
+      keepMounted={false}
       childrenOffset={collapsed ? 0 : 12}
       className={classes.navLink}
       active={active && collapsed}
