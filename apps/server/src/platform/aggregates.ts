@@ -69,6 +69,13 @@ export function aggregateInfo(name: string, columns: string[]): AggregateInfo {
 
 const id = (s: string) => `"${safeIdent(s)}"`;
 
+/**
+ * SQLite: the record tables whose summaries' row triggers stand still (one row per table, only
+ * ever inside the transaction of `upkeepByGroups`, so no other connection or transaction sees
+ * it; made by the migration `2026-11-28-6001-aggregate-pause`).
+ */
+const PAUSED = 'pf_aggregate_pause';
+
 /** PostgreSQL: the rows each summary had right after this process built or last folded it. */
 const folded = new Map<string, number>();
 
@@ -135,13 +142,7 @@ async function buildSqlite(q: Q, table: string, name: string, groups: string[], 
   await sql.raw(`create unique index ${id(`${name}_k`)} on ${n} (k, d)`).execute(q);
   const key = (r: string) => groups.map((c) => `quote(${r}.${id(c)})`).join(` || ',' || `);
   const dead = (r: string) => `(${r}.deleted_at is not null)`;
-  const names = [
-    'k',
-    'd',
-    ...groups.map((_, i) => `c${i}`),
-    'cnt',
-    ...sums.flatMap((_, i) => [`s${i}h`, `s${i}l`, `s${i}n`]),
-  ];
+  const names = sqliteColumns({ name, groups, sums });
   const add = (r: string) =>
     `insert into ${n} (${names.join(', ')}) values (${[
       key(r),
@@ -172,19 +173,21 @@ async function buildSqlite(q: Q, table: string, name: string, groups: string[], 
     ...[...new Set([...groups, ...sums])].map((c) => `old.${id(c)} is not new.${id(c)}`),
     `${dead('old')} is not ${dead('new')}`,
   ].join(' or ');
+  // Not while a grouped statement keeps the summary instead (`upkeepByGroups`).
+  const live = `not exists (select 1 from ${PAUSED} where t = '${safeIdent(table)}')`;
   await sql
     .raw(
-      `create trigger ${id(`${name}_i`)} after insert on ${t} for each row begin ${add('new')} end`,
+      `create trigger ${id(`${name}_i`)} after insert on ${t} for each row when ${live} begin ${add('new')} end`,
     )
     .execute(q);
   await sql
     .raw(
-      `create trigger ${id(`${name}_d`)} after delete on ${t} for each row begin ${sub('old')} end`,
+      `create trigger ${id(`${name}_d`)} after delete on ${t} for each row when ${live} begin ${sub('old')} end`,
     )
     .execute(q);
   await sql
     .raw(
-      `create trigger ${id(`${name}_u`)} after update of ${watched.join(', ')} on ${t} for each row when ${changed} begin ${sub('old')} ${add('new')} end`,
+      `create trigger ${id(`${name}_u`)} after update of ${watched.join(', ')} on ${t} for each row when (${changed}) and ${live} begin ${sub('old')} ${add('new')} end`,
     )
     .execute(q);
   const g = groups.map(id);
@@ -203,6 +206,122 @@ async function buildSqlite(q: Q, table: string, name: string, groups: string[], 
       ].join(', ')} from ${t} group by ${[...g, dead(t)].join(', ')}`,
     )
     .execute(q);
+}
+
+/** SQLite: the columns of a summary table, in the order its statements write them. */
+function sqliteColumns(info: AggregateInfo): string[] {
+  return [
+    'k',
+    'd',
+    ...info.groups.map((_, i) => `c${i}`),
+    'cnt',
+    ...info.sums.flatMap((_, i) => [`s${i}h`, `s${i}l`, `s${i}n`]),
+  ];
+}
+
+/**
+ * SQLite: one statement that adds (`sign` 1) or takes away (-1) the records of `table` (alias
+ * `r`) matching `where` to or from a summary, group by group — what its row triggers would have
+ * done for each of them, added up: the same group keys (`quote()`), the same split sums.
+ */
+function sqliteGrouped(
+  table: string,
+  info: AggregateInfo,
+  where: RawBuilder<SqlBool>,
+  sign: 1 | -1,
+): RawBuilder<unknown> {
+  const r = (c: string) => `r.${id(c)}`;
+  const m = sign === 1 ? '' : '-';
+  const split = String(SUM_SPLIT);
+  const cols = sqliteColumns(info);
+  const select = [
+    info.groups.map((c) => `quote(${r(c)})`).join(` || ',' || `) || `''`,
+    '(r.deleted_at is not null)',
+    // Every record of a group has the same values (the key is made of them).
+    ...info.groups.map(r),
+    `${m}count(*)`,
+    ...info.sums.flatMap((c) => [
+      `${m}coalesce(sum(${r(c)} / ${split}), 0)`,
+      `${m}coalesce(sum(${r(c)} % ${split}), 0)`,
+      `${m}count(${r(c)})`,
+    ]),
+  ];
+  const sets = cols
+    .filter((c) => c === 'cnt' || /^s\d+[hln]$/.test(c))
+    .map((c) => `${c} = ${c} + excluded.${c}`);
+  return sql`insert into ${sql.id(safeIdent(info.name))} (${sql.raw(cols.join(', '))}) select ${sql.raw(
+    select.join(', '),
+  )} from ${sql.id(safeIdent(table))} as r where ${where} group by 1, 2 on conflict (k, d) do update set ${sql.raw(
+    sets.join(', '),
+  )}`;
+}
+
+/**
+ * Keeps a record table's summaries in step with a write of many rows by grouped statements: one
+ * per summary for all the rows, instead of one summary upsert per row from the row triggers.
+ */
+export interface GroupedUpkeep {
+  /**
+   * Takes the records matching `where` (over the record table as `r`) out of the summaries, as
+   * they are now: call it before a write that changes or deletes them. `columns`: the record
+   * columns the write changes (summaries over none of them, and not over `deleted_at`, which
+   * every summary is, are left alone); all summaries when not given.
+   */
+  take(where: RawBuilder<SqlBool>, columns?: readonly string[]): Promise<void>;
+  /** Adds the records matching `where` as they are now: after the write made or changed them. */
+  put(where: RawBuilder<SqlBool>, columns?: readonly string[]): Promise<void>;
+}
+
+/**
+ * Runs `write` — statements that change many records of `table` at once, e.g. a slice of an
+ * import — with the row triggers of the object's summaries standing still, and gives it the
+ * grouped statements that keep the summaries instead (`GroupedUpkeep`): `take` the records a
+ * write changes or deletes before it, `put` the records it made or changed after it, each with a
+ * condition that selects the same records before and after the write (by id, or by values the
+ * write does not change). Exact as the row triggers are: a record taken and put again adds
+ * nothing. Needs a transaction (`trx`): the pause is a row of `pf_aggregate_pause` written in
+ * it and deleted before `write`'s result is answered, so no other transaction sees it, and a
+ * failed write rolls the summaries back with the records. Any other write in that transaction
+ * to the same table after `write` is kept by the row triggers again.
+ *
+ * SQLite only; `write` gets undefined on PostgreSQL (its summaries' triggers are statement
+ * triggers already: one grouped insert per statement, see the top) and for an object without
+ * summaries — the write then needs nothing more.
+ */
+export async function upkeepByGroups<T>(
+  trx: Q,
+  dialect: DialectName,
+  objectId: string,
+  table: string,
+  write: (upkeep: GroupedUpkeep | undefined) => Promise<T>,
+): Promise<T> {
+  if (dialect !== 'sqlite') return write(undefined);
+  if (!trx.isTransaction) throw new Error('upkeepByGroups runs in a transaction');
+  const infos = (
+    await trx
+      .selectFrom('pf_indexes')
+      .select(['name', 'columns'])
+      .where('object_id', '=', objectId)
+      .execute()
+  )
+    .filter((r) => isAggregateName(r.name))
+    .map((r) => aggregateInfo(r.name, JSON.parse(r.columns) as string[]));
+  if (!infos.length) return write(undefined);
+  const t = safeIdent(table);
+  const touched = (info: AggregateInfo, columns?: readonly string[]) =>
+    !columns ||
+    columns.some((c) => c === 'deleted_at' || info.groups.includes(c) || info.sums.includes(c));
+  const run = async (where: RawBuilder<SqlBool>, sign: 1 | -1, columns?: readonly string[]) => {
+    for (const info of infos)
+      if (touched(info, columns)) await sqliteGrouped(t, info, where, sign).execute(trx);
+  };
+  await sql`insert into ${sql.id(PAUSED)} (t) values (${t})`.execute(trx);
+  const out = await write({
+    take: (where, columns) => run(where, -1, columns),
+    put: (where, columns) => run(where, 1, columns),
+  });
+  await sql`delete from ${sql.id(PAUSED)} where t = ${t}`.execute(trx);
+  return out;
 }
 
 /** PostgreSQL: the net change of a statement's rows, one row per group (see the top). */

@@ -25,6 +25,7 @@ import { findFile, tempDir } from '../files/index.js';
 import { ensureIndex } from '../../platform/ddl.js';
 import { refreshStatistics } from '../../platform/stats.js';
 import { loadObject, storedFields, type FieldMeta, type ObjectMeta } from '../../platform/meta.js';
+import { upkeepByGroups } from '../../platform/aggregates.js';
 import { auditVia } from '../../platform/audit.js';
 import { type Q } from '../../platform/context.js';
 import { safeIdent } from '../../platform/ident.js';
@@ -859,6 +860,19 @@ async function applyWhole(ctx: JobContext<ImportJobParams>, plan: Plan): Promise
 const SLICE_TARGET_MS = 25;
 /** Rows of the first slice, and the fewest per slice. */
 const SLICE_MIN = 500;
+/** The fewest and most rows per committed slice (see `applySliceRows`). */
+let sliceRows = { min: SLICE_MIN, max: APPLY_SLICE };
+
+/**
+ * Sets the fewest and most rows per committed slice of the apply on SQLite (by default 500 and
+ * `APPLY_SLICE`; slices in between take about SLICE_TARGET_MS each); answers the bounds before.
+ * Small slices let a small import be watched slice by slice.
+ */
+export function applySliceRows(min: number, max: number): { min: number; max: number } {
+  const before = sliceRows;
+  sliceRows = { min: Math.max(1, min), max: Math.max(1, min, max) };
+  return before;
+}
 
 const UNDO = /^impu_[a-z0-9]{16,40}$/;
 /**
@@ -885,14 +899,15 @@ async function committedSlices(
   signal: AbortSignal,
   slice: (trx: Q, from: number, to: number) => Promise<void>,
 ): Promise<void> {
-  let size = SLICE_MIN;
+  const { min, max } = sliceRows;
+  let size = min;
   for (let from = lo; from <= hi;) {
     signal.throwIfAborted();
     const to = Math.min(hi, from + size - 1);
     const t0 = performance.now();
     await k.transaction().execute((trx) => slice(trx, from, to));
     const ms = Math.max(1, performance.now() - t0);
-    size = Math.round(Math.min(APPLY_SLICE, Math.max(SLICE_MIN, (size * SLICE_TARGET_MS) / ms)));
+    size = Math.round(Math.min(max, Math.max(min, (size * SLICE_TARGET_MS) / ms)));
     from = to + 1;
     slicesRun++;
     await yieldToLoop();
@@ -952,9 +967,16 @@ async function applyInSlices(ctx: JobContext<ImportJobParams>, plan: Plan): Prom
         await sql`insert into pf_audit (domain_id, object_id, record_id, action, user_id, at, before, after, via)
           select ${ctx.domainId}, ${meta.id}, o.id, 'delete', ${user}, ${now}, ${jsonOf(dialect, 'o', allCols)}, null, ${via}
           from ${obj} o where o.id between ${from} and ${to} and o.deleted_at is null`.execute(trx);
-        await sql`update ${obj} as o set deleted_at = ${now}, deleted_by = ${user} where o.id between ${from} and ${to} and o.deleted_at is null`.execute(
-          trx,
-        );
+        // The same records before and after: the live ones become deleted at `now` by `user`
+        // (and any deleted so before stay so).
+        const gone = sql<SqlBool>`r.id between ${from} and ${to} and (r.deleted_at is null or (r.deleted_at = ${now} and r.deleted_by is ${user}))`;
+        await upkeepByGroups(trx, dialect, meta.id, meta.table, async (upkeep) => {
+          await upkeep?.take(gone, ['deleted_at']);
+          await sql`update ${obj} as o set deleted_at = ${now}, deleted_by = ${user} where o.id between ${from} and ${to} and o.deleted_at is null`.execute(
+            trx,
+          );
+          await upkeep?.put(gone, ['deleted_at']);
+        });
         await journal(trx, 'delete', from, to);
       });
     }
@@ -987,9 +1009,14 @@ async function applyInSlices(ctx: JobContext<ImportJobParams>, plan: Plan): Prom
         await sql`insert into pf_audit (domain_id, object_id, record_id, action, user_id, at, before, after, via)
           select ${ctx.domainId}, ${meta.id}, o.id, 'update', ${user}, ${now}, ${jsonOf(dialect, 'o', tcols)}, ${jsonOf(dialect, 's', scols)}, ${via}
           from ${st} s join ${obj} o on o.id = s.k where ${range} and s.c = 1`.execute(trx);
-        await sql`update ${obj} set ${sql.join(sets)}, updated_at = ${now}, updated_by = ${user} from ${st} s where ${range} and ${obj}.id = s.k and s.c = 1`.execute(
-          trx,
-        );
+        const changing = sql<SqlBool>`r.id in (select s.k from ${st} s where ${range} and s.c = 1)`;
+        await upkeepByGroups(trx, dialect, meta.id, meta.table, async (upkeep) => {
+          await upkeep?.take(changing, changedCols);
+          await sql`update ${obj} set ${sql.join(sets)}, updated_at = ${now}, updated_by = ${user} from ${st} s where ${range} and ${obj}.id = s.k and s.c = 1`.execute(
+            trx,
+          );
+          await upkeep?.put(changing, changedCols);
+        });
       });
       const { rows } = await sql<{
         matched: number | string | null;
@@ -1009,15 +1036,19 @@ async function applyInSlices(ctx: JobContext<ImportJobParams>, plan: Plan): Prom
     // Slices in staging order: new records get their ids in the file's row order. SQLite gives
     // the rows of one statement consecutive ids, the last one `insertId`.
     await committedSlices(k, lo, hi, ctx.signal, async (trx, from, to) => {
-      const res =
-        await sql`insert into ${obj} (${sql.join(cols)}) select ${sql.join(vals)} from ${st} s where s.rowid between ${from} and ${to} and ${insertWhere} order by s.rowid`.execute(
-          trx,
-        );
-      const n = Number(res.numAffectedRows ?? 0);
-      if (!n) return;
-      const last = Number(res.insertId);
+      const n = await upkeepByGroups(trx, dialect, meta.id, meta.table, async (upkeep) => {
+        const res =
+          await sql`insert into ${obj} (${sql.join(cols)}) select ${sql.join(vals)} from ${st} s where s.rowid between ${from} and ${to} and ${insertWhere} order by s.rowid`.execute(
+            trx,
+          );
+        const n = Number(res.numAffectedRows ?? 0);
+        if (!n) return 0;
+        const last = Number(res.insertId);
+        await upkeep?.put(sql<SqlBool>`r.id between ${last - n + 1} and ${last}`);
+        await journal(trx, 'insert', last - n + 1, last);
+        return n;
+      });
       result.inserted += n;
-      await journal(trx, 'insert', last - n + 1, last);
     });
     // Done: the journal goes (the job's end is recorded next).
     await dropUndo(db, ctx.id);

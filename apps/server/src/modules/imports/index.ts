@@ -2,3 +2,4 @@
 export { importsModule } from './imports.module.js';
 export { importsOps } from './imports.ops.js';
 export { columnNames, formatOfType, readRows, type Row } from './reader.js';
+export { appliedSlices, applySliceRows } from './imports.job.js';
