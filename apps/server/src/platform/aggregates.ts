@@ -21,7 +21,9 @@ import { SUM_SPLIT } from './sums.js';
  * - SQLite: row triggers; each row written adds to or takes from its group's summary row (an
  *   upsert keyed by the group values as SQLite quotes them, `quote()`: NULL, numbers and texts
  *   never collide). Sums are kept as two sums, of each value's high and low 32 bits, exactly as
- *   `sums.ts` sums them: they cannot overflow.
+ *   `sums.ts` sums them: they cannot overflow. Writes of many rows at once (an import's slices)
+ *   pause the row triggers in their transaction and keep the summaries by one grouped statement
+ *   per summary instead (`upkeepByGroups`).
  * - PostgreSQL: statement triggers with transition tables; each statement appends one row per
  *   group it changed with the net change (never a lock on a shared summary row, so concurrent
  *   writers never wait for or deadlock on each other). Reads add the rows of a group up; a read
