@@ -24,6 +24,9 @@ const layerName = chunkLayers(
       name: 'sign-in',
       roots: [src('app/layouts/full-layout.tsx'), src('app/routes/auth/login.tsx')],
     },
+    // The routes table with the loaders of every screen and of every translation file, loaded
+    // on the first navigation beyond the sign-in page (app/router.tsx, lib/i18n.ts): one request.
+    { name: 'routes', roots: [src('app/routes-table.ts'), src('lib/i18n-files.ts')] },
     {
       name: 'console',
       roots: [src('app/shell/console-layer.ts'), src('app/layouts/main-layout.tsx')],

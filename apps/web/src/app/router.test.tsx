@@ -4,13 +4,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { setRules } from '@/lib/ability';
 import { storageKeys } from '@/lib/config';
-import { routeObjects } from './router';
+import { lightRoutes } from './light-routes';
+import { routeDiscovery, routeObjects } from './router';
 import { renderApp } from './shell/test-utils';
 
 vi.mock('@/lib/session-guard', () => ({ useNavigationSessionCheck: () => {} }));
 
 async function start(url: string) {
-  const router = createMemoryRouter(routeObjects(), { initialEntries: [url] });
+  // As in the app: the sign-in page's routes first, the rest of the table on demand.
+  const router = createMemoryRouter(routeObjects(lightRoutes, false), {
+    initialEntries: [url],
+    patchRoutesOnNavigation: routeDiscovery(),
+  });
   await renderApp(<RouterProvider router={router} />);
   return router;
 }
@@ -42,6 +47,15 @@ describe('router', () => {
       expect(router.state.location.pathname).toBe('/pages/miscellaneous/not-authorized'),
     );
     expect(await screen.findByTestId('not-authorized')).toBeInTheDocument();
+  });
+
+  it('starts with the sign-in page alone and finds the other routes on the way', async () => {
+    const router = await start('/login');
+    expect(await screen.findByTestId('login-form')).toBeInTheDocument();
+    expect(router.routes[0]!.children!.map((r) => r.id)).not.toContain('main-layout');
+    await act(() => router.navigate('/register'));
+    expect(await screen.findByTestId('register-form')).toBeInTheDocument();
+    expect(router.routes[0]!.children!.map((r) => r.id)).toContain('main-layout');
   });
 
   it('scrolls to the top and hides the loading overlay after every navigation', async () => {

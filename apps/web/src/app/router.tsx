@@ -1,6 +1,13 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  Navigate,
+  type PatchRoutesOnNavigationFunction,
+  type RouteObject,
+} from 'react-router';
+import { HOME_PATH } from '@/lib/config';
 import { withChunkTimeout } from '@/lib/lazy';
-import { routes, HOME_PATH, NOT_FOUND_PATH, type AppRoute } from './routes-table';
+import { lightRoutes, NOT_FOUND_PATH } from './light-routes';
+import type { AppRoute } from './routes-table';
 import { GuestGuard } from './shell/guest-guard';
 import { RootError } from './shell/root-error';
 import { RootShell } from './shell/root-shell';
@@ -73,10 +80,15 @@ const loadFullLayout = async () => {
   return { Component: FullLayout };
 };
 
-/** Router built from the routes table: `/` → dashboard, unknown paths → /error-404. */
-export function routeObjects(): RouteObject[] {
+/**
+ * The route tree of `routes`: `/` → dashboard, the main and the full layout with their routes,
+ * unknown paths → /error-404 (only when `routes` is the whole table: before, an unknown path is
+ * one the router has yet to discover).
+ */
+export function routeObjects(routes: AppRoute[], whole = true): RouteObject[] {
   return [
     {
+      id: 'root',
       path: '/',
       element: <RootShell />,
       errorElement: <RootError />,
@@ -84,24 +96,59 @@ export function routeObjects(): RouteObject[] {
       hydrateFallbackElement: <></>,
       children: [
         { index: true, element: <Navigate to={HOME_PATH} replace /> },
-        {
-          id: 'main-layout',
-          lazy: loadMainLayout,
-          errorElement: <RootError />,
-          children: routes.filter((r) => r.layout !== 'full').map(toRouteObject),
-        },
+        ...(routes.some((r) => r.layout !== 'full')
+          ? [
+              {
+                id: 'main-layout',
+                lazy: loadMainLayout,
+                errorElement: <RootError />,
+                children: routes.filter((r) => r.layout !== 'full').map(toRouteObject),
+              },
+            ]
+          : []),
         {
           id: 'full-layout',
           lazy: loadFullLayout,
           errorElement: <RootError />,
           children: routes.filter((r) => r.layout === 'full').map(toRouteObject),
         },
-        { path: '*', element: <Navigate to={NOT_FOUND_PATH} replace /> },
+        ...(whole
+          ? [{ id: 'not-found', path: '*', element: <Navigate to={NOT_FOUND_PATH} replace /> }]
+          : []),
       ],
     },
   ];
 }
 
+/**
+ * The router starts with the sign-in page's routes alone (light-routes.ts), so the sign-in page
+ * does not download the routes table with the loaders of every screen (QUALITY.md P8). The first
+ * navigation to any other path — or a first path that is not the sign-in page — loads the table
+ * (a chunk of its own) and adds the rest of the tree. Adding is repeated on later navigations
+ * the router cannot match with certainty (paths with parameters); routes already there are kept.
+ */
+export function routeDiscovery(): PatchRoutesOnNavigationFunction {
+  let table: Promise<RouteObject[]> | undefined;
+  return async ({ patch }) => {
+    table ??= withChunkTimeout(() => import('./routes-table')).then(
+      ({ routes }) => routeObjects(routes)[0]!.children!,
+      (error: unknown) => {
+        // A failed load is tried again on the next navigation.
+        table = undefined;
+        throw error;
+      },
+    );
+    const children = await table;
+    patch('full-layout', children.find((c) => c.id === 'full-layout')!.children!);
+    patch(
+      'root',
+      children.filter((c) => c.id !== 'full-layout' && !c.index),
+    );
+  };
+}
+
 export function createAppRouter() {
-  return createBrowserRouter(routeObjects());
+  return createBrowserRouter(routeObjects(lightRoutes, false), {
+    patchRoutesOnNavigation: routeDiscovery(),
+  });
 }

@@ -1,5 +1,6 @@
 import type { Action, Subject } from '@fiscus/contracts';
 import type { ComponentType } from 'react';
+import { lightRoutes } from './light-routes';
 
 /** A screen module: its default export is the screen. */
 export type ScreenModule = { default: ComponentType };
@@ -49,7 +50,9 @@ const auth = {
 
 /**
  * The one routes table: it drives the router, the menu (by id, see menu.ts), the navbar search
- * and access. Screens are lazy modules under app/routes/.
+ * and access. Screens are lazy modules under app/routes/. The table is a chunk of its own that
+ * the router loads on the first navigation to a route the sign-in page does not have
+ * (router.tsx); the light routes it starts with are in light-routes.ts.
  */
 export const routes: AppRoute[] = [
   // ROOT MENU
@@ -605,14 +608,7 @@ export const routes: AppRoute[] = [
   },
 
   // Authentication (full layout)
-  {
-    id: 'login',
-    path: '/login',
-    load: () => import('./routes/auth/login'),
-    ...auth,
-    redirectIfLoggedIn: true,
-    light: true,
-  },
+  ...lightRoutes,
   {
     id: 'register',
     path: '/register',
@@ -737,6 +733,5 @@ export const budgetEntries = [
 export type BudgetEntry = (typeof budgetEntries)[number];
 
 export { HOME_PATH } from '@/lib/config';
-export const LOGIN_PATH = '/login';
+export { LOGIN_PATH, NOT_FOUND_PATH } from './light-routes';
 export const NOT_AUTHORIZED_PATH = '/pages/miscellaneous/not-authorized';
-export const NOT_FOUND_PATH = '/error-404';

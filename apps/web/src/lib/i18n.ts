@@ -13,38 +13,60 @@ export const languages = [
 export type LanguageCode = (typeof languages)[number]['code'];
 const codes = languages.map((l) => l.code) as string[];
 
+type Texts = { default: Record<string, unknown> };
+type Loaders = Map<string, () => Promise<Texts>>;
+
+/** `lng/ns` → its loader, from the files of an `import.meta.glob` (see i18n-files.ts). */
+function loadersOf(files: Record<string, () => Promise<Texts>>): Loaders {
+  const loaders: Loaders = new Map();
+  for (const [file, load] of Object.entries(files)) {
+    const core = /\/locales\/([a-z]{2})\/([\w-]+)\.json$/.exec(file);
+    const feature = /\/features\/(?:demo\/)?([\w-]+)\/i18n\/([a-z]{2})\.json$/.exec(file);
+    if (core) loaders.set(`${core[1]}/${core[2]}`, load);
+    else if (feature) loaders.set(`${feature[2]}/${feature[1]}`, load);
+  }
+  return loaders;
+}
+
 /**
- * Translations live beside their code and load on demand:
- * - core namespaces: src/locales/<lng>/<ns>.json (common, menu, errors, misc)
- * - a feature's namespace: src/features/<ns>/i18n/<lng>.json, and a demo area's
- *   src/features/demo/<ns>/i18n/<lng>.json
+ * The sign-in page's texts (the core namespaces it uses and the auth feature's) in every
+ * language. The loaders of all the other texts (about 150 files, i18n-files.ts) come with the
+ * routes table's chunk the first time a screen asks for a namespace beyond these: the sign-in
+ * page does not download them (QUALITY.md P8).
  */
-const files = import.meta.glob<{ default: Record<string, unknown> }>([
-  '../locales/*/*.json',
-  '../features/*/i18n/*.json',
-  '../features/demo/*/i18n/*.json',
-]);
-const loaders = new Map<string, () => Promise<{ default: Record<string, unknown> }>>();
-for (const [file, load] of Object.entries(files)) {
-  const core = /\/locales\/([a-z]{2})\/([\w-]+)\.json$/.exec(file);
-  const feature = /\/features\/(?:demo\/)?([\w-]+)\/i18n\/([a-z]{2})\.json$/.exec(file);
-  if (core) loaders.set(`${core[1]}/${core[2]}`, load);
-  else if (feature) loaders.set(`${feature[2]}/${feature[1]}`, load);
+const signInLoaders = loadersOf(
+  import.meta.glob<Texts>([
+    '../locales/*/common.json',
+    '../locales/*/errors.json',
+    '../features/auth/i18n/*.json',
+  ]),
+);
+let allLoaders: Promise<Loaders> | undefined;
+
+async function loaderOf(key: string) {
+  const signIn = signInLoaders.get(key);
+  if (signIn) return signIn;
+  allLoaders ??= import('./i18n-files').then(
+    (m) => loadersOf(m.files),
+    (error: unknown) => {
+      // A failed load is tried again with the next namespace asked for.
+      allLoaders = undefined;
+      throw error;
+    },
+  );
+  return (await allLoaders).get(key);
 }
 
 const backend: BackendModule = {
   type: 'backend',
   init() {},
   read(language: string, namespace: string, callback: ReadCallback) {
-    const load = loaders.get(`${language}/${namespace}`);
-    if (!load) {
-      callback(null, {});
-      return;
-    }
-    load().then(
-      (m) => callback(null, m.default),
-      (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), null),
-    );
+    loaderOf(`${language}/${namespace}`)
+      .then((load) => (load ? load().then((m) => m.default) : {}))
+      .then(
+        (texts) => callback(null, texts),
+        (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), null),
+      );
   },
 };
 

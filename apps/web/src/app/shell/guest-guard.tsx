@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { safeRedirect } from '@/lib/safe-redirect';
+import { HOME_PATH } from '@/lib/config';
 import { tokens } from '@/lib/tokens';
-import { HOME_PATH, type AppRoute } from '../routes-table';
+import type { AppRoute } from '../routes-table';
 
 /**
  * Access of a light route (the sign-in page), which renders without the console's layers: a
