@@ -58,9 +58,14 @@ async function pageJs(browser: Browser, pathname: string, tokens: boolean) {
     );
   }
   const files = new Set<string>();
+  // Translation files are JSON fetched as data (apps/web/src/lib/i18n.ts): not JavaScript, but
+  // shown beside it so the whole download of a page is in view.
+  const texts = new Set<string>();
   page.on('request', (r) => {
     const p = new URL(r.url()).pathname;
-    if (p.endsWith('.js') && existsSync(path.join(webDist, p))) files.add(p);
+    if (!existsSync(path.join(webDist, p))) return;
+    if (p.endsWith('.js')) files.add(p);
+    else if (p.startsWith('/assets/') && p.endsWith('.json')) texts.add(p);
   });
   await page.goto(`${base}${pathname}`);
   await page.waitForLoadState('networkidle');
@@ -74,6 +79,10 @@ async function pageJs(browser: Browser, pathname: string, tokens: boolean) {
     gzipKb: Math.round(sizes.reduce((s, x) => s + x.kb, 0)),
     largest: sizes.slice(0, 5).map((x) => `${Math.round(x.kb)} KB ${path.basename(x.file)}`),
     ...(detail ? { all: sizes.map((x) => `${x.kb.toFixed(1)} KB ${path.basename(x.file)}`) } : {}),
+    translations: {
+      files: texts.size,
+      gzipKb: Number([...texts].reduce((s, p) => s + gzipKb(path.join(webDist, p)), 0).toFixed(1)),
+    },
   };
 }
 

@@ -52,6 +52,9 @@ export default defineConfig({
     // (scripts/check-bundle.mjs).
     manifest: true,
     chunkSizeWarningLimit: 500,
+    // Translation files are fetched as JSON by their address (src/lib/i18n.ts): files of their
+    // own, never inlined into the script that names them.
+    assetsInlineLimit: (file) => (file.endsWith('.json') ? false : undefined),
     // React DOM (and its scheduler) gets a chunk of its own so the entry stays under 500 KB. `includeDependenciesRecursively: false` keeps the group from pulling shared
     // dependencies along; everything else is split by imports, heavy libraries in lazy chunks.
     rolldownOptions: {

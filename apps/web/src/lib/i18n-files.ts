@@ -1,5 +1,5 @@
 /**
- * Every translation file of the console, each loaded on demand (lib/i18n.ts). Translations live
+ * The addresses of every translation file of the console, each loaded on demand (lib/i18n.ts). Translations live
  * beside their code:
  * - core namespaces: src/locales/<lng>/<ns>.json (common, menu, errors, misc)
  * - a feature's namespace: src/features/<ns>/i18n/<lng>.json, and a demo area's
@@ -7,8 +7,7 @@
  * The build puts this module in the routes table's chunk (vite.config.ts), which the sign-in
  * page does not load.
  */
-export const files = import.meta.glob<{ default: Record<string, unknown> }>([
-  '../locales/*/*.json',
-  '../features/*/i18n/*.json',
-  '../features/demo/*/i18n/*.json',
-]);
+export const files = import.meta.glob<string>(
+  ['../locales/*/*.json', '../features/*/i18n/*.json', '../features/demo/*/i18n/*.json'],
+  { query: '?url', import: 'default', eager: true },
+);

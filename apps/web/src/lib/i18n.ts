@@ -13,15 +13,30 @@ export const languages = [
 export type LanguageCode = (typeof languages)[number]['code'];
 const codes = languages.map((l) => l.code) as string[];
 
-type Texts = { default: Record<string, unknown> };
+type Texts = Record<string, unknown>;
 type Loaders = Map<string, () => Promise<Texts>>;
 
-/** `lng/ns` → its loader, from the files of an `import.meta.glob` (see i18n-files.ts). */
-function loadersOf(files: Record<string, () => Promise<Texts>>): Loaders {
+/**
+ * A translation file by its address. In the build the files are JSON under /assets/ with a
+ * content hash in their name (cached for good), fetched as data rather than loaded as
+ * JavaScript modules; unit tests load them as modules.
+ */
+async function fetchTexts(url: string): Promise<Texts> {
+  if (import.meta.env.MODE === 'test') {
+    return ((await import(/* @vite-ignore */ url)) as { default: Texts }).default;
+  }
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`Loading ${url} failed: ${response.status}`);
+  return (await response.json()) as Texts;
+}
+
+/** `lng/ns` → its loader, from the addresses of an `import.meta.glob` (see i18n-files.ts). */
+function loadersOf(urls: Record<string, string>): Loaders {
   const loaders: Loaders = new Map();
-  for (const [file, load] of Object.entries(files)) {
+  for (const [file, url] of Object.entries(urls)) {
     const core = /\/locales\/([a-z]{2})\/([\w-]+)\.json$/.exec(file);
     const feature = /\/features\/(?:demo\/)?([\w-]+)\/i18n\/([a-z]{2})\.json$/.exec(file);
+    const load = () => fetchTexts(url);
     if (core) loaders.set(`${core[1]}/${core[2]}`, load);
     else if (feature) loaders.set(`${feature[2]}/${feature[1]}`, load);
   }
@@ -30,16 +45,15 @@ function loadersOf(files: Record<string, () => Promise<Texts>>): Loaders {
 
 /**
  * The sign-in page's texts (the core namespaces it uses and the auth feature's) in every
- * language. The loaders of all the other texts (about 150 files, i18n-files.ts) come with the
+ * language. The addresses of all the other texts (about 150 files, i18n-files.ts) come with the
  * routes table's chunk the first time a screen asks for a namespace beyond these: the sign-in
  * page does not download them (QUALITY.md P8).
  */
 const signInLoaders = loadersOf(
-  import.meta.glob<Texts>([
-    '../locales/*/common.json',
-    '../locales/*/errors.json',
-    '../features/auth/i18n/*.json',
-  ]),
+  import.meta.glob<string>(
+    ['../locales/*/common.json', '../locales/*/errors.json', '../features/auth/i18n/*.json'],
+    { query: '?url', import: 'default', eager: true },
+  ),
 );
 let allLoaders: Promise<Loaders> | undefined;
 
@@ -62,7 +76,7 @@ const backend: BackendModule = {
   init() {},
   read(language: string, namespace: string, callback: ReadCallback) {
     loaderOf(`${language}/${namespace}`)
-      .then((load) => (load ? load().then((m) => m.default) : {}))
+      .then((load) => (load ? load() : {}))
       .then(
         (texts) => callback(null, texts),
         (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), null),
