@@ -679,9 +679,11 @@ export function compileSearch(
   const candidates: Expr[] = [];
   const cheap: Expr[] = [];
   const folded: Expr[] = [];
+  // Checks of the words the lookup finds exactly (kept for records found by their number).
+  const skipped: Expr[] = [];
   words.forEach((w, k) => {
     const needle = w.slice(0, 200);
-    if (lookup?.exact.includes(needle)) return;
+    const skip = !!lookup?.exact.includes(needle);
     const folds = dialect === 'sqlite' && /[^\p{ASCII}]/u.test(foldCase(needle));
     const ors: Expr[] = joined
       ? [foldedMatch(dialect, joined, needle, 'anywhere')]
@@ -698,7 +700,7 @@ export function compileSearch(
       return;
     }
     const exact = sql<SqlBool>`(${sql.join(ors, sql` or `)})`;
-    (folds ? folded : cheap).push(exact);
+    (skip ? skipped : folds ? folded : cheap).push(exact);
     if (indexed && dialect === 'sqlite') return;
     // With a trigram index on every searched field, a word's candidates are the union of the
     // fields' candidates (and the record number).
@@ -709,9 +711,17 @@ export function compileSearch(
     candidates.push(sql<SqlBool>`id in (${sql.join(sets, sql` union `)})`);
   });
   if (lookup) {
-    const ids = lookup.ids.map((n) => sql<SqlBool>`id = ${n}`);
+    // A record found by its number need not hold the other words: it gets every check.
+    const checks = [...skipped, ...cheap, ...folded];
+    const byNumber = lookup.ids.length
+      ? [
+          sql<SqlBool>`(id in (${sql.join(lookup.ids)})${
+            skipped.length ? sql` and ${sql.join(checks, sql` and `)}` : sql``
+          })`,
+        ]
+      : [];
     candidates.push(
-      sql<SqlBool>`(${sql.join([sql`id in (${lookup.rowids})`, ...ids], sql` or `)})`,
+      sql<SqlBool>`(${sql.join([sql`id in (${lookup.rowids})`, ...byNumber], sql` or `)})`,
     );
   }
   const all = [...candidates, ...cheap, ...folded];
@@ -740,16 +750,18 @@ function searchLookup(
     const q = searchWordQuery(needle);
     if (q !== null && !parts.includes(q)) parts.push(q);
     // One token (a word of at most three characters): the records whose folded text holds it —
-    // exactly what the check finds of a word that folds (`foldedMatch`: `fold(…) like`). An
-    // ASCII word is checked by SQLite's LIKE, which folds ASCII letters only ("k" does not find
-    // the Kelvin sign that folds to it): its check stays.
-    if (q !== null && !q.includes(' ') && /[^\p{ASCII}]/u.test(foldCase(needle)))
+    // exactly what the check finds of a word that folds (`foldedMatch`: `fold(…) like`).
+    // SQLite's LIKE of an ASCII word folds ASCII letters only, and only `k` and `i` are also
+    // what other letters fold to (the Kelvin sign, `İ`): without them it agrees with `fold()`.
+    const folded = foldCase(needle);
+    if (
+      q !== null &&
+      Array.from(folded).length <= 3 &&
+      (/[^\p{ASCII}]/u.test(folded) || !/[ik]/.test(folded))
+    )
       exact.push(needle);
     if (/^\d{1,15}$/.test(w)) ids.push(Number(w));
   }
-  // A record matched by its number is a candidate without its text holding the other words:
-  // then every word is checked.
-  if (ids.length) exact.length = 0;
   if (!parts.length) return undefined;
   const query = parts.join(' AND ');
   const lookup = {

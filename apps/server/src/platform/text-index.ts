@@ -75,24 +75,26 @@ export function trigramQuery(needle: string): string | null {
 /**
  * The FTS5 query of a search index (SQLite, see `buildSearchIndex`) for rows whose folded text
  * may contain the search word `word`: its own token when it has one or two characters (exactly
- * the rows holding it), else the AND of the tokens of its trigrams (`MAX_TRIGRAMS` at most, spread
- * as in `trigramQuery`). Null when the folded word is empty or holds white space.
+ * the rows holding it), else the AND of the tokens of trigrams covering it (`MAX_TRIGRAMS` at
+ * most, spread over it). Null when the folded word is empty or holds white space.
  */
 export function searchWordQuery(word: string): string | null {
   // A lone surrogate reaches SQLite as U+FFFD, in the records' text as in the exact check.
   const chars = Array.from(foldCase(word).replace(/\p{Surrogate}/gu, '\uFFFD'));
   if (!chars.length || chars.some((c) => /\s/u.test(c))) return null;
   if (chars.length < 3) return gramToken(chars.join(''));
-  const all: string[] = [];
-  for (let i = 0; i + 3 <= chars.length; i++) {
-    const g = gramToken(chars.slice(i, i + 3).join(''));
-    if (!all.includes(g)) all.push(g);
-  }
+  // Trigrams that cover the word side by side (0, 3, 6, …, and the last): every one the index
+  // merges costs a pass over its records, and these already hold every character.
+  const at: number[] = [];
+  for (let i = 0; i + 3 <= chars.length; i += 3) at.push(i);
+  if (at.at(-1) !== chars.length - 3) at.push(chars.length - 3);
   const picked: string[] = [];
-  for (let i = 0; i < Math.min(all.length, MAX_TRIGRAMS); i++) {
-    const at =
-      all.length <= MAX_TRIGRAMS ? i : Math.round((i * (all.length - 1)) / (MAX_TRIGRAMS - 1));
-    const g = all[at] as string;
+  for (let k = 0; k < Math.min(at.length, MAX_TRIGRAMS); k++) {
+    const i =
+      at.length <= MAX_TRIGRAMS
+        ? (at[k] as number)
+        : (at[Math.round((k * (at.length - 1)) / (MAX_TRIGRAMS - 1))] as number);
+    const g = gramToken(chars.slice(i, i + 3).join(''));
     if (!picked.includes(g)) picked.push(g);
   }
   return picked.join(' AND ');
