@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { chunkLayers } from './chunk-layers';
+import { mantineStyles } from './mantine-styles';
 
 const src = (file: string) => fileURLToPath(new URL(`./src/${file}`, import.meta.url));
 
@@ -37,7 +38,7 @@ const layerName = chunkLayers(
 );
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), mantineStyles()],
   resolve: {
     alias: aliases,
   },

@@ -1,7 +1,7 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/spotlight/styles.css';
-import '@mantine/dates/styles.css';
+// Mantine's base styles; each component's come with its code (mantine-styles.ts).
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
 import './shell/global.css';
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
