@@ -1,4 +1,4 @@
-import type { FilterNode } from '@fiscus/contracts';
+import { filterRangeOps, type FilterNode } from '@fiscus/contracts';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../db/dialect.js';
 import { cached, parametersKey, peek } from './cache.js';
@@ -87,8 +87,47 @@ function keyOf(rel: Relation, where: Expr): string {
 }
 
 /**
+ * What compiling a query's WHERE gives that depends only on the object's fields, its indexes and
+ * the input: kept per object metadata and index list (both cached objects, replaced when a field
+ * or an index changes — so a new field list or index list starts an empty cache) and input.
+ */
+interface Prepared {
+  plain: Expr;
+  key: string;
+  /** Trigram lookups the filter could make (SQLite with text indexes). */
+  lookups: TrigramLookup[];
+  /** The WHERE with the lookups that pay, per choice of lookups ('1' used, '0' not). */
+  fast: Map<string, Expr>;
+}
+const prepared = new WeakMap<ObjectMeta, WeakMap<IndexInfo[], Map<string, Prepared>>>();
+/** Inputs kept per object metadata and index list; beyond, the oldest go. */
+const PREPARED_MAX = 500;
+/** A filter with a date range relative to today compiles to other dates tomorrow: not kept. */
+const RELATIVE = new RegExp(`"op":"(${filterRangeOps.join('|')})"`);
+
+/** Compile counts by outcome (tests look at them). */
+export const compileStats = { compiled: 0, reused: 0 };
+
+function preparedFor(meta: ObjectMeta, indexes: IndexInfo[], key: string): Prepared | undefined {
+  const hit = prepared.get(meta)?.get(indexes)?.get(key);
+  if (hit) compileStats.reused++;
+  return hit;
+}
+
+function keepPrepared(meta: ObjectMeta, indexes: IndexInfo[], key: string, p: Prepared): void {
+  let byIndexes = prepared.get(meta);
+  if (!byIndexes) prepared.set(meta, (byIndexes = new WeakMap()));
+  let byInput = byIndexes.get(indexes);
+  if (!byInput) byIndexes.set(indexes, (byInput = new Map()));
+  if (byInput.size >= PREPARED_MAX) byInput.delete(byInput.keys().next().value as string);
+  byInput.set(key, p);
+}
+
+/**
  * Compiles the WHERE of a query over an object twice: plainly (the cache key) and with the
- * trigram lookups that pay (sized once per data version).
+ * trigram lookups that pay (sized once per data version). The compiled parts are kept per
+ * object metadata, index list and input (`Prepared`): the page and the total of one grid, and
+ * every client asking the same, compile a filter once.
  */
 export async function compileQuery(
   ctx: OpContext,
@@ -99,6 +138,17 @@ export async function compileQuery(
   const db = ctx.db;
   const rel = await relationOf(ctx, meta);
   const known = rel.local ? (indexes ?? (await indexesOf(db, meta.id))) : [];
+  const inputKey = rel.local
+    ? JSON.stringify([
+        ctx.lang,
+        input.filter ?? null,
+        input.search ?? null,
+        input.state ?? null,
+        input.timeZone ?? null,
+      ])
+    : undefined;
+  const keep = inputKey !== undefined && !RELATIVE.test(inputKey);
+  let p = keep ? preparedFor(meta, known, inputKey) : undefined;
   const searchIndex = searchIndexOf(known);
   const base: CompileOptions = {
     dialect: rel.db.dialect,
@@ -106,19 +156,23 @@ export async function compileQuery(
     ...(rel.local ? {} : { castIntegers: rel.db.dialect === 'postgres' }),
     ...(searchIndex ? { searchIndex } : {}),
   };
-  const plain = compileWhere(meta, input, base);
-  const key = keyOf(rel, plain);
+  const textIndexes = rel.local ? textIndexMap(known) : new Map<string, string>();
+  if (!p) {
+    compileStats.compiled++;
+    const plain = compileWhere(meta, input, base);
+    const lookups: TrigramLookup[] = [];
+    if (rel.local && db.dialect === 'sqlite' && (textIndexes.size || searchIndex))
+      compileWhere(meta, input, {
+        ...base,
+        textIndexes,
+        useTrigrams: (l) => (lookups.push(l), false),
+      });
+    p = { plain, key: keyOf(rel, plain), lookups, fast: new Map() };
+    if (keep) keepPrepared(meta, known, inputKey, p);
+  }
+  const { plain, key, lookups } = p;
   if (!rel.local) return { plain, fast: plain, key, rows: () => Promise.resolve(0), rel };
   const rows = () => tableRows(db, meta.table);
-  const textIndexes = textIndexMap(known);
-  if (db.dialect !== 'sqlite' || (!textIndexes.size && !searchIndex))
-    return { plain, fast: plain, key, rows, rel };
-  const lookups: TrigramLookup[] = [];
-  compileWhere(meta, input, {
-    ...base,
-    textIndexes,
-    useTrigrams: (l) => (lookups.push(l), false),
-  });
   if (!lookups.length) return { plain, fast: plain, key, rows, rel };
   const cap = Math.max(1000, Math.ceil((await rows()) * TRIGRAM_SHARE));
   const sizes = new Map<string, number>();
@@ -147,11 +201,13 @@ export async function compileQuery(
     words.set(l.word, n < cap && sum >= 0 ? sum + n : -1);
   }
   for (const n of words.values()) if (n >= 0) bound = Math.min(bound ?? n, n);
-  const fast = compileWhere(meta, input, {
-    ...base,
-    textIndexes,
-    useTrigrams: (l) => (sizes.get(l.key) ?? cap) < cap,
-  });
+  const pays = (l: TrigramLookup) => (sizes.get(l.key) ?? cap) < cap;
+  const choice = lookups.map((l) => (pays(l) ? '1' : '0')).join('');
+  let fast = p.fast.get(choice);
+  if (!fast) {
+    fast = compileWhere(meta, input, { ...base, textIndexes, useTrigrams: pays });
+    p.fast.set(choice, fast);
+  }
   return { plain, fast, key, rows, rel, ...(bound !== undefined ? { bound } : {}) };
 }
 
