@@ -21,8 +21,10 @@ export class WriteOrder {
   take(): WriteTurn {
     const ready = this.last;
     let release!: () => void;
-    const done = new Promise<void>((r) => (release = r));
-    this.last = done;
+    const released = new Promise<void>((r) => (release = r));
+    // The next turn waits for this one to be given up and for every turn before it: a request
+    // that gives its turn up at once does not let a later bulk write pass an earlier one.
+    this.last = Promise.all([ready, released]).then(() => undefined);
     return { ready, release };
   }
 }

@@ -137,10 +137,12 @@ describe('bulk writes read on the worker', () => {
 
   it('applies calls in flight together in the order they arrived', async () => {
     const o = await makeObject('Order');
-    // A big call (read on the worker) and a small one after it, both writing U-1.
+    // A big call (read on the worker) and a small one after it, both writing U-1, with a
+    // request that is no bulk write between them.
     const big = rows(1500, 'U', 1);
-    const [first, second] = await Promise.all([
+    const [first, , second] = await Promise.all([
       qry<WriteMany>(t.app, u, 'records.upsertMany', { objectId: o.id, key: 'code', rows: big }),
+      qry(t.app, u, 'objects.get', { id: o.id }),
       qry<WriteMany>(t.app, u, 'records.upsertMany', {
         objectId: o.id,
         key: 'code',
