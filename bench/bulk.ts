@@ -13,7 +13,7 @@
  * and the server's peak RSS.
  * Run: node --conditions=source --import tsx bench/bulk.ts [--rows 100000,1000000]
  *      [--batch 5000] [--in-flight 1] [--port 3190] [--no-upsert]
- * Env: BENCH_DATABASE_URL (postgres://… to run on PostgreSQL), BENCH_PROFILE=<dir> (CPU
+ * Env: BULK_BODY_WORKER=true (the server reads big bodies on its bulk-body worker), BENCH_DATABASE_URL (postgres://… to run on PostgreSQL), BENCH_PROFILE=<dir> (CPU
  * profiles of the server's threads, written when it stops).
  */
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -168,6 +168,12 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  // Big bulk-write bodies read on a worker thread beside the event loop (modules/records/
+  // bulk-bodies.ts); off by default: measured on idle cores it costs more than it overlaps.
+  BULK_BODY_WORKER: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 /** The environment variables the server reads (deployment files are checked against them). */
@@ -228,6 +234,8 @@ export interface Config {
   uploadOpenBytesPerDomain: number;
   /** A new installation (no account, no domain) seeds the Demo budget domain at its first start. */
   seedDemo: boolean;
+  /** Big bulk-write bodies are read on the bulk-body worker thread (BULK_BODY_WORKER). */
+  bulkBodyWorker: boolean;
   /** Server processes sharing the port (`WORKERS`; more than one only on PostgreSQL). */
   workers: number;
   /**
@@ -411,6 +419,7 @@ export function loadConfig(
     uploadsOpenPerDomain: e.UPLOADS_OPEN_PER_DOMAIN,
     uploadOpenBytesPerDomain: e.UPLOAD_OPEN_BYTES_PER_DOMAIN,
     seedDemo: e.SEED_DEMO,
+    bulkBodyWorker: e.BULK_BODY_WORKER,
     workers: e.WORKERS,
     shutdownGraceMs: e.SHUTDOWN_GRACE * 1000,
     ...overrides,

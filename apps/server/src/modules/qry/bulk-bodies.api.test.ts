@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
 import { makeTestApp } from '../../test/helpers.js';
 import { ok, qry } from '../../test/qry-helpers.js';
+import { OFFLOAD_MIN_CHARS } from '../records/index.js';
 import { bulkBodiesOf } from './qry.routes.js';
 
 /**
@@ -69,7 +70,7 @@ async function byCode(objectId: string, code: string) {
 }
 
 beforeAll(async () => {
-  t = await makeTestApp();
+  t = await makeTestApp({ bulkBodyWorker: true });
   u = await registerUser(t.app);
 });
 afterAll(async () => t.cleanup());
@@ -230,5 +231,29 @@ describe('bulk writes read on the worker', () => {
     });
     expect(again.created).toBe(5000);
     expect(await count(o.id)).toBe(5000);
+  });
+});
+
+describe('bulk writes without BULK_BODY_WORKER (the default)', () => {
+  it('read big bodies on the event loop: no worker thread starts, the rows are written', async () => {
+    const d = await makeTestApp();
+    try {
+      const du = await registerUser(d.app);
+      const o = await ok<{ id: string }>(d.app, du, 'objects.create', { name: 'Event loop read' });
+      await ok(d.app, du, 'fields.create', { objectId: o.id, name: 'Note', type: 'text' });
+      const list = Array.from({ length: 1500 }, (_, i) => ({
+        name: `row ${i}`,
+        note: 'x'.repeat(60),
+      }));
+      expect(JSON.stringify(list).length).toBeGreaterThan(OFFLOAD_MIN_CHARS);
+      const out = await ok<WriteMany>(d.app, du, 'records.createMany', {
+        objectId: o.id,
+        rows: list,
+      });
+      expect(out.created).toBe(1500);
+      expect(bulkBodiesOf(d.app)?.running).toBe(false);
+    } finally {
+      await d.cleanup();
+    }
   });
 });

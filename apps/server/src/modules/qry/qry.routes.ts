@@ -238,8 +238,8 @@ export async function qryRoutes(app: FastifyInstance): Promise<void> {
       );
     throw error;
   };
-  // Bodies: big bulk writes are read on the bulk-body worker, every other body here by the
-  // server's JSON parser. Each body takes its turn in the order of bulk writes as it arrives.
+  // Bodies: big bulk writes are read on the bulk-body worker when BULK_BODY_WORKER is on, every
+  // other body here by the server's JSON parser. Each body takes its turn in the order of bulk writes as it arrives.
   const order = new WriteOrder();
   const bodies = new BulkBodies();
   const bulk = new WeakMap<FastifyRequest, BulkState>();
@@ -261,7 +261,7 @@ export async function qryRoutes(app: FastifyInstance): Promise<void> {
         else turn.release();
         done(err, body);
       });
-    if (text.length < OFFLOAD_MIN_CHARS) return here();
+    if (!app.config.bulkBodyWorker || text.length < OFFLOAD_MIN_CHARS) return here();
     bodies.read(text, langOf(request)).then(
       (body) => {
         if (!body) return here();

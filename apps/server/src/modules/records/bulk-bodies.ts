@@ -92,6 +92,11 @@ export class BulkBodies {
     await this.stopWorker();
   }
 
+  /** Whether the worker thread runs (it starts with the first body it is given). */
+  get running(): boolean {
+    return this.worker !== null;
+  }
+
   /** Calls waiting for the worker's answer. */
   get waitingCalls(): number {
     return this.waiting.size;
