@@ -68,7 +68,7 @@ describe('NotificationsBell', () => {
     await user.click(bell);
     const dropdown = await screen.findByTestId('notifications-dropdown');
     expect(bell).toHaveAttribute('aria-expanded', 'true');
-    const shown = within(dropdown).getAllByTestId('notification');
+    const shown = await within(dropdown).findAllByTestId('notification');
     expect(shown.map((n) => n.textContent)).toEqual([
       expect.stringContaining('2 records changed'),
       expect.stringContaining('Export failed (CSV)'),

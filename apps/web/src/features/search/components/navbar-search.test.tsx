@@ -126,4 +126,14 @@ describe('navbar search', () => {
     await userEvent.type(screen.getByPlaceholderText('Explore Fiscus…'), 'zzzz');
     expect(await screen.findByText('No Results Found.')).toBeInTheDocument();
   });
+
+  it('opens on the first press of its shortcut, before the palette has loaded', async () => {
+    server.use(qryHandler({ 'objects.list': () => ({ items: [] }) }));
+    await renderScreen(<NavbarSearch pages={pages} />);
+    await screen.findByTestId('navbar-search');
+    expect(screen.queryByPlaceholderText('Explore Fiscus…')).not.toBeInTheDocument();
+    await userEvent.keyboard('{Control>}k{/Control}');
+    expect(await screen.findByPlaceholderText('Explore Fiscus…')).toBeInTheDocument();
+    expect(await screen.findByText('Invoice List')).toBeInTheDocument();
+  });
 });
