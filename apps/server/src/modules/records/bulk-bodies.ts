@@ -40,7 +40,11 @@ function spawn(): Worker {
     `const { register } = await import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))});\n` +
     `register();\n` +
     `await import(${JSON.stringify(new URL('./bulk-worker.ts', here).href)});\n`;
-  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(code)}`));
+  // The workspace packages from their sources too, as in the process that starts it (their
+  // `source` export condition: a fresh checkout has no build of them yet).
+  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(code)}`), {
+    execArgv: [...process.execArgv, '--conditions=source'],
+  });
 }
 
 interface Waiting {
