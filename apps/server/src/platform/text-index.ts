@@ -208,6 +208,28 @@ export async function buildTextIndex(
       trx,
     );
   });
+  await fill(
+    k,
+    t,
+    name,
+    signal,
+    (last, hi) =>
+      sql`insert or replace into ${n} (rowid, v) select id, fold(${c}) from ${t} where id > ${last} and id <= ${hi} and ${c} is not null`,
+  );
+  return true;
+}
+
+/**
+ * SQLite: copies the existing rows of table `t` into a new FTS index, `BACKFILL_CHUNK` ids per
+ * statement with a turn of the event loop between them; the index is dropped if that fails.
+ */
+async function fill(
+  k: Q,
+  t: RawBuilder<unknown>,
+  name: string,
+  signal: AbortSignal | undefined,
+  copy: (last: number, hi: number) => RawBuilder<unknown>,
+): Promise<void> {
   try {
     let last = 0;
     for (;;) {
@@ -219,9 +241,7 @@ export async function buildTextIndex(
       );
       const hi = rows[0]?.hi;
       if (hi === null || hi === undefined) break;
-      await sql`insert or replace into ${n} (rowid, v) select id, fold(${c}) from ${t} where id > ${last} and id <= ${hi} and ${c} is not null`.execute(
-        k,
-      );
+      await copy(last, Number(hi)).execute(k);
       last = Number(hi);
       await yieldLoop();
     }
@@ -229,7 +249,6 @@ export async function buildTextIndex(
     await dropTextIndex(k, 'sqlite', name);
     throw e;
   }
-  return true;
 }
 
 /** Drops a trigram index (SQLite: its triggers and FTS table; PostgreSQL: the GIN index). */
@@ -320,26 +339,13 @@ export async function buildSearchIndex(
       trx,
     );
   });
-  try {
-    let last = 0;
-    for (;;) {
-      signal?.throwIfAborted();
-      const { rows } = await sql<{
-        hi: number | null;
-      }>`select max(id) as hi from (select id from ${t} where id > ${last} order by id limit ${BACKFILL_CHUNK})`.execute(
-        k,
-      );
-      const hi = rows[0]?.hi;
-      if (hi === null || hi === undefined) break;
-      await sql`insert or replace into ${n} (rowid, v) select id, ${grams()} from ${t} where id > ${last} and id <= ${hi}`.execute(
-        k,
-      );
-      last = Number(hi);
-      await yieldLoop();
-    }
-  } catch (e) {
-    await dropTextIndex(k, 'sqlite', name);
-    throw e;
-  }
+  await fill(
+    k,
+    t,
+    name,
+    signal,
+    (last, hi) =>
+      sql`insert or replace into ${n} (rowid, v) select id, ${grams()} from ${t} where id > ${last} and id <= ${hi}`,
+  );
   return true;
 }

@@ -10,9 +10,8 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 const NAME = /^ag\d_[a-z0-9_]+$/;
 const TABLE = /^[a-z_][a-z0-9_]*$/;
 
-export async function up(db: Kysely<unknown>): Promise<void> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) return;
-  await sql`create table pf_aggregate_pause (t text primary key) without rowid`.execute(db);
+/** The triggers of maintained aggregates (`ag<n>_…_i/_u/_d`), with their tables and SQL. */
+async function summaryTriggers(db: Kysely<unknown>) {
   const { rows } = await sql<{
     name: string;
     tbl_name: string;
@@ -20,6 +19,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   }>`select name, tbl_name, sql from sqlite_master where type = 'trigger' and name like 'ag%' order by name`.execute(
     db,
   );
+  return rows;
+}
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) return;
+  await sql`create table pf_aggregate_pause (t text primary key) without rowid`.execute(db);
+  const rows = await summaryTriggers(db);
   for (const r of rows) {
     const summary = r.name.slice(0, -2);
     const kind = r.name.slice(-2);
@@ -41,13 +47,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) return;
-  const { rows } = await sql<{
-    name: string;
-    tbl_name: string;
-    sql: string;
-  }>`select name, tbl_name, sql from sqlite_master where type = 'trigger' and name like 'ag%' order by name`.execute(
-    db,
-  );
+  const rows = await summaryTriggers(db);
   for (const r of rows) {
     const live = ` not exists (select 1 from pf_aggregate_pause where t = '${r.tbl_name}')`;
     if (!r.sql.includes(live)) continue;

@@ -1,3 +1,4 @@
+import type { RecordsWriteManyOutput as WriteMany } from '@fiscus/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
 import { makeTestApp } from '../../test/helpers.js';
@@ -13,14 +14,6 @@ import { bulkBodiesOf } from './qry.routes.js';
  */
 let t: Awaited<ReturnType<typeof makeTestApp>>;
 let u: RegisteredUser;
-
-interface WriteMany {
-  created: number;
-  updated: number;
-  unchanged: number;
-  ids: (number | null)[];
-  errors: { index: number; fields: Record<string, string[]> }[];
-}
 
 /** Name (every object's), Code (unique), Qty (integer ≥ 0), Note (text). */
 async function makeObject(name: string) {

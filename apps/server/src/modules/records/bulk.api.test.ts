@@ -1,4 +1,4 @@
-import { MAX_BULK_ROWS } from '@fiscus/contracts';
+import { MAX_BULK_ROWS, type RecordsWriteManyOutput as WriteMany } from '@fiscus/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
 import { makeTestApp } from '../../test/helpers.js';
@@ -10,14 +10,6 @@ let u: RegisteredUser;
 let currency: { id: string };
 let eur: number;
 let usd: number;
-
-interface WriteMany {
-  created: number;
-  updated: number;
-  unchanged: number;
-  ids: (number | null)[];
-  errors: { index: number; fields: Record<string, string[]> }[];
-}
 
 /** A fresh object per test: name (required), code (unique), amount (money ≥ 0), qty, status, currency. */
 async function makeObject(name: string) {
