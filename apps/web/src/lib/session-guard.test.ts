@@ -29,6 +29,18 @@ const session: Session = {
   rules: [{ action: 'read', subject: 'Record' }],
 };
 
+/** Answers whoami with the session and counts the calls. */
+function countWhoami(): { calls: number } {
+  const seen = { calls: 0 };
+  server.use(
+    http.post('/api/whoami', () => {
+      seen.calls += 1;
+      return HttpResponse.json({ session });
+    }),
+  );
+  return seen;
+}
+
 let toLogin: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   toLogin = vi.fn();
@@ -39,15 +51,9 @@ beforeEach(() => {
 
 describe('navigation session check', () => {
   it('sends a visitor without a token to login without asking the server', async () => {
-    let calls = 0;
-    server.use(
-      http.post('/api/whoami', () => {
-        calls += 1;
-        return HttpResponse.json({ session });
-      }),
-    );
+    const whoami = countWhoami();
     expect(await runSessionCheck()).toBe('login');
-    expect(calls).toBe(0);
+    expect(whoami.calls).toBe(0);
     expect(toLogin).toHaveBeenCalledWith('/login?redirect=%2Ffiscus%2Fobjects');
   });
 
@@ -136,35 +142,23 @@ describe('navigation session check', () => {
 
   it('the first navigation uses the check started as the console loaded; the next asks again', async () => {
     tokens.save('acc', 'ref');
-    let calls = 0;
-    server.use(
-      http.post('/api/whoami', () => {
-        calls += 1;
-        return HttpResponse.json({ session });
-      }),
-    );
+    const whoami = countWhoami();
     startSessionCheckEarly();
     await vi.waitFor(() => expect(useSession.getState().session?.user.id).toBe('u1'));
     expect(sessionCheck.run?.()).toBeUndefined();
-    expect(calls).toBe(1);
+    expect(whoami.calls).toBe(1);
     expect(await sessionCheck.run?.()).toBe('loaded');
-    expect(calls).toBe(2);
+    expect(whoami.calls).toBe(2);
   });
 
   it('a check started early for a token since replaced does not stand for the new one', async () => {
     tokens.save('old', 'ref');
-    let calls = 0;
-    server.use(
-      http.post('/api/whoami', () => {
-        calls += 1;
-        return HttpResponse.json({ session });
-      }),
-    );
+    const whoami = countWhoami();
     startSessionCheckEarly();
-    await vi.waitFor(() => expect(calls).toBe(1));
+    await vi.waitFor(() => expect(whoami.calls).toBe(1));
     tokens.save('new', 'ref2');
     expect(await sessionCheck.run?.()).toBe('loaded');
-    expect(calls).toBe(2);
+    expect(whoami.calls).toBe(2);
   });
 
   it('keeps the session when the server cannot be reached', async () => {

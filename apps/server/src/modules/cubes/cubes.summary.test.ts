@@ -6,6 +6,7 @@ import { clearCache } from '../../platform/cache.js';
 import { aggregatesOf, dropIndex, listIndexes } from '../../platform/ddl.js';
 import { registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
 import { makeTestApp } from '../../test/helpers.js';
+import { picker, rng } from '../../test/random.js';
 import { importCsv, storedCsv } from '../../test/import-helpers.js';
 import { appliedSlices, applySliceRows } from '../imports/index.js';
 import { AND, OR, group, ok } from '../../test/qry-helpers.js';
@@ -27,18 +28,8 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 const REGIONS = ['north', 'south', 'east', 'west'];
 const PRODUCTS = ['Apples', 'Pears', 'Plums', 'apples', 'Äpfel'];
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = rng(11);
-const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)] as T;
+const pick = picker(random);
 /** A decimal text with `scale` places (or null), large enough to pass 2^53 units now and then. */
 function amount(scale: number): string | null {
   if (random() < 0.1) return null;

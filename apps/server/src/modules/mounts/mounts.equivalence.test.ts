@@ -7,6 +7,7 @@ import { registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
 import { filterArbitraries, scalarValue } from '../../test/filter-arbitraries.js';
 import { uploadFile } from '../../test/files-helpers.js';
 import { makeTestApp } from '../../test/helpers.js';
+import { picker, rng } from '../../test/random.js';
 import { ok } from '../../test/qry-helpers.js';
 import {
   mysqlSource,
@@ -52,18 +53,8 @@ const WORDS = [
   'x',
 ];
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = rng(11);
-const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)] as T;
+const pick = picker(random);
 
 interface Row {
   name: string;

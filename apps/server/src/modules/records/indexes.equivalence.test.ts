@@ -5,6 +5,7 @@ import { aggregatesOf, listIndexes, searchIndexOf } from '../../platform/ddl.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
 import { makeTestApp } from '../../test/helpers.js';
+import { picker, rng } from '../../test/random.js';
 import { importCsv } from '../../test/import-helpers.js';
 import { AND, OR, group, ok } from '../../test/qry-helpers.js';
 
@@ -52,19 +53,8 @@ const KINDS = ['Gas', 'Öl', 'Strom', 'вода', 'x'];
 const CODES = ['name', 'note', 'mail', 'kind', 'amount', 'qty', 'day', 'flag'] as const;
 const TEXT_CODES = ['name', 'note', 'mail', 'kind'] as const;
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const random = rng(7);
-const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)] as T;
+const pick = picker(random);
 function phrase(): string {
   const n = 1 + Math.floor(random() * 3);
   return Array.from({ length: n }, () => pick(WORDS)).join(pick([' ', '-', '']));

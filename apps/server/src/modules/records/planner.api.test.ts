@@ -5,6 +5,7 @@ import { dropIndex, listIndexes } from '../../platform/ddl.js';
 import { countRowVisits } from '../../platform/planner.js';
 import { registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
 import { makeTestApp } from '../../test/helpers.js';
+import { rng } from '../../test/random.js';
 import { AND, OR, group, ok } from '../../test/qry-helpers.js';
 
 /**
@@ -23,17 +24,6 @@ const sqlite = !process.env.TEST_DATABASE_URL;
 /** Field code → its column. */
 const columns: Record<string, string> = {};
 const columnOf = (code: string) => columns[code] as string;
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const COMPANIES = ['Müller GmbH', 'Acme Corp', 'Globex', 'Initech', 'Ромашка', 'Café Zürich'];
 
