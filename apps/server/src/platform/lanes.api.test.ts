@@ -162,6 +162,19 @@ describe('query lanes', () => {
     expect(heavy.state.error).toBeInstanceOf(RetryLaterError);
   });
 
+  it('closing the app ends a statement that is still starting', async () => {
+    // Closed before the statement reached the database (PostgreSQL: still connecting, or its
+    // text not read by the server yet; SQLite: the process not ready yet) and just after.
+    for (const wait of [false, true]) {
+      const t = await setup({ heavy: { slots: 1, timeLimitMs: 600_000 } });
+      const heavy = watch(heavyRows(caller(t, 'd'), endless));
+      if (wait) await until(t, (s) => s.heavy.executing === 1);
+      await t.app.close();
+      await heavy.done;
+      expect(heavy.state.error, `waited ${wait}`).toBeInstanceOf(RetryLaterError);
+    }
+  });
+
   it('stops a statement at its time limit: 503 with Retry-After, the lane process killed', async () => {
     const t = await setup({ heavy: { slots: 1, timeLimitMs: 300 } });
     const heavy = watch(heavyRows(caller(t, 'd'), endless));

@@ -429,6 +429,8 @@ class PoolRunner implements Runner {
   private readonly pool: pg.Pool;
   /** Connections running a statement now (a close cancels their statements). */
   private readonly busy = new Set<pg.PoolClient>();
+  /** Set by close: a connection handed out after it ends at once. */
+  private closed = false;
 
   constructor(
     private readonly url: string,
@@ -446,6 +448,9 @@ class PoolRunner implements Runner {
       application_name: `fiscus ${name} lane`,
     });
     this.pool.on('connect', (client) => {
+      // A connection ended by the server (close below ends busy ones) while handed out: the
+      // statement on it fails; the event itself must not end the process.
+      client.on('error', (err) => this.log.debug({ err }, 'lane connection ended'));
       // Queued before any statement of this connection. Without parallel workers (the
       // default), a statement runs on its connection's process alone: a lane of 3 slots is 3
       // processes, not 9 that crowd out the app's small statements on the database's cores.
@@ -460,14 +465,24 @@ class PoolRunner implements Runner {
   }
 
   private async client(): Promise<pg.PoolClient> {
-    const client = await this.pool.connect();
+    if (this.closed) throw new LaneGone('lane closed');
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (err) {
+      throw this.closed ? new LaneGone('lane closed') : err;
+    }
+    if (this.closed) {
+      client.release(true);
+      throw new LaneGone('lane closed');
+    }
     this.busy.add(client);
     return client;
   }
 
-  private done(client: pg.PoolClient, broken = false): void {
+  private done(client: pg.PoolClient, broken: boolean | undefined = false): void {
     this.busy.delete(client);
-    client.release(broken);
+    client.release(broken || this.closed);
   }
 
   /** Cancels the statement of `client` when `signal` aborts; answers the undo. */
@@ -478,9 +493,13 @@ class PoolRunner implements Runner {
     return () => signal.removeEventListener('abort', onAbort);
   }
 
-  /** A failed statement as the lane reports it: the caller's abort, a time limit, or itself. */
-  private static failure(err: unknown, signal: AbortSignal | undefined): unknown {
+  /**
+   * A failed statement as the lane reports it: the caller's abort, the lane's close, a time
+   * limit, or itself.
+   */
+  private failure(err: unknown, signal: AbortSignal | undefined): unknown {
     if (signal?.aborted) return abortError(signal);
+    if (this.closed) return new LaneGone('lane closed');
     if ((err as { code?: unknown }).code === QUERY_CANCELED) return new TimeLimit();
     return err;
   }
@@ -493,10 +512,10 @@ class PoolRunner implements Runner {
       const res = await client.query<Row>(q.sql, q.parameters as unknown[]);
       return res.rows;
     } catch (err) {
-      throw PoolRunner.failure(err, signal);
+      throw this.failure(err, signal);
     } finally {
       unwatch();
-      this.done(client);
+      this.done(client, signal?.aborted);
     }
   }
 
@@ -530,10 +549,10 @@ class PoolRunner implements Runner {
       await client.query('commit');
     } catch (err) {
       await client.query('rollback').catch(() => (broken = true));
-      throw PoolRunner.failure(err, signal);
+      throw this.failure(err, signal);
     } finally {
       unwatch();
-      this.done(client, broken);
+      this.done(client, broken || signal?.aborted);
     }
   }
 
@@ -545,7 +564,11 @@ class PoolRunner implements Runner {
     return this.busy.size;
   }
 
-  /** Cancels the statements running on `clients` (from a connection of its own). */
+  /**
+   * Ends the statements running on `clients` with their connections (from a connection of its
+   * own). Not a cancel: that reaches only the statement running at that moment, and one whose
+   * text the server has not read yet (behind the connection's settings) would run on after it.
+   */
   private async cancel(clients: pg.PoolClient[]): Promise<void> {
     const pids = clients
       .map((c) => (c as unknown as { processID?: number }).processID)
@@ -554,7 +577,7 @@ class PoolRunner implements Runner {
       const admin = new pg.Client({ connectionString: this.url });
       try {
         await admin.connect();
-        await admin.query('select pg_cancel_backend(pid) from unnest($1::int[]) as pid', [pids]);
+        await admin.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [pids]);
       } catch (err) {
         this.log.warn({ err }, 'lane statements not cancelled');
       } finally {
@@ -564,7 +587,9 @@ class PoolRunner implements Runner {
   }
 
   async close(): Promise<void> {
-    // Statements still running are cancelled, so that the pool can end now.
+    // Connections running a statement (or about to) are ended, so that the pool can end now;
+    // one still connecting ends when it is handed out (client() above).
+    this.closed = true;
     await this.cancel([...this.busy]);
     await this.pool.end();
   }
