@@ -123,6 +123,8 @@ export interface TrigramLookup {
    * `necessary`, the lookup's size plus this bounds the number of matches.
    */
   extra?: number;
+  /** The lookup of a whole search in the object's search index (SQLite, `searchLookup`). */
+  search?: true;
 }
 
 type Errors = Record<string, string[]>;
@@ -769,6 +771,7 @@ function searchLookup(
     rowids: trigramRowids(name, query),
     necessary: true,
     extra: ids.length,
+    search: true as const,
     ids,
     exact,
   };

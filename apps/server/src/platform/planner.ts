@@ -98,6 +98,11 @@ interface Prepared {
   lookups: TrigramLookup[];
   /** The WHERE with the lookups that pay, per choice of lookups ('1' used, '0' not). */
   fast: Map<string, Expr>;
+  /**
+   * SQLite, a search looked up in the object's search index: the search alone (any state) and
+   * its cache key, and per choice of lookups the WHERE without the search (see `searchMatches`).
+   */
+  search?: { where: Expr; key: string; rest: Map<string, Expr> };
 }
 const prepared = new WeakMap<ObjectMeta, WeakMap<IndexInfo[], Map<string, Prepared>>>();
 /** Inputs kept per object metadata and index list; beyond, the oldest go. */
@@ -107,6 +112,38 @@ const RELATIVE = new RegExp(`"op":"(${filterRangeOps.join('|')})"`);
 
 /** Compile counts by outcome (tests look at them). */
 export const compileStats = { compiled: 0, reused: 0 };
+
+/**
+ * Most records a search's matches may hold to be kept (see `searchMatches`): beyond, the page
+ * reads the lookup's candidates and checks them, as it would without the cache.
+ */
+export const SEARCH_MATCHES_MAX = 2000;
+/** Searches whose matches were read from the table (tests look at them). */
+export const searchMatchStats = { computed: 0 };
+
+/**
+ * The ids of the records a search matches (in any state), as a JSON array, read once per data
+ * version of the object's tables and kept in the cache of derived data (`platform/cache.ts`: a
+ * write, an import, a delete or a restore through any server process ends it). A search's
+ * exact check calls `fold()` — JavaScript — on every candidate the index lookup finds, and every
+ * page of a grid, every client on the same view, asked it again: with the matches kept, the page
+ * reads only those records (`id in (select value from json_each(?))`) and sorts them.
+ */
+function searchMatches(
+  ctx: OpContext,
+  rel: Relation,
+  search: { where: Expr; key: string },
+): Promise<{ ids: string; n: number }> {
+  return cached(ctx.db, 'search', search.key, rel.cacheTables, async () => {
+    searchMatchStats.computed++;
+    const rows = await laneRows<{ id: number }>(
+      ctx,
+      'heavy',
+      sql<{ id: number }>`select id from ${rel.from} where ${search.where}`,
+    );
+    return { ids: JSON.stringify(rows.map((r) => Number(r.id))), n: rows.length };
+  });
+}
 
 function preparedFor(meta: ObjectMeta, indexes: IndexInfo[], key: string): Prepared | undefined {
   const hit = prepared.get(meta)?.get(indexes)?.get(key);
@@ -168,6 +205,14 @@ export async function compileQuery(
         useTrigrams: (l) => (lookups.push(l), false),
       });
     p = { plain, key: keyOf(rel, plain), lookups, fast: new Map() };
+    if (lookups.some((l) => l.search)) {
+      const where = compileWhere(
+        meta,
+        { search: input.search, state: 'all' },
+        { ...base, textIndexes, useTrigrams: (l) => !!l.search },
+      );
+      p.search = { where, key: keyOf(rel, where), rest: new Map() };
+    }
     if (keep) keepPrepared(meta, known, inputKey, p);
   }
   const { plain, key, lookups } = p;
@@ -203,6 +248,27 @@ export async function compileQuery(
   for (const n of words.values()) if (n >= 0) bound = Math.min(bound ?? n, n);
   const pays = (l: TrigramLookup) => (sizes.get(l.key) ?? cap) < cap;
   const choice = lookups.map((l) => (pays(l) ? '1' : '0')).join('');
+  // A search whose lookup bounds its matches to a few: its matches, kept per data version.
+  const search = lookups.find((l) => l.search);
+  if (
+    p.search &&
+    search &&
+    pays(search) &&
+    (sizes.get(search.key) as number) + (search.extra ?? 0) <= SEARCH_MATCHES_MAX
+  ) {
+    const matches = await searchMatches(ctx, rel, p.search);
+    let rest = p.search.rest.get(choice);
+    if (!rest) {
+      rest = compileWhere(
+        meta,
+        { ...input, search: undefined },
+        { ...base, textIndexes, useTrigrams: pays },
+      );
+      p.search.rest.set(choice, rest);
+    }
+    const fast = sql<SqlBool>`${rest} and id in (select value from json_each(${matches.ids}))`;
+    return { plain, fast, key, rows, rel, bound: Math.min(bound ?? matches.n, matches.n) };
+  }
   let fast = p.fast.get(choice);
   if (!fast) {
     fast = compileWhere(meta, input, { ...base, textIndexes, useTrigrams: pays });
