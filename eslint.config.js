@@ -234,6 +234,26 @@ export default tseslint.config(
     },
   },
   {
+    // Toasts go through lib/toast.ts, which loads the toast package on the first toast
+    // (docs/footprint.md); tests may render the package's container themselves.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/toast.ts', 'apps/web/src/**/*.test.{ts,tsx}', '**/test-utils.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@mantine/notifications',
+              message:
+                "import { notifications } from '@/lib/toast' (it loads the toast package on the first toast)",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.test.{ts,tsx}'],
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: [...appsApart, ...webZones(true)] }],

@@ -4,12 +4,13 @@
 //   - the sign-in page: the entry and the sign-in chunk (its layout and route,
 //     apps/web/chunk-layers.ts), with every chunk they import statically, all the way down;
 //   - the console shell after sign-in: the entry, the console chunk (the console's layer and the
-//     main layout) and the dashboard's route, the same way;
+//     main layout) and the dashboard's route, the same way, and every chunk they load lazily
+//     (the navbar's slots, the widgets' parts), the same way again — all but the other screens and
+//     the chunks named below as loaded on demand: what the browser loads for the dashboard;
 //   - every chunk of the build, minified;
 //   - that no chunks import each other statically in a cycle.
-// Each chunk counts once, gzip-compressed on its own (as served). Chunks a page loads later on
-// demand (texts, widgets, the toast container) are not in these figures; `bench/bundle.ts`
-// measures the pages in a browser. Exits 1 when a budget is exceeded.
+// Each chunk counts once, gzip-compressed on its own (as served). `bench/bundle.ts` measures the
+// pages in a browser. Exits 1 when a budget is exceeded.
 //
 // The budgets are the figures the console has reached, kept from growing; QUALITY.md P8's bars
 // (150 KB, 300 KB, 500 KB) are in README, "Footprint". Override with BUDGET_SIGN_IN_KB,
@@ -25,7 +26,7 @@ const manifestFile = path.join(dist, '.vite/manifest.json');
 
 const budgets = {
   signInKb: Number(process.env.BUDGET_SIGN_IN_KB ?? 149),
-  shellKb: Number(process.env.BUDGET_SHELL_KB ?? 298),
+  shellKb: Number(process.env.BUDGET_SHELL_KB ?? 286),
   chunkKb: Number(process.env.BUDGET_CHUNK_KB ?? 500),
 };
 
@@ -76,11 +77,44 @@ function gzipKb(file) {
   return size;
 }
 
-function pageKb(sources) {
-  const files = new Set();
-  for (const source of sources.filter(Boolean)) {
-    for (const key of closure(source)) files.add(manifest[key].file);
-  }
+/**
+ * Modules the console shell and the dashboard import lazily that load only on a user's action or
+ * when there is something to show, not with the first screen (docs/footprint.md). Any other
+ * lazy import of the shell counts in its figure.
+ */
+const onDemand = [
+  // The demo areas' mock backend: started by a demo screen or the cart.
+  'src/mocks/browser.ts',
+  // The cart's dropdown: when the cart is opened or the mock backend runs.
+  'src/features/demo/ecommerce/cart-dropdown.tsx',
+  // The toast package: with the first toast (lib/toast.ts).
+  'node_modules/@mantine/notifications/esm/index.mjs',
+  // The search palette and the bell's list: when opened.
+  'src/features/search/components/search-palette.tsx',
+  'src/features/ribbon/components/notifications-panel.tsx',
+  // The chart library: when a chart has figures to draw.
+  'src/components/echarts-core.ts',
+];
+for (const key of onDemand) entryOf(key);
+
+/** A screen of the routes table or the sign-in page: a page of its own, not the shell's. */
+const isScreen = (key) => key.startsWith('src/app/routes/') || manifest[key].name === 'sign-in';
+
+/** The files `sources` load: their static imports and, with `lazy`, what they load lazily. */
+function pageKb(sources, lazy = false) {
+  const keys = new Set();
+  const visit = (source) => {
+    for (const key of closure(source)) {
+      if (keys.has(key)) continue;
+      keys.add(key);
+      if (!lazy) continue;
+      for (const next of manifest[key].dynamicImports ?? []) {
+        if (!isScreen(next) && !onDemand.includes(next)) visit(next);
+      }
+    }
+  };
+  for (const source of sources.filter(Boolean)) visit(source);
+  const files = new Set([...keys].map((key) => manifest[key].file));
   return Math.round([...files].reduce((sum, file) => sum + gzipKb(file), 0));
 }
 
@@ -88,12 +122,15 @@ const entry = entryOf('index.html');
 // The sign-in page's layout and route are in its layer's chunk; the console's layer and the
 // main layout in the console's.
 const signIn = pageKb([entry, layerOf('sign-in')]);
-const shell = pageKb([
-  entry,
-  layerOf('console'),
-  entryOf('src/app/layouts/main-layout.tsx', true),
-  entryOf('src/app/routes/fiscus/dashboard.tsx'),
-]);
+const shell = pageKb(
+  [
+    entry,
+    layerOf('console'),
+    entryOf('src/app/layouts/main-layout.tsx', true),
+    entryOf('src/app/routes/fiscus/dashboard.tsx'),
+  ],
+  true,
+);
 const chunks = [...new Set(Object.values(manifest).map((m) => m.file))]
   .filter((file) => file.endsWith('.js'))
   .map((file) => ({ file, kb: Math.round(statSync(path.join(dist, file)).size / 1024) }))

@@ -16,6 +16,13 @@ export interface Layer {
   name: string;
   /** Absolute paths of the modules the layer starts from. */
   roots: string[];
+  /**
+   * The layer's modules that other pages use too go to a chunk of their own (loaded by those
+   * pages and this layer's), so those pages do not download what only this layer's page uses:
+   * `name`, the chunk's name; `roots`, the modules of those pages (their static imports all the
+   * way down are followed, through the indexes by name, like a layer's).
+   */
+  shared?: { name: string; roots: string[] };
 }
 
 interface ModuleGraph {
@@ -103,6 +110,11 @@ export function chunkLayers(
   aliases: Record<string, string>,
   layers: Layer[],
   leave: RegExp,
+  /**
+   * The entry's modules of these libraries in one chunk beside it: without it the bundler splits
+   * those that later chunks import too into several small chunks, each a request of its own.
+   */
+  entryLibraries?: { name: string; test: RegExp },
 ) {
   let layerOf: Map<string, string> | undefined;
   const barrels = new Map<string, Barrel | null>();
@@ -255,6 +267,21 @@ export function chunkLayers(
     return [...out];
   }
 
+  /** The modules of `layer` that `roots` reach, importing statically all the way down. */
+  function reached(layer: Set<string>, roots: string[], graph: ModuleGraph): Set<string> {
+    const seen = new Set<string>();
+    const found = new Set<string>();
+    const stack = [...roots];
+    while (stack.length > 0) {
+      const id = stack.pop()!;
+      if (seen.has(id) || leave.test(id)) continue;
+      seen.add(id);
+      if (layer.has(id)) found.add(id);
+      stack.push(...importsOf(id, graph));
+    }
+    return found;
+  }
+
   return function layerName(id: string, graph: ModuleGraph): string | null {
     if (!layerOf) {
       const taken = new Set<string>();
@@ -270,10 +297,18 @@ export function chunkLayers(
         }
         return found;
       };
-      closure([entry]);
       layerOf = new Map();
+      for (const module of closure([entry])) {
+        if (entryLibraries?.test.test(module)) layerOf.set(module, entryLibraries.name);
+      }
       for (const layer of layers) {
-        for (const module of closure(layer.roots)) layerOf.set(module, layer.name);
+        const found = closure(layer.roots);
+        const shared = layer.shared
+          ? reached(new Set(found), layer.shared.roots, graph)
+          : new Set<string>();
+        for (const module of found) {
+          layerOf.set(module, shared.has(module) ? layer.shared!.name : layer.name);
+        }
       }
     }
     return layerOf.get(id) ?? null;

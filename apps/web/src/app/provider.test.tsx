@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '@/lib/toast';
 import { describe, expect, it } from 'vitest';
 import { appConfig } from '@/lib/config';
 import { renderApp } from './shell/test-utils';

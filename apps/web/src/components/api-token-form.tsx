@@ -8,7 +8,7 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '@/lib/toast';
 import type { TokenScope } from '@fiscus/contracts';
 import { IconPlus } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';

@@ -1,13 +1,22 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { createContext, lazy, Suspense, useContext, type ReactNode } from 'react';
+import { createContext, Suspense, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import { AbilityContext, ability } from '@/lib/ability';
 import { appConfig } from '@/lib/config';
 import { queryClient } from '@/lib/query-client';
+import { subscribeToasts, ToastContainer, toastsLoaded } from '@/lib/toast';
 
-/** The toast container loads after the first screen; toasts shown before it appear once it mounts. */
-const Notifications = lazy(() =>
-  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
-);
+/**
+ * The toast container, mounted once the first toast has loaded the toast package (lib/toast.ts);
+ * the toasts shown before are in the package's store and appear as it mounts.
+ */
+function ToastHost() {
+  if (!useSyncExternalStore(subscribeToasts, toastsLoaded)) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastContainer autoClose={appConfig.toastTimeout} position="top-right" limit={5} />
+    </Suspense>
+  );
+}
 
 const Provided = createContext(false);
 
@@ -27,9 +36,7 @@ export function ConsoleProviders({
   if (useContext(Provided)) return <>{children}</>;
   return (
     <Provided.Provider value>
-      <Suspense fallback={null}>
-        <Notifications autoClose={appConfig.toastTimeout} position="top-right" limit={5} />
-      </Suspense>
+      <ToastHost />
       <QueryClientProvider client={client ?? queryClient}>
         <AbilityContext.Provider value={ability}>{children}</AbilityContext.Provider>
       </QueryClientProvider>

@@ -1,6 +1,6 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '@/lib/toast';
 import { IconRocket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MiscPage } from '@/components/misc-page';

@@ -1,5 +1,5 @@
 import type { ApiToken } from '@fiscus/contracts';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '@/lib/toast';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';

@@ -2,7 +2,7 @@ import { ApiTokenForm, useTokenCreation } from '@/components/api-token-form';
 import { ApiTokensTable } from '@/components/api-tokens-table';
 import { SecretOnceModal } from '@/components/secret-once-modal';
 import { Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '@/lib/toast';
 import { IconKey } from '@tabler/icons-react';
 import type { ApiToken } from '@fiscus/contracts';
 import { useState } from 'react';

@@ -10,7 +10,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { isEmail, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '@/lib/toast';
 import { IconAlertCircle, IconUpload } from '@tabler/icons-react';
 import { USERNAME_PATTERN } from '@fiscus/contracts';
 import { useEffect, useState } from 'react';

@@ -1,6 +1,6 @@
 import type { User } from '@fiscus/contracts';
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '@/lib/toast';
 import { IconMailForward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '@/lib/api-client';

@@ -1,5 +1,5 @@
 import type { SignedIn } from '@fiscus/contracts';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '@/lib/toast';
 import { queryClient } from '@/lib/query-client';
 import { applySession, setPendingRedirect } from '@/lib/session-guard';
 import { tokens } from '@/lib/tokens';

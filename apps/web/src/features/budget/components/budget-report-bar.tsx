@@ -1,5 +1,5 @@
 import { Button, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '@/lib/toast';
 import { IconBuildingBank, IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

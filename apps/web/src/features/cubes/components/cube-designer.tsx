@@ -16,7 +16,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '@/lib/toast';
 import { IconArrowLeft, IconChartPie, IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   cubeAggregates,

@@ -15,7 +15,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '@/lib/toast';
 import {
   IconCheck,
   IconDatabase,

@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Card, Group, Menu, Stack, Table, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '@/lib/toast';
 import {
   IconDatabase,
   IconDots,

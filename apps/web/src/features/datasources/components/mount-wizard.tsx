@@ -14,7 +14,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '@/lib/toast';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import type { FieldType, MountMode, SourceColumn } from '@fiscus/contracts';
 import { useEffect, useMemo, useState } from 'react';

@@ -1,6 +1,6 @@
 import { ActionIcon, Center, Indicator, Loader, Popover } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useMocksStarted } from '@/lib/demo-client';
@@ -9,10 +9,18 @@ import { useCart } from './api/queries';
 /** The open cart's lines, total and checkout load when the cart is first opened. */
 const CartPanel = lazy(() => import('./cart-panel'));
 
-/** Navbar cart: item-count badge; opened, the cart lines with quantities, total and checkout. */
-export default function CartDropdown() {
+/**
+ * Navbar cart: item-count badge; opened, the cart lines with quantities, total and checkout.
+ * `defaultOpened`: it loaded because its button was pressed (app/shell/cart-slot.tsx): it opens
+ * and takes the focus the button had.
+ */
+export default function CartDropdown({ defaultOpened = false }: { defaultOpened?: boolean }) {
   const { t } = useTranslation('ecommerce');
-  const [opened, setOpened] = useState(false);
+  const [opened, setOpened] = useState(defaultOpened);
+  const toggle = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (defaultOpened) toggle.current?.focus();
+  }, [defaultOpened]);
   const navigate = useNavigate();
   // Outside the demo areas the cart loads when opened, not with every page.
   const mocksStarted = useMocksStarted();
@@ -47,6 +55,7 @@ export default function CartDropdown() {
       >
         <Popover.Target>
           <ActionIcon
+            ref={toggle}
             variant="subtle"
             color="gray"
             size="lg"

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '@/lib/toast';
 import type { Import } from '@fiscus/contracts';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '@/lib/api-client';

@@ -1,5 +1,5 @@
 import { Button, Group, Pagination, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '@/lib/toast';
 import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import type { Import } from '@fiscus/contracts';
 import { useEffect, useMemo, useState } from 'react';

@@ -9,7 +9,7 @@ import {
   Table,
   Text,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '@/lib/toast';
 import { IconDownload } from '@tabler/icons-react';
 import type { Import } from '@fiscus/contracts';
 import { useEffect, useState } from 'react';

@@ -1,5 +1,5 @@
 import type { ApiToken, Webhook, WebhookDelivery } from '@fiscus/contracts';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '@/lib/toast';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';

@@ -11,7 +11,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '@/lib/toast';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { webhookEvents, type Webhook, type WebhookEvent } from '@fiscus/contracts';
 import { useState } from 'react';

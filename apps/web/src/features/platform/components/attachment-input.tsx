@@ -1,5 +1,5 @@
 import { ActionIcon, Button, FileButton, Group, Progress, Text, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '@/lib/toast';
 import { IconDownload, IconPaperclip } from '@tabler/icons-react';
 import type { Field, FileInfo, UploadOutput } from '@fiscus/contracts';
 import { AxiosError } from 'axios';

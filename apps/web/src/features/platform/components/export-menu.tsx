@@ -12,7 +12,7 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '@/lib/toast';
 import { IconDownload, IconFileSpreadsheet, IconFileTypeCsv, IconX } from '@tabler/icons-react';
 import type { ExportFormat, Job, OpInput } from '@fiscus/contracts';
 import { useEffect, useRef, useState } from 'react';

@@ -16,7 +16,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '@/lib/toast';
 import { IconLanguage, IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   CODE_PATTERN,

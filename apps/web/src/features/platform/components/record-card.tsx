@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '@/lib/toast';
 import { IconExternalLink, IconHistory } from '@tabler/icons-react';
 import type { PlatformObject, RecordRow } from '@fiscus/contracts';
 import { useEffect, useState, type ReactNode } from 'react';

@@ -1,5 +1,5 @@
 import { Badge, Button, Checkbox, Group, Menu, Modal, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '@/lib/toast';
 import {
   IconArrowBackUp,
   IconCheck,

@@ -1,4 +1,4 @@
-import { notifications } from '@mantine/notifications';
+import { notifications } from '@/lib/toast';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '@/lib/api-client';
 import { useOpMutation } from '@/lib/qry';

@@ -17,7 +17,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '@/lib/toast';
 import {
   actionIcons,
   roles,

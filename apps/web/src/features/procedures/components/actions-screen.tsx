@@ -11,7 +11,7 @@ import {
   ThemeIcon,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '@/lib/toast';
 import { IconBolt, IconEdit, IconTrash } from '@tabler/icons-react';
 import type { ActionDef } from '@fiscus/contracts';
 import { useState } from 'react';

@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '@/lib/toast';
 import { IconAlertCircle, IconCircleCheck, IconPlus } from '@tabler/icons-react';
 import { PROCEDURE_TIMEOUT_MAX, type Procedure } from '@fiscus/contracts';
 import { keepPreviousData } from '@tanstack/react-query';

@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, Modal, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '@/lib/toast';
 import { IconEdit, IconHistory, IconPlayerPlay, IconRoute, IconTrash } from '@tabler/icons-react';
 import type { ProcedureSummary } from '@fiscus/contracts';
 import { useMemo, useState } from 'react';

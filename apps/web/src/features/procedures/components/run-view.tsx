@@ -12,7 +12,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '@/lib/toast';
 import { IconAlertTriangle, IconFlask, IconPlayerStop } from '@tabler/icons-react';
 import type { ProcedureRun, StepLog } from '@fiscus/contracts';
 import { useTranslation } from 'react-i18next';

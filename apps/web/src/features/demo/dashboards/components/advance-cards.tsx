@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '@/lib/toast';
 import { IconBriefcase, IconMapPin, IconSend, IconStar, IconStarFilled } from '@tabler/icons-react';
 import type { EChartsCoreOption } from 'echarts/core';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';

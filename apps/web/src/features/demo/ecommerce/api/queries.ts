@@ -5,7 +5,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '@/lib/toast';
 import { useTranslation } from 'react-i18next';
 import { demoApi } from '@/lib/demo-client';
 import type {

@@ -20,7 +20,7 @@ import {
   useMantineTheme,
 } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '@/lib/toast';
 import {
   IconAlertCircle,
   IconAward,

@@ -12,7 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { isEmail, isInRange, isNotEmpty, matchesField, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '@/lib/toast';
 import { useTranslation } from 'react-i18next';
 import { DemoCard } from './shared';
 

@@ -21,7 +21,7 @@ import {
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { isEmail, isNotEmpty, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '@/lib/toast';
 import { IconAlertCircle, IconDeviceFloppy, IconEye, IconPlus, IconX } from '@tabler/icons-react';
 import { isAxiosError } from 'axios';
 import { useMemo, useState } from 'react';

@@ -22,7 +22,7 @@ import {
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { isEmail, isNotEmpty, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '@/lib/toast';
 import { IconAlertCircle, IconEdit, IconPrinter, IconSend, IconCash } from '@tabler/icons-react';
 import { isAxiosError } from 'axios';
 import { useState } from 'react';

@@ -21,7 +21,7 @@ import {
   Title,
 } from '@mantine/core';
 import { isEmail, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '@/lib/toast';
 import {
   IconAlertCircle,
   IconDotsVertical,

@@ -21,7 +21,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '@/lib/toast';
 import { IconAlertCircle, IconCheck, IconEdit, IconTrash } from '@tabler/icons-react';
 import { isAxiosError } from 'axios';
 import type { ReactNode } from 'react';

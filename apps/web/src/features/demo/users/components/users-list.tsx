@@ -21,7 +21,7 @@ import {
 } from '@mantine/core';
 import { isEmail, isNotEmpty, matches, useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '@/lib/toast';
 import {
   IconAlertCircle,
   IconDotsVertical,
