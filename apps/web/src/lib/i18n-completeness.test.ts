@@ -15,7 +15,7 @@ const files = import.meta.glob<Json>(
 const targets = ['de', 'fr', 'pt', 'ru'] as const;
 /**
  * Plural suffixes (i18next, Intl.PluralRules) a language needs beyond `one`/`other` for everyday
- * counts (French and Portuguese `many` only applies to millions and falls back to `other`).
+ * counts (French and Portuguese `many` only applies to millions and falls back to `other`, lib/i18n.ts).
  */
 const extraPlurals: Record<(typeof targets)[number], string[]> = {
   de: [],

@@ -71,12 +71,29 @@ async function loaderOf(key: string) {
   return (await allLoaders).get(key);
 }
 
+/**
+ * Gives every plural text `x_other` a `x_many` when it has none (in place). French and
+ * Portuguese say "many" of whole millions (Intl.PluralRules: 1 000 000 → `many`); their files
+ * carry the `one`/`other` forms, and without a fallback language a missing `many` would show
+ * the key. The `other` form reads right there.
+ */
+function withMany(texts: Texts): Texts {
+  for (const [key, value] of Object.entries(texts)) {
+    if (value && typeof value === 'object' && !Array.isArray(value)) withMany(value as Texts);
+    const plural = /^(.*)_other$/.exec(key);
+    if (plural && typeof value === 'string' && !(`${plural[1]}_many` in texts))
+      texts[`${plural[1]}_many`] = value;
+  }
+  return texts;
+}
+
 const backend: BackendModule = {
   type: 'backend',
   init() {},
   read(language: string, namespace: string, callback: ReadCallback) {
     loaderOf(`${language}/${namespace}`)
       .then((load) => (load ? load() : {}))
+      .then(withMany)
       .then(
         (texts) => callback(null, texts),
         (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), null),
@@ -117,7 +134,9 @@ export const i18nReady = i18next
   .use(initReactI18next)
   .init({
     lng: initialLanguage(),
-    fallbackLng: 'en',
+    // No fallback language: every language has every text (i18n-completeness.test.ts), so a
+    // console in German loads the German texts only, not an English copy of each namespace.
+    fallbackLng: false,
     supportedLngs: codes,
     ns:
       import.meta.env.MODE === 'test'
