@@ -145,8 +145,15 @@ test('Russian: type into the budget report, run the budget assembly, see the rep
 
   // The report, from the menu.
   await budgetEntry(page, 'Бюджетный отчёт', 'report').click();
-  await expect(page.getByRole('heading', { name: 'Бюджетный отчёт' })).toBeVisible();
+  // The report's own heading: the cube's grid below is titled with the cube's name, the same
+  // words once it has loaded (two headings then, one before).
+  await expect(
+    page.getByTestId('budget-report-bar').getByRole('heading', { name: 'Бюджетный отчёт' }),
+  ).toBeVisible();
   await expect(page.getByTestId('pivot-cell').first()).toBeVisible({ timeout: 60_000 });
+  await expect(
+    page.getByTestId('pivot-screen').getByRole('heading', { name: 'Бюджетный отчёт' }),
+  ).toBeVisible();
   await toLastColumns(page);
 
   // Fleet insurance in an open month of this year's Budget: a leaf with a value, not locked.
