@@ -54,4 +54,16 @@ export const test = base.extend<{ user: TestUser; signedIn: Page }>({
   },
 });
 
+/**
+ * The issues Chrome reports for the page from now on (its DevTools Issues panel: a label that
+ * names a missing field, a synchronous `document.cookie` access, …), as they arrive.
+ */
+export async function chromeIssues(page: Page): Promise<{ code: string; details: unknown }[]> {
+  const issues: { code: string; details: unknown }[] = [];
+  const cdp = await page.context().newCDPSession(page);
+  cdp.on('Audits.issueAdded', ({ issue }) => issues.push(issue));
+  await cdp.send('Audits.enable');
+  return issues;
+}
+
 export { expect };

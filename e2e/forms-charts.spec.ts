@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { expect, test } from './fixtures.js';
+import { chromeIssues, expect, test } from './fixtures.js';
 
 const shot = (name: string) => fileURLToPath(new URL(`./screenshots/${name}.png`, import.meta.url));
 
@@ -14,6 +14,29 @@ test.describe('forms and charts demo', () => {
     await expect(options.filter({ hasText: 'Dan Rudis' })).toHaveCount(0);
     await options.filter({ hasText: 'Rena Brant' }).click();
     await expect(basic).toHaveValue('Rena Brant');
+  });
+
+  test('form elements: every label names a field on the page; Chrome reports no issue', async ({
+    signedIn: page,
+  }) => {
+    const issues = await chromeIssues(page);
+    await page.goto('/forms/form-element');
+    // The first screen of a session loads the console (slow on a busy machine).
+    await expect(page.getByTestId('elements-page')).toBeVisible({ timeout: 60_000 });
+    const editor = page.getByRole('textbox', { name: 'Text' });
+    await expect(editor).toBeVisible();
+    const dangling = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('label[for]')]
+          .filter((l) => !document.getElementById(l.getAttribute('for') ?? ''))
+          .map((l) => l.outerHTML),
+      );
+    expect(await dangling()).toEqual([]);
+    expect(await page.locator('label[for]').count()).toBeGreaterThan(5);
+    // The editor's label is not a form label, yet a click on it goes to the editor.
+    await page.getByText('Text', { exact: true }).click();
+    await expect(editor).toBeFocused();
+    expect(issues.map((i) => JSON.stringify(i))).toEqual([]);
   });
 
   test('validation names each rule, the wizard checks each step and the repeater totals its lines', async ({

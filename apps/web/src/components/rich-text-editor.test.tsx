@@ -29,6 +29,10 @@ describe('rich text editor', () => {
       </StrictMode>,
     );
     const content = await screen.findByTestId('rte');
+    // Named by its label, and no label points at an element that is not there.
+    expect(screen.getByRole('textbox', { name: 'Content' })).toBe(content);
+    for (const label of document.querySelectorAll('label[for]'))
+      expect(document.getElementById(label.getAttribute('for')!), label.outerHTML).not.toBeNull();
     expect(content).toHaveTextContent('Blog post');
     expect(content).toHaveTextContent('First paragraph');
     await userEvent.click(screen.getByRole('button', { name: 'Reset' }));

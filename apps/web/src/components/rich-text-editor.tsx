@@ -44,7 +44,10 @@ export function RichTextEditor({
     shouldRerenderOnTransaction: true,
     editorProps: {
       attributes: {
-        'aria-labelledby': id,
+        // The label (a div: `label for` names form fields only, and an editable area is not one).
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': `${id}-label`,
         ...(testId ? { 'data-testid': testId } : {}),
         style: `min-height: ${minHeight}px`,
       },
@@ -62,7 +65,13 @@ export function RichTextEditor({
   }, [editor, value]);
 
   return (
-    <Input.Wrapper label={label} id={id} error={error}>
+    <Input.Wrapper
+      label={label}
+      id={id}
+      error={error}
+      labelElement="div"
+      labelProps={{ onClick: () => editor?.commands.focus() }}
+    >
       <MantineRichTextEditor
         editor={editor}
         labels={{

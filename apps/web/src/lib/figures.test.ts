@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCompact, formatFigure } from './figures';
+import { formatCompact, formatFigure, formatTemplateDate } from './figures';
 
 // Intl separates some figures from their unit with a no-break space (U+00A0 or U+202F).
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -33,5 +33,18 @@ describe('formatFigure', () => {
   it('leaves any other text as it is', () => {
     expect(formatFigure('12 Apr, 21', 'de')).toBe('12 Apr, 21');
     expect(formatFigure('Fiscus Store', 'ru')).toBe('Fiscus Store');
+  });
+});
+
+describe('formatTemplateDate', () => {
+  it('writes the template’s dates in the reader’s language', () => {
+    expect(formatTemplateDate('12 Apr, 21', 'en')).toBe('Apr 12, 21');
+    expect(formatTemplateDate('03 Sep, 20', 'de')).toBe('3. Sept. 20');
+    expect(formatTemplateDate('12 Apr, 21', 'ru')).toBe('12 апр. 21 г.');
+  });
+
+  it('leaves any other text as it is', () => {
+    expect(formatTemplateDate('$49251.91', 'de')).toBe('$49251.91');
+    expect(formatTemplateDate('12 Foo, 21', 'de')).toBe('12 Foo, 21');
   });
 });

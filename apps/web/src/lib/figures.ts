@@ -56,3 +56,23 @@ export function formatFigure(text: string, locale: string): string {
     }).format(n);
   return numberFormat(locale, { maximumFractionDigits: 3, ...money }).format(n);
 }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+// "12 Apr, 21": day, English month, two-digit year of this century.
+const TEMPLATE_DATE = /^(\d{1,2}) ([A-Z][a-z]{2}), (\d{2})$/;
+
+/**
+ * A date the demo data writes the template's way ("12 Apr, 21") in the reader's language
+ * (en "Apr 12, 21", de "12. Apr. 21"); any other text is returned unchanged.
+ */
+export function formatTemplateDate(text: string, locale: string): string {
+  const m = TEMPLATE_DATE.exec(text.trim());
+  const month = m ? MONTHS.indexOf(m[2]!) : -1;
+  if (!m || month < 0) return text;
+  return new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'short',
+    year: '2-digit',
+    timeZone: 'UTC',
+  }).format(Date.UTC(2000 + Number(m[3]), month, Number(m[1])));
+}

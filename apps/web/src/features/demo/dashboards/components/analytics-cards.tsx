@@ -29,7 +29,7 @@ import type {
   SupportTrackerData,
   TimelineStep,
 } from '../api/dashboards';
-import { formatCompact } from '@/lib/figures';
+import { formatCompact, formatFigure, formatTemplateDate } from '@/lib/figures';
 import { DashCard, useChartColors, type ChartColors } from './card-shell';
 
 /** The signed-in user's first name, else the username, else the name the data carries. */
@@ -432,13 +432,16 @@ export function SalesRadarCard({ series }: { series: Series[] }) {
 }
 
 export function AppDesignCard({ data }: { data: AppDesignData }) {
-  const { t } = useTranslation('dashboards');
+  const { t, i18n } = useTranslation('dashboards');
+  // The template writes its dates and amounts one way ("12 Apr, 21", "$49251.91").
+  const shown = (text: string) =>
+    formatTemplateDate(formatFigure(text, i18n.language), i18n.language);
   return (
     <DashCard testId="app-design-card">
       <Stack gap="md">
         <Group justify="space-between">
-          <Badge variant="light" size="lg" radius="sm">
-            {data.date}
+          <Badge variant="light" size="lg" radius="sm" data-testid="app-design-date">
+            {shown(data.date)}
           </Badge>
         </Group>
         <div>
@@ -476,8 +479,8 @@ export function AppDesignCard({ data }: { data: AppDesignData }) {
                 <Text size="xs" c="dimmed">
                   {t(`appDesign.planing.${i}`, { defaultValue: p.title })}
                 </Text>
-                <Text size="sm" fw={600}>
-                  {p.subtitle}
+                <Text size="sm" fw={600} data-testid={`app-design-planing-${i}`}>
+                  {shown(p.subtitle)}
                 </Text>
               </Box>
             ))}

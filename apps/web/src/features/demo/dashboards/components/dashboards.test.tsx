@@ -88,12 +88,24 @@ describe('analytics dashboard', () => {
     expect(screen.getByTestId('avg-sessions-value')).toHaveTextContent('2.7K');
     expect(screen.getByTestId('support-total')).toHaveTextContent('163');
     expect(screen.getByTestId('timeline-card')).toHaveTextContent('12 invoices have been paid');
-    expect(screen.getByTestId('app-design-card')).toHaveTextContent('$49251.91');
+    expect(screen.getByTestId('app-design-date')).toHaveTextContent('Sep 3, 20');
+    expect(screen.getByTestId('app-design-planing-0')).toHaveTextContent('Apr 12, 21');
+    expect(screen.getByTestId('app-design-planing-1')).toHaveTextContent('$49,251.91');
+    expect(screen.getByTestId('app-design-planing-2')).toHaveTextContent('$840.99');
     expect(
       within(screen.getByTestId('invoices-link-card')).getByRole('link', {
         name: 'Open invoice list',
       }),
     ).toHaveAttribute('href', '/apps/invoice/list');
+  });
+
+  it('writes the App Design card’s dates and amounts the reader’s way', async () => {
+    await renderScreen(<AnalyticsDashboard />, { language: 'de' });
+    await screen.findByTestId('app-design-card');
+    expect(screen.getByTestId('app-design-date')).toHaveTextContent('3. Sept. 20');
+    expect(screen.getByTestId('app-design-planing-0')).toHaveTextContent('12. Apr. 21');
+    expect(screen.getByTestId('app-design-planing-1')).toHaveTextContent(/^49\.251,91\s\$$/);
+    expect(screen.getByTestId('app-design-planing-2')).toHaveTextContent(/^840,99\s\$$/);
   });
 
   it('changes the figures with the period', async () => {
