@@ -88,6 +88,8 @@ const SHAPES: Shape[] = [
     orderby: by('amount'),
   },
   { name: 'word_search', search: 'zürich 77', orderby: by('day') },
+  // One word of two characters: no trigram (PostgreSQL: the search index's short pieces).
+  { name: 'short_word_search', search: '77', orderby: by('day') },
   { name: 'empty', filter: where([{ field: 'note', op: 'is_empty' }]), orderby: by('amount') },
   {
     name: 'not_empty',

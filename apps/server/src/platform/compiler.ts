@@ -19,8 +19,10 @@ import { decimalOf, isValidDate, normalizeDatetime, scaleOf } from './values.js'
 import { divideCeil, divideFloor, formatUnits, pow10, UNITS_LIMIT, type Dec } from './decimal.js';
 import { findField, type FieldMeta, type ObjectMeta } from './meta.js';
 import { addError, invalid } from './errors.js';
+import { safeIdent } from './ident.js';
 import { pfText } from './platform.messages.js';
 import {
+  searchGrams,
   searchIndexName,
   searchText,
   searchWordQuery,
@@ -87,6 +89,11 @@ export interface CompileOptions {
    * of one or two characters) — with `textIndexes`, when the planner allows the lookup.
    */
   searchIndex?: readonly string[];
+  /**
+   * PostgreSQL: the search index also holds the joined text's pieces of one and two characters
+   * (text-index.ts `searchGrams`): a word that short is looked up there.
+   */
+  searchGrams?: boolean;
   /** Whether a trigram lookup is used (the planner decides from its size); default: yes. */
   useTrigrams?: (lookup: TrigramLookup) => boolean;
   /**
@@ -704,6 +711,27 @@ export function compileSearch(
     const exact = sql<SqlBool>`(${sql.join(ors, sql` or `)})`;
     (skip ? skipped : folds ? folded : cheap).push(exact);
     if (indexed && dialect === 'sqlite') return;
+    // PostgreSQL: a word of one or two characters has no trigram; the search index's pieces of
+    // one and two characters (in PostgreSQL's `lower()`, the folding ILIKE applies to both
+    // sides) hold every record whose text matches it. A lookup the planner sizes (with
+    // `textIndexes`, like SQLite's): the exact check above still runs.
+    const short = Array.from(foldCase(needle));
+    if (joined && opts.searchGrams && opts.textIndexes && short.length <= 2) {
+      const piece = sql<SqlBool>`${searchGrams(cols.map((f) => f.column))} @> array[lower(cast(${short.join('')} as text))]`;
+      const lookup: TrigramLookup = {
+        key: `${searchIndexName(
+          meta.table,
+          cols.map((f) => f.column),
+          'postgres',
+        )}\u0000${short.join('')}`,
+        rowids: sql`select id from ${sql.id(safeIdent(meta.table))} where ${piece}`,
+        necessary: true,
+        ...(id === undefined ? {} : { extra: 1 }),
+      };
+      if (opts.useTrigrams && !opts.useTrigrams(lookup)) return;
+      candidates.push(id === undefined ? piece : sql<SqlBool>`(${piece} or id = ${id})`);
+      return;
+    }
     // With a trigram index on every searched field, a word's candidates are the union of the
     // fields' candidates (and the record number).
     const lookups = cols.map((f) => lookupOf(opts, f.column, needle, false, k));

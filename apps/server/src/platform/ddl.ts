@@ -360,6 +360,24 @@ export function searchIndexOf(indexes: IndexInfo[]): string[] | undefined {
 }
 
 /**
+ * What the query compiler is told of the object's search index: its columns, and on PostgreSQL
+ * whether it holds the pieces of one and two characters (an index made before those has another
+ * name, text-index.ts `searchIndexName`).
+ */
+export function searchOptions(
+  indexes: IndexInfo[],
+  table: string,
+  dialect: DialectName,
+): { searchIndex?: string[]; searchGrams?: true } {
+  const ix = indexes.find((x) => x.kind === 'trigram' && x.columns.length > 1);
+  if (!ix) return {};
+  const searchIndex = ix.columns.map((c) => c.column);
+  return dialect === 'postgres' && ix.name === searchIndexName(table, searchIndex, dialect)
+    ? { searchIndex, searchGrams: true }
+    : { searchIndex };
+}
+
+/**
  * Creates and records the word-search index of `columns` (the object's searched text columns)
  * unless it exists, dropping the object's search index of other columns. Returns its name, or
  * null without pg_trgm. Call it from a job (it reads the whole table; on SQLite it commits in
@@ -372,7 +390,7 @@ export async function ensureSearchIndex(
   columns: readonly string[],
   signal?: AbortSignal,
 ): Promise<string | null> {
-  const name = searchIndexName(table, columns);
+  const name = searchIndexName(table, columns, db.dialect);
   const k = db.kysely;
   for (const ix of await listIndexes(k, objectId))
     if (ix.kind === 'trigram' && ix.columns.length > 1 && ix.name !== name)

@@ -1,7 +1,7 @@
 import type { Db } from '../db/dialect.js';
 import type { Lang } from './messages.js';
 import type { JobContext, JobKindHandler, Jobs } from './jobs.js';
-import { dropIndex, ensureSearchIndex, ensureTextIndex, indexesOf, searchIndexOf } from './ddl.js';
+import { dropIndex, ensureSearchIndex, ensureTextIndex, indexesOf } from './ddl.js';
 import { fieldFromRow, type ObjectMeta } from './meta.js';
 import { dropTextIndex, searchIndexName, textIndexable, textIndexName } from './text-index.js';
 
@@ -144,14 +144,19 @@ export async function requestTextIndexes(
     );
   });
   // A view with a search also wants one index of all searched columns together.
+  // (A search index of other columns, or of an earlier kind, is replaced: its name differs.)
   const searched = meta.fields.filter((f) => textIndexable(f.type));
-  const joined = searchIndexOf(await indexesOf(db, meta.id)) ?? [];
+  const current = searchIndexName(
+    meta.table,
+    searched.map((f) => f.column),
+    db.dialect,
+  );
   const search =
     opts.search &&
     wantsSearchIndex(searched.length) &&
     !searched.some((f) => f.computed) &&
     !pendingSearch &&
-    (joined.length !== searched.length || searched.some((f) => !joined.includes(f.column)));
+    !(await indexesOf(db, meta.id)).some((ix) => ix.name === current);
   if (!wanted.length && !search) return;
   await jobs.enqueue({
     kind: 'index',

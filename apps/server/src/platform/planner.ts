@@ -14,7 +14,7 @@ import {
 } from './compiler.js';
 import type { OpContext } from './context.js';
 import { anchorVersion, keepAnchor, nearestAnchor, seekWhere } from './keyset.js';
-import { indexesOf, searchIndexOf, textIndexMap, type IndexInfo } from './ddl.js';
+import { indexesOf, searchIndexOf, searchOptions, textIndexMap, type IndexInfo } from './ddl.js';
 import { safeIdent } from './ident.js';
 import { laneRows, pageLane, readRows } from './lanes.js';
 import type { ObjectMeta } from './meta.js';
@@ -191,14 +191,15 @@ export async function compileQuery(
     dialect: rel.db.dialect,
     lang: ctx.lang,
     ...(rel.local ? {} : { castIntegers: rel.db.dialect === 'postgres' }),
-    ...(searchIndex ? { searchIndex } : {}),
+    ...(rel.local ? searchOptions(known, meta.table, db.dialect) : {}),
   };
   const textIndexes = rel.local ? textIndexMap(known) : new Map<string, string>();
   if (!p) {
     compileStats.compiled++;
     const plain = compileWhere(meta, input, base);
     const lookups: TrigramLookup[] = [];
-    if (rel.local && db.dialect === 'sqlite' && (textIndexes.size || searchIndex))
+    // PostgreSQL: the search index's lookups of short words (compiler.ts `compileSearch`).
+    if (rel.local && (db.dialect === 'sqlite' ? textIndexes.size || searchIndex : base.searchGrams))
       compileWhere(meta, input, {
         ...base,
         textIndexes,
@@ -485,6 +486,20 @@ async function readLocalPage(
   const page = sql`limit ${req.limit + 1} offset ${req.offset}`;
   const plainQuery = (where: Expr) =>
     sql`select ${req.columns} from ${t} where ${visit}${where} order by ${order} ${page}`;
+  // PostgreSQL decides by itself, but counts a lookup's condition as if it filtered apart from
+  // the exact check it duplicates (the rows holding `77` are those matching `%77%`): with a
+  // lookup it guesses far too few matches and reads them all, where walking an index in sort
+  // order finds a page of a common word at once. So a walk that visits fewer rows than half the
+  // lookup's bound on the matches gets the WHERE without lookups (SQLite's rule below).
+  if (
+    db.dialect === 'postgres' &&
+    req.filtered &&
+    q.fast !== q.plain &&
+    q.bound !== undefined &&
+    orderIndex(req) &&
+    ((req.offset + req.limit + 1) * (await q.rows())) / Math.max(q.bound, 1) < q.bound / 2
+  )
+    return run(plainQuery(q.plain));
   if (db.dialect !== 'sqlite' || !req.filtered) return run(plainQuery(q.fast));
   // An index of the filter's equalities then the sort keys reads the page in order already.
   if (equalityIndex(req)) return run(plainQuery(q.plain));

@@ -2,7 +2,7 @@ import type { RecordRow } from '@fiscus/contracts';
 import { sql, type RawBuilder } from 'kysely';
 import { AppError } from '../lib/app-error.js';
 import { resolveColumn, type CompileOptions } from './compiler.js';
-import { indexesOf, searchIndexOf, textIndexMap } from './ddl.js';
+import { indexesOf, searchOptions, textIndexMap } from './ddl.js';
 import type { OpContext } from './context.js';
 import { addError, invalid } from './errors.js';
 import {
@@ -90,12 +90,11 @@ export async function compileOptionsFor(ctx: OpContext, meta: ObjectMeta): Promi
     return { dialect: rel.db.dialect, lang: ctx.lang, castIntegers: rel.db.dialect === 'postgres' };
   }
   const indexes = await indexesOf(ctx.db, meta.id);
-  const searchIndex = searchIndexOf(indexes);
   return {
     dialect: ctx.db.dialect,
     lang: ctx.lang,
     textIndexes: textIndexMap(indexes),
-    ...(searchIndex ? { searchIndex } : {}),
+    ...searchOptions(indexes, meta.table, ctx.db.dialect),
   };
 }
 

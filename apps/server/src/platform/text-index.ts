@@ -106,11 +106,11 @@ export function trigramRowids(index: string, query: string): RawBuilder<unknown>
   return sql`select rowid from ${n} where ${n} match ${query}`;
 }
 
-/** SQLite: the statement counting the rows a lookup (a `select rowid …`) finds, at most `cap`. */
+/** The statement counting the rows a lookup (a `select rowid …` or `select id …`) finds, at most `cap`. */
 export function lookupCount(rowids: RawBuilder<unknown>, cap: number): RawBuilder<{ n: number }> {
   return sql<{
     n: number;
-  }>`select count(*) as n from (${rowids} limit ${cap})`;
+  }>`select count(*) as n from (${rowids} limit ${cap}) as c`;
 }
 
 // ---- PostgreSQL: the extension ---------------------------------------------------------------
@@ -286,14 +286,35 @@ export function searchText(
   return sql`(${sql.join(parts, sep)})`;
 }
 
-export function searchIndexName(table: string, columns: readonly string[]): string {
-  return textIndexName(table, `${[...columns].sort().join(',')}:search`);
+/**
+ * The name of the search index of `columns`. On PostgreSQL it names the index with the short
+ * pieces (`searchGrams`) beside the trigrams: a search index made before those has another name,
+ * so the compiler does not look short words up in it and saving a view with a search again (or
+ * the refresh at start, `index-jobs.ts`) replaces it.
+ */
+export function searchIndexName(
+  table: string,
+  columns: readonly string[],
+  dialect: DialectName = 'sqlite',
+): string {
+  const kind = dialect === 'postgres' ? 'search+grams' : 'search';
+  return textIndexName(table, `${[...columns].sort().join(',')}:${kind}`);
+}
+
+/**
+ * PostgreSQL: every piece of one and two characters of the searched text in lower case (the SQL
+ * function `pf_search_grams`, migration `2026-11-29-1001-search-grams`) — the second column of
+ * the search index. pg_trgm has no entry for a word of one or two characters; this array has.
+ */
+export function searchGrams(columns: readonly string[]): RawBuilder<unknown> {
+  return sql`pf_search_grams(${searchText(columns)})`;
 }
 
 /**
  * The index of an object's searched text (`searchText`).
  *
- * PostgreSQL: a GIN trigram index of the expression (false without pg_trgm).
+ * PostgreSQL: a GIN index of the expression's trigrams (pg_trgm) and of its pieces of one and two
+ * characters (`searchGrams`) — false without pg_trgm.
  *
  * SQLite: a contentless FTS5 table (`ascii` tokenizer, `detail=none`) holding for every record
  * a token for each distinct piece of one, two and three characters of its folded joined text
@@ -317,7 +338,10 @@ export async function buildSearchIndex(
   if (db.dialect === 'postgres') {
     const schema = await trigramSchema(db);
     if (!schema) return false;
-    await sql`create index if not exists ${n} on ${t} using gin (${searchText(columns)} ${sql.id(schema)}.gin_trgm_ops)`.execute(
+    // One index of two columns: the joined text's trigrams (words of three characters and more,
+    // matched by ILIKE) and its pieces of one and two characters (shorter words, `@>`). A query
+    // naming both is one scan of it.
+    await sql`create index if not exists ${n} on ${t} using gin (${searchText(columns)} ${sql.id(schema)}.gin_trgm_ops, ${searchGrams(columns)})`.execute(
       k,
     );
     return true;

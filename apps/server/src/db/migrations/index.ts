@@ -22,6 +22,7 @@ import * as m5004 from './2026-11-27-5004-entity-names.js';
 import * as m2001 from './2026-11-28-2001-integrations.js';
 import * as m7001 from './2026-11-28-7001-job-token.js';
 import * as m7002 from './2026-11-28-7002-audit-domain-index.js';
+import * as m1101 from './2026-11-29-1001-search-grams.js';
 import * as m5005 from './2026-11-27-5005-record-names.js';
 import * as m6101 from './2026-11-28-6001-aggregate-pause.js';
 
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-7001-job-token': m7001,
   '2026-11-28-6001-aggregate-pause': m6101,
   '2026-11-28-7002-audit-domain-index': m7002,
+  '2026-11-29-1001-search-grams': m1101,
 };

@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { compactAggregate } from '../../platform/aggregates.js';
-import { aggregatesOf, listIndexes, searchIndexOf } from '../../platform/ddl.js';
+import { aggregatesOf, listIndexes, searchIndexOf, searchOptions } from '../../platform/ddl.js';
 import { searchMatchStats } from '../../platform/planner.js';
+import { compileWhere } from '../../platform/compiler.js';
+import { loadObjectRows } from '../../platform/meta.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
 import { makeTestApp } from '../../test/helpers.js';
@@ -692,6 +694,39 @@ describe('indexes and caches never change an answer', () => {
     // The records deleted above are back, for the tests after this one.
     await both('records.restore', (o) => ({ objectId: o.id, ids }));
   }, 600_000);
+
+  it.runIf(!!process.env.TEST_DATABASE_URL)(
+    'PostgreSQL: looks words of one and two characters up in the search index',
+    async () => {
+      const indexes = await listIndexes(t.app.db.kysely, indexed.id);
+      const ctx = { db: t.app.db, domainId: u.session.domain.id, lang: 'en' as const };
+      const meta = await loadObjectRows(ctx, indexed.id);
+      const opts = {
+        dialect: 'postgres' as const,
+        lang: 'en' as const,
+        textIndexes: new Map<string, string>(),
+        ...searchOptions(indexes, meta.table, 'postgres'),
+      };
+      expect(opts.searchGrams).toBe(true);
+      const name = indexes.find((x) => x.kind === 'trigram' && x.columns.length > 1)?.name;
+      // With sequential scans priced out (and every record asked for, so that no index of the
+      // live records is at hand), a condition the index can answer is answered from it.
+      const plan = async (search: string) =>
+        t.app.db.kysely.transaction().execute(async (trx) => {
+          await sql`set local enable_seqscan = off`.execute(trx);
+          const where = compileWhere(meta, { search, state: 'all' }, opts);
+          const { rows } = await sql<{
+            'QUERY PLAN': string;
+          }>`explain select id from ${sql.id(meta.table)} where ${where}`.execute(trx);
+          return rows.map((r) => r['QUERY PLAN']).join('\n');
+        });
+      for (const word of ['Ä', 'zz', '7', 'zürich 77']) {
+        const text = await plan(word);
+        expect(text, word).toContain(`Bitmap Index Scan on ${name}`);
+        expect(text, word).toContain('pf_search_grams');
+      }
+    },
+  );
 
   it(`answers ${RUNS} random queries the same with and without indexes`, async () => {
     await sameAnswers(RUNS);
