@@ -20,7 +20,8 @@ const MAX_ROWS = 1024;
 const MAX_ARRAY_ROWS = 10_000;
 
 const NAME = /^[a-z_][a-z0-9_]{0,62}$/;
-function quote(name: string): string {
+/** A table or column name of the platform, double-quoted; anything else is refused. */
+export function quote(name: string): string {
   if (!NAME.test(name)) throw new Error(`refusing identifier ${JSON.stringify(name)}`);
   return `"${name}"`;
 }
@@ -311,6 +312,42 @@ export function inLists(
     const last = part[part.length - 1];
     while (part.length < size) part.push(last);
     out.push(sql`${column} in (${sql.join(part)})`);
+  }
+  return out;
+}
+
+/**
+ * The rows of `table` whose `column` is one of `values`: `select <columns> from <table> where
+ * <column> in (…)` in statements of at most 1,024 values, padded (with their last value) to a
+ * power of two, as `inLists`. The statements' texts are made once per shape and sent as they
+ * are (no query builder: a bulk write checks thousands of values per call); `tail` ends each
+ * statement (e.g. ` order by id for update`). Names come from metadata, values are bound.
+ */
+export async function selectIn<R>(
+  q: Q,
+  dialect: DialectName,
+  table: string,
+  columns: readonly string[],
+  column: string,
+  values: readonly unknown[],
+  tail: '' | ' order by id for update' = '',
+): Promise<R[]> {
+  const out: R[] = [];
+  const head = `select ${columns.map(quote).join(', ')} from ${quote(table)} where ${quote(column)} in (`;
+  for (let i = 0; i < values.length; i += MAX_ROWS) {
+    const count = Math.min(MAX_ROWS, values.length - i);
+    let size = 1;
+    while (size < count) size *= 2;
+    const text = cachedText(`s|${head}|${size}|${tail}`, () => {
+      const marks = new Array<string>(size);
+      for (let k = 0; k < size; k++) marks[k] = dialect === 'postgres' ? `$${k + 1}` : '?';
+      return `${head}${marks.join(', ')})${tail}`;
+    });
+    const params = new Array<unknown>(size);
+    for (let k = 0; k < count; k++) params[k] = values[i + k];
+    for (let k = count; k < size; k++) params[k] = values[i + count - 1];
+    const { rows } = await q.executeQuery<R>(CompiledQuery.raw(text, params));
+    for (const r of rows) out.push(r);
   }
   return out;
 }

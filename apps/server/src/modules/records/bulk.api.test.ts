@@ -246,6 +246,73 @@ describe('records.createMany', () => {
     expect(again.values).toMatchObject({ f37: 123437, f38: -1234 });
   });
 
+  it('audits each new record with every value as records.get answers it, for every field type', async () => {
+    const o = await ok<{ id: string }>(t.app, u, 'objects.create', { name: 'Audited types' });
+    for (const f of [
+      { name: 'Note', type: 'longtext' },
+      { name: 'Count', type: 'integer' },
+      { name: 'Whole', type: 'decimal', options: { scale: 0 } },
+      { name: 'Fine', type: 'decimal', options: { scale: 3 } },
+      { name: 'Sum', type: 'money' },
+      { name: 'Share', type: 'percent' },
+      { name: 'Day', type: 'date' },
+      { name: 'At', type: 'datetime' },
+      { name: 'Ok', type: 'boolean' },
+      { name: 'Kind', type: 'select', options: { choices: [{ value: 'a' }, { value: 'b' }] } },
+      { name: 'Tags', type: 'multiselect' },
+      { name: 'Currency', type: 'reference', options: { target: currency.id } },
+      { name: 'Mail', type: 'email' },
+      { name: 'Site', type: 'url' },
+      { name: 'Phone', type: 'phone' },
+    ])
+      await ok(t.app, u, 'fields.create', { objectId: o.id, ...f });
+    const rows = [
+      {
+        name: 'Quotes "and" \\ back\\slashes',
+        note: 'tab\there\nline \u0001 ctrl Ärger 💶 \u2028',
+        count: -42,
+        whole: '-7',
+        fine: '-0.005',
+        sum: '-0.05',
+        share: '0',
+        day: '2026-02-28',
+        at: '2026-03-01T10:20:30.000Z',
+        ok: true,
+        kind: 'b',
+        tags: ['x "y"', 'z'],
+        currency: eur,
+        mail: 'a@example.com',
+        site: 'https://example.com/a?b=c',
+        phone: '+49 30 123456',
+      },
+      { name: 'Zeros', count: 0, whole: 0, fine: 0, sum: 0, share: '12.5', ok: false },
+      { name: 'Nothing else' },
+      {
+        name: 'Big',
+        count: 9007199254740991,
+        whole: '999999999999999999',
+        sum: '1234567890123456.78',
+      },
+    ];
+    const r = await ok<WriteMany>(t.app, u, 'records.createMany', { objectId: o.id, rows });
+    expect(r).toMatchObject({ created: rows.length, errors: [] });
+    for (const id of r.ids) {
+      const got = await ok<{ values: Record<string, unknown> }>(t.app, u, 'records.get', {
+        objectId: o.id,
+        id,
+      });
+      const h = await history(o.id, id as number);
+      expect(h).toHaveLength(1);
+      expect(h[0]?.after).toEqual(got.values);
+    }
+    const first = await ok<{ values: Record<string, unknown> }>(t.app, u, 'records.get', {
+      objectId: o.id,
+      id: r.ids[0],
+    });
+    expect(first.values).toMatchObject({ whole: '-7', fine: '-0.005', sum: '-0.05', ok: true });
+    expect(first.values.note).toBe(rows[0]?.note);
+  });
+
   it('stores and audits every value as given, whatever characters it holds', async () => {
     const o = await ok<{ id: string }>(t.app, u, 'objects.create', { name: 'Characters' });
     for (const f of [

@@ -1,8 +1,7 @@
 import type { BulkOnError, BulkRowError, RecordsWriteManyOutput } from '@fiscus/contracts';
-import { sql } from 'kysely';
 import { AppError } from '../../lib/app-error.js';
 import { isoNow } from '../../lib/clock.js';
-import { writeAuditRun } from '../../platform/audit.js';
+import { writeAuditRun, writeCreateAuditOfRows } from '../../platform/audit.js';
 import { recordEvent } from '../../platform/events/index.js';
 import { awaitWriteTurn } from '../../platform/write-order.js';
 import { prepareTriggers, type TriggerRun } from '../../platform/triggers.js';
@@ -12,7 +11,7 @@ import { loadObject, storedFields, type FieldMeta, type ObjectMeta } from '../..
 import { commonText } from '../../platform/messages.js';
 import { pfText } from '../../platform/platform.messages.js';
 import type { Raw } from '../../platform/read.js';
-import { inLists, insertRows, updateRows } from '../../platform/rows.js';
+import { insertRows, selectIn, updateRows } from '../../platform/rows.js';
 import {
   columnType,
   decode,
@@ -49,6 +48,20 @@ export type { WriteKey, WriteRow } from './records.parse.js';
  * by the fast readers of platform/coerce.ts, the rest by `parseValue`; audit texts are written
  * field by field as the rows are, without an object per entry.
  */
+
+/** Rows from which a write lets the event loop run between its statements. */
+const YIELD_ROWS = 1000;
+
+/**
+ * Lets the event loop run (I/O, timers) between two statements of a big write: SQLite's
+ * statements run on the event loop and answer at once, so a call of thousands of rows would
+ * otherwise hold it from its first statement to its commit. Meanwhile the next call's body is
+ * read and handed to the bulk-body worker, other requests are answered (reads on the read
+ * connection; writes wait for the writer as before), and the transaction goes on after.
+ */
+async function breathe(rows: number): Promise<void> {
+  if (rows >= YIELD_ROWS) await new Promise<void>((resolve) => setImmediate(resolve));
+}
 
 /** Whether two values (API form) are the same. */
 export function same(a: unknown, b: unknown): boolean {
@@ -107,11 +120,7 @@ async function resolveTargets(
   }
   const read: number[] = [];
   given.forEach((g, i) => g && read.push(i));
-  const list = sql.join(
-    ['id', 'deleted_at', ...read.map((i) => (meta.fields[i] as FieldMeta).column)].map((c) =>
-      sql.id(c),
-    ),
-  );
+  const columns = ['id', 'deleted_at', ...read.map((i) => (meta.fields[i] as FieldMeta).column)];
   const values =
     key.kind === 'id'
       ? keyed.map((s) => s.id)
@@ -121,17 +130,21 @@ async function resolveTargets(
   // same records never deadlock), so concurrent changes of one record run one after the other and
   // each audit entry's "before" is exactly the previous entry's "after". SQLite's write
   // transactions are serial already.
-  const lock = ctx.db.dialect === 'postgres' ? sql` order by id for update` : sql``;
-  for (const cond of inLists(sql.id(column), values)) {
-    const { rows } =
-      await sql<Raw>`select ${list} from ${sql.id(meta.table)} where ${cond}${lock}`.execute(trx);
-    for (const raw of rows) {
-      const k =
-        key.kind === 'id'
-          ? keyText(Number(raw.id))
-          : keyText(decode(key.field, raw[key.field.column]));
-      found.set(k, raw);
-    }
+  const rows = await selectIn<Raw>(
+    trx,
+    ctx.db.dialect,
+    meta.table,
+    columns,
+    column,
+    values,
+    ctx.db.dialect === 'postgres' ? ' order by id for update' : '',
+  );
+  for (const raw of rows) {
+    const k =
+      key.kind === 'id'
+        ? keyText(Number(raw.id))
+        : keyText(decode(key.field, raw[key.field.column]));
+    found.set(k, raw);
   }
   for (const s of keyed) {
     const raw = found.get(s.key as string);
@@ -246,12 +259,15 @@ async function checkReferences(
     const existing = new Set<number>();
     const target = targets.get(f.id);
     if (target) {
-      for (const cond of inLists(sql.id('id'), ids)) {
-        const { rows: found } = await sql<{
-          id: number | string;
-        }>`select id from ${sql.id(target.table)} where ${cond}`.execute(trx);
-        for (const r of found) existing.add(Number(r.id));
-      }
+      const found = await selectIn<{ id: number | string }>(
+        trx,
+        ctx.db.dialect,
+        target.table,
+        ['id'],
+        'id',
+        ids,
+      );
+      for (const r of found) existing.add(Number(r.id));
     }
     for (const s of rows) {
       if (!existing.has(Number(s.write?.[i])))
@@ -294,13 +310,15 @@ async function checkUnique(
     if (!rows.length) continue;
     const holders = new Map<string, number>();
     const values = rows.map((s) => encode(f, s.write?.[i], ctx.db.dialect));
-    for (const cond of inLists(sql.id(f.column), values)) {
-      const { rows: found } = await sql<{
-        id: number | string;
-        v: unknown;
-      }>`select id, ${sql.id(f.column)} as v from ${sql.id(meta.table)} where ${cond}`.execute(trx);
-      for (const r of found) holders.set(keyText(decode(f, r.v)), Number(r.id));
-    }
+    const found = await selectIn<{ id: number | string; [column: string]: unknown }>(
+      trx,
+      ctx.db.dialect,
+      meta.table,
+      ['id', f.column],
+      f.column,
+      values,
+    );
+    for (const r of found) holders.set(keyText(decode(f, r[f.column])), Number(r.id));
     for (const s of rows) {
       const holder = holders.get(keyText(s.write?.[i]));
       if (holder !== undefined && holder !== s.target)
@@ -400,17 +418,31 @@ async function writeGood(
       ...(used.length ? { constants: who } : {}),
     });
     if (made.length !== fresh.length) throw new Error('insert answered fewer ids than rows');
-    // The audit: every field of each new record (nulls too), as records.create writes it.
-    const audit = new Array<unknown>(fresh.length * 3);
+    await breathe(fresh.length);
     fresh.forEach((s, r) => {
       const id = made[r] as number;
       ids[s.index] = id;
       createdIds.push(id);
-      audit[r * 3] = id;
-      audit[r * 3 + 1] = null;
-      audit[r * 3 + 2] = auditText(heads, s.write as unknown[], everyField);
     });
-    await writeAuditRun(trx, dialect, { ...head, action: 'create' }, audit, now);
+    // The audit: every field of each new record (nulls too), as records.create writes it. On
+    // SQLite, when the new ids are one run (as they are unless the table's last rows were
+    // deleted meanwhile), SQLite writes the texts from the rows it just stored.
+    const first = made[0] as number;
+    const last = made[made.length - 1] as number;
+    const byDatabase =
+      dialect === 'sqlite' &&
+      last - first === made.length - 1 &&
+      (await writeCreateAuditOfRows(trx, head, meta.table, fields, first, last, now));
+    if (!byDatabase) {
+      const audit = new Array<unknown>(fresh.length * 3);
+      fresh.forEach((s, r) => {
+        audit[r * 3] = made[r];
+        audit[r * 3 + 1] = null;
+        audit[r * 3 + 2] = auditText(heads, s.write as unknown[], everyField);
+      });
+      await writeAuditRun(trx, dialect, { ...head, action: 'create' }, audit, now);
+    }
+    await breathe(fresh.length);
   }
   let unchanged = 0;
   const updatedIds: number[] = [];
@@ -457,7 +489,9 @@ async function writeGood(
       { updated_at: now, updated_by: user },
     );
   }
+  await breathe(updatedIds.length);
   await writeAuditRun(trx, dialect, { ...head, action: 'update' }, audit, now);
+  await breathe(updatedIds.length);
   await recordWriteEvents(
     ctx,
     trx,
@@ -531,9 +565,11 @@ async function run(
   await awaitWriteTurn();
   return ctx.db.kysely.transaction().execute(async (trx) => {
     await resolveTargets(ctx, trx, meta, states, key);
+    if (key.kind !== 'create') await breathe(states.length);
     completeRows(ctx, meta, states);
     await checkReferences(ctx, trx, meta, targets, states, onError);
     await checkUnique(ctx, trx, meta, states, onError);
+    await breathe(states.length);
     const bad = states.filter((s) => s.errors !== null);
     const ids: (number | null)[] = new Array<number | null>(states.length).fill(null);
     const result: RecordsWriteManyOutput = {
