@@ -425,8 +425,8 @@ async function writeGood(
       createdIds.push(id);
     });
     // The audit: every field of each new record (nulls too), as records.create writes it. On
-    // SQLite, when the new ids are one run (as they are unless the table's last rows were
-    // deleted meanwhile), SQLite writes the texts from the rows it just stored.
+    // SQLite, when the new ids are one run (SQLite gives them row after row; checked here),
+    // SQLite writes the texts from the rows it just stored.
     const first = made[0] as number;
     const last = made[made.length - 1] as number;
     const byDatabase =
