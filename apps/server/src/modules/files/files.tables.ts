@@ -13,6 +13,9 @@ export interface PfUploadsTable {
   created_at: string;
   updated_at: string;
   expires_at: string;
+  /** The request writing a chunk now (a token), while `writing_until` is ahead. */
+  writer?: string | null;
+  writing_until?: string | null;
 }
 
 declare module '../../db/schema.js' {

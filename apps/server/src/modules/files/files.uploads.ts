@@ -49,13 +49,25 @@ export interface ChunkRequest {
 
 /** Temp files older than this with no upload of their own are leftovers of a crash. */
 const ORPHAN_MIN_MS = 24 * 3600_000;
+/**
+ * How long a request's claim to write an upload holds unless renewed: a process that died while
+ * writing leaves the upload to the next request after this. The claim is renewed every third of
+ * it while the request runs (checking a whole file of several GB takes longer).
+ */
+const WRITE_CLAIM_MS = 60_000;
+/** How often a request for an upload another process is writing looks again. */
+const CLAIM_POLL_MS = 100;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * Resumable uploads (`pf_uploads`): the bytes received so far live in the temp folder under the
  * upload's id (in `DATA_DIR`, shared by every server process); the row says how many of them
  * count. Requests for one upload run one after the other — in this process (a chain per upload)
- * and, on PostgreSQL, across processes (each holds the upload's row locked while it writes) — so
- * concurrent chunks never interleave their writes, and any process may take the next chunk.
+ * and across processes (a request claims the upload in its row, `writer` until `writing_until`,
+ * and the next waits for the claim) — so concurrent chunks never interleave their writes, and
+ * any process may take the next chunk. The bytes are written outside any transaction: no
+ * database connection waits on the disk.
  */
 export class ChunkedUploads {
   private readonly chains = new Map<string, Promise<unknown>>();
@@ -88,17 +100,15 @@ export class ChunkedUploads {
     // Starts of one domain one after the other: its limits are checked against every other.
     if (!id) id = await this.serial(`start:${req.domainId}`, () => this.start(req));
     const uploadId = id;
-    const out = await this.serial(uploadId, () =>
-      this.locked(uploadId, (q) => this.apply(uploadId, req, q)),
-    );
-    // A refused file is thrown once its discarding has been committed.
+    const out = await this.serial(uploadId, () => this.step(uploadId, req));
+    // A refused file is thrown once it has been discarded.
     if (out instanceof AppError) throw out;
     return out;
   }
 
   /**
-   * Runs `fn` with the upload's row locked (PostgreSQL: `FOR UPDATE` in a transaction, so a chunk
-   * sent to another server process waits until this one is written); SQLite has one process.
+   * Runs `fn` with the upload's row locked (PostgreSQL: `FOR UPDATE` in a short transaction that
+   * only reads and writes the row); SQLite has one process.
    */
   private async locked<T>(id: string, fn: (q: Q) => Promise<T>): Promise<T> {
     if (this.db.dialect !== 'postgres') return fn(this.db.kysely);
@@ -106,6 +116,99 @@ export class ChunkedUploads {
       await trx.selectFrom('pf_uploads').select('id').where('id', '=', id).forUpdate().execute();
       return fn(trx);
     });
+  }
+
+  /** One request for a started upload: claim it, write and count the bytes, let it go. */
+  private async step(id: string, req: ChunkRequest): Promise<UploadState | AppError> {
+    const claimed = await this.claim(id, req);
+    if (!('writer' in claimed)) return claimed;
+    const { row, writer } = claimed;
+    const renew = setInterval(() => {
+      void this.db.kysely
+        .updateTable('pf_uploads')
+        .set({ writing_until: isoAt(nowMs() + WRITE_CLAIM_MS) })
+        .where('id', '=', id)
+        .where('writer', '=', writer)
+        .execute()
+        .catch(() => undefined);
+    }, WRITE_CLAIM_MS / 3);
+    try {
+      return await this.apply(row, req, writer);
+    } finally {
+      clearInterval(renew);
+      await this.db.kysely
+        .updateTable('pf_uploads')
+        .set({ writer: null, writing_until: null })
+        .where('id', '=', id)
+        .where('writer', '=', writer)
+        .execute();
+    }
+  }
+
+  /**
+   * The upload's row with this request's claim to write it — once no other request holds one
+   * (another server process writing a chunk of it) — or the state of a finished upload.
+   */
+  private async claim(
+    id: string,
+    req: ChunkRequest,
+  ): Promise<{ row: PfUploadsTable; writer: string } | UploadState> {
+    const { lang } = req;
+    const writer = randomKey();
+    for (;;) {
+      const got = await this.locked(id, async (q) => {
+        const row = await q
+          .selectFrom('pf_uploads')
+          .selectAll()
+          .where('id', '=', id)
+          .where('user_id', '=', req.userId)
+          .where('domain_id', '=', req.domainId)
+          .executeTakeFirst();
+        const now = isoNow();
+        // Someone else's upload is answered like an unknown one: its existence is not revealed.
+        if (!row || (!row.file_id && row.expires_at < now)) throw uploadNotFound(lang);
+        if (row.file_id) return this.finishedState(row, lang);
+        if (row.writer && row.writing_until && row.writing_until > now) return undefined;
+        await q
+          .updateTable('pf_uploads')
+          .set({ writer, writing_until: isoAt(nowMs() + WRITE_CLAIM_MS) })
+          .where('id', '=', id)
+          .execute();
+        return { row, writer };
+      });
+      if (got) return got;
+      await sleep(CLAIM_POLL_MS);
+    }
+  }
+
+  /** Counts `received` bytes of the upload, while this request still holds its claim. */
+  private async count(
+    row: PfUploadsTable,
+    writer: string,
+    set: { received: number; file_id?: string },
+    lang: Lang,
+  ): Promise<void> {
+    const now = nowMs();
+    const done = await this.db.kysely
+      .updateTable('pf_uploads')
+      .set({ ...set, updated_at: isoAt(now), expires_at: isoAt(now + this.expiryMs) })
+      .where('id', '=', row.id)
+      .where('writer', '=', writer)
+      .executeTakeFirst();
+    // The claim was lost (this process stalled past it): the client resumes from the row's count.
+    if (Number(done.numUpdatedRows) === 0) {
+      const now2 = await this.db.kysely
+        .selectFrom('pf_uploads')
+        .select('received')
+        .where('id', '=', row.id)
+        .executeTakeFirst();
+      if (!now2) throw uploadNotFound(lang);
+      throw new ResumeConflict(lang, {
+        uploadId: row.id,
+        received: Number(now2.received),
+        size: Number(row.size),
+      });
+    }
   }
 
   private async start(req: ChunkRequest): Promise<string> {
@@ -168,20 +271,14 @@ export class ChunkedUploads {
     );
   }
 
-  private async apply(id: string, req: ChunkRequest, q: Q): Promise<UploadState | AppError> {
+  private async apply(
+    row: PfUploadsTable,
+    req: ChunkRequest,
+    writer: string,
+  ): Promise<UploadState | AppError> {
     const { lang, fields, chunk } = req;
-    const row = await q
-      .selectFrom('pf_uploads')
-      .selectAll()
-      .where('id', '=', id)
-      .where('user_id', '=', req.userId)
-      .where('domain_id', '=', req.domainId)
-      .executeTakeFirst();
-    // Someone else's upload is answered like an unknown one: its existence is not revealed.
-    if (!row || (!row.file_id && row.expires_at < isoNow())) throw uploadNotFound(lang);
+    const id = row.id;
     const size = Number(row.size);
-    if (row.file_id) return this.finishedState(row, lang, q);
-
     const temp = await tempPath(this.config.dataDir, id);
     let received = Number(row.received);
     // The bytes on disk are the truth when there are fewer than the row counts (lost temp file).
@@ -215,13 +312,8 @@ export class ChunkedUploads {
         received += fresh.length;
       }
     }
-    const now = nowMs();
-    await q
-      .updateTable('pf_uploads')
-      .set({ received, updated_at: isoAt(now), expires_at: isoAt(now + this.expiryMs) })
-      .where('id', '=', id)
-      .execute();
-    if (received >= size) return this.finish(row, temp, lang, q);
+    await this.count(row, writer, { received }, lang);
+    if (received >= size) return this.finish(row, temp, lang, writer);
     return { uploadId: id, received, size };
   }
 
@@ -233,19 +325,19 @@ export class ChunkedUploads {
     row: PfUploadsTable,
     temp: string,
     lang: Lang,
-    q: Q,
+    writer: string,
   ): Promise<UploadState | AppError> {
     const size = Number(row.size);
     await truncate(temp, size);
     const sha256 = await sha256Of(temp);
     if (row.sha256 && row.sha256 !== sha256) {
-      await this.discard(row.id, temp, q);
+      await this.discard(row.id, temp);
       const text = filesText(lang, 'files.sha_mismatch');
       return new AppError('unprocessable', text, { sha256: [text] });
     }
     const type = await detectType(temp);
     if (!isAllowedType(type)) {
-      await this.discard(row.id, temp, q);
+      await this.discard(row.id, temp);
       return unsupportedType(lang, type);
     }
     const info = await storeFile(this.db, this.config.dataDir, {
@@ -257,23 +349,13 @@ export class ChunkedUploads {
       purpose: 'upload',
       sha256,
     });
-    const now = nowMs();
-    await q
-      .updateTable('pf_uploads')
-      .set({
-        file_id: info.id,
-        received: size,
-        updated_at: isoAt(now),
-        expires_at: isoAt(now + this.expiryMs),
-      })
-      .where('id', '=', row.id)
-      .execute();
+    await this.count(row, writer, { received: size, file_id: info.id }, lang);
     return { uploadId: row.id, received: size, size, fileId: info.id, type };
   }
 
   /** A finished upload asked again answers the same file. */
-  private async finishedState(row: PfUploadsTable, lang: Lang, q: Q): Promise<UploadState> {
-    const file = await q
+  private async finishedState(row: PfUploadsTable, lang: Lang): Promise<UploadState> {
+    const file = await this.db.kysely
       .selectFrom('pf_files')
       .select(['id', 'type'])
       .where('id', '=', row.file_id ?? '')
@@ -284,8 +366,8 @@ export class ChunkedUploads {
     return { uploadId: row.id, received: size, size, fileId: file.id, type: file.type };
   }
 
-  private async discard(id: string, temp: string, q: Q): Promise<void> {
-    await q.deleteFrom('pf_uploads').where('id', '=', id).execute();
+  private async discard(id: string, temp: string): Promise<void> {
+    await this.db.kysely.deleteFrom('pf_uploads').where('id', '=', id).execute();
     await rm(temp, { force: true });
   }
 
@@ -308,6 +390,8 @@ export class ChunkedUploads {
           .deleteFrom('pf_uploads')
           .where('id', '=', s.id)
           .where('expires_at', '<', cutoff)
+          // Not while a request (of another server process) is writing it.
+          .where((eb) => eb.or([eb('writing_until', 'is', null), eb('writing_until', '<', cutoff)]))
           .executeTakeFirst();
         if (Number(gone.numDeletedRows) === 0) return;
         removed += 1;
