@@ -10,6 +10,7 @@ import type { Db } from './db/dialect.js';
 import { authPlugin, authRoutes } from './modules/auth/index.js';
 import { datasourcesPlugin } from './modules/datasources/index.js';
 import { mountsPlugin } from './modules/mounts/index.js';
+import { viewsPlugin } from './modules/views/index.js';
 import { openapiRoutes, referenceRoutes } from './modules/openapi/index.js';
 import { webhooksPlugin } from './modules/webhooks/index.js';
 import { exportsPlugin } from './modules/exports/index.js';
@@ -88,6 +89,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(datasourcesPlugin);
   await app.register(reportsPlugin);
   await app.register(mountsPlugin);
+  await app.register(viewsPlugin);
   await app.register(webhooksPlugin);
 
   await app.register(healthRoutes);

@@ -200,7 +200,16 @@ export async function ensureIndex(
   objectId: string,
   table: string,
   cols: IndexColumn[],
-  opts: { unique?: boolean; withId?: boolean; live?: boolean } = {},
+  opts: {
+    unique?: boolean;
+    withId?: boolean;
+    live?: boolean;
+    /**
+     * PostgreSQL: build without blocking the table's writes (`create index concurrently`; not
+     * inside a transaction). A build that fails leaves no invalid index behind.
+     */
+    concurrently?: boolean;
+  } = {},
 ): Promise<string> {
   const unique = !!opts.unique;
   const live = !!opts.live && !unique;
@@ -227,9 +236,15 @@ export async function ensureIndex(
   // View indexes are partial (live records only): the queries that use them all carry
   // `deleted_at is null`, and covering indexes then answer without touching the table.
   const where = live ? sql` where deleted_at is null` : sql``;
-  await sql`create ${sql.raw(unique ? 'unique index' : 'index')} if not exists ${sql.id(name)} on ${sql.id(
-    safeIdent(table),
-  )} (${sql.join(parts)})${where}`.execute(q);
+  const concurrently = !!opts.concurrently && dialect === 'postgres' && !q.isTransaction;
+  try {
+    await sql`create ${sql.raw(unique ? 'unique index' : 'index')}${sql.raw(concurrently ? ' concurrently' : '')} if not exists ${sql.id(name)} on ${sql.id(
+      safeIdent(table),
+    )} (${sql.join(parts)})${where}`.execute(q);
+  } catch (e) {
+    if (concurrently) await sql`drop index if exists ${sql.id(name)}`.execute(q);
+    throw e;
+  }
   await analyzeTable(q, dialect, table);
   await q
     .insertInto('pf_indexes')

@@ -179,10 +179,12 @@ function testedColumns(meta: ObjectMeta, d: ViewDefinition): string[] {
  * in an index-friendly way.
  */
 export async function indexView(
-  ctx: OpContext,
+  ctx: Pick<OpContext, 'db' | 'lang'>,
   k: Q,
   meta: ObjectMeta,
   d: ViewDefinition,
+  /** PostgreSQL: build the B-tree indexes without blocking writes (ddl.ts `ensureIndex`). */
+  opts: { concurrently?: boolean } = {},
 ): Promise<string[]> {
   const wanted: IndexColumn[][] = [];
   // Computed fields without a column of their own (lookups, rollups, formulas that read other
@@ -307,6 +309,7 @@ export async function indexView(
     const name = await ensureIndex(k, ctx.db.dialect, meta.id, meta.table, cols, {
       withId: true,
       live: true,
+      ...(opts.concurrently ? { concurrently: true } : {}),
     });
     count = await indexCount();
     if (count > before) made.push(name);
