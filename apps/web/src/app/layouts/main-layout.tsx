@@ -7,7 +7,7 @@ import { useTheme } from '@/lib/theme-store';
 import { Customizer } from '../shell/customizer';
 import { Footer } from '../shell/footer';
 import { HorizontalMenu } from '../shell/horizontal-menu';
-import { useVisibleMenu } from '../shell/menu-model';
+import { useVisibleMenu, VisibleMenu } from '../shell/menu-model';
 import { Brand, Navbar } from '../shell/navbar';
 import { PageHeader } from '../shell/page-header';
 import { ScreenLoader } from '../shell/screen-loader';
@@ -48,89 +48,95 @@ export function MainLayout() {
   );
 
   return (
-    <AppShell
-      layout="alt"
-      padding={0}
-      navbar={
-        vertical
-          ? {
-              width: collapsed ? 80 : 260,
-              breakpoint: 'md',
-              collapsed: { mobile: true, desktop: theme.menuHidden },
-            }
-          : undefined
-      }
-      data-layout={theme.layout}
-      data-skin={theme.skin}
-      className={classes.shell}
-    >
-      {vertical && (
-        <AppShell.Navbar
-          className={classes.sidebar}
-          data-collapsed={collapsed || undefined}
-          data-peek={peek || undefined}
-          data-testid="vertical-menu"
-          onMouseEnter={() => collapsed && setPeek(true)}
-          onMouseLeave={() => setPeek(false)}
-        >
-          <div className={classes.sidebarBrand}>
-            <Brand compact={collapsed && !peek} />
-          </div>
-          <VerticalMenu nodes={nodes} collapsed={collapsed && !peek} />
-        </AppShell.Navbar>
-      )}
-      <a href="#content" className={classes.skipLink}>
-        {t('skipToContent')}
-      </a>
-      {/* The content's own <main> below is the page's one main landmark (the skip link's target). */}
-      <AppShell.Main className={classes.main} renderRoot={(props) => <div {...props} />}>
-        <div
-          className={classes.page}
-          data-navbar={navbarType}
-          data-footer={theme.footerType}
-          data-width={theme.contentWidth}
-          data-customizer={theme.customizer || undefined}
-        >
-          {/* A hidden navbar still shows on phones: it holds the menu button. */}
-          <header className={classes.header} data-type={navbarType} data-layout={theme.layout}>
-            <div className={classes.navbar} data-type={navbarType}>
-              <Navbar mobileOpened={mobileOpened} onMobileToggle={toggle} horizontal={!vertical} />
+    <VisibleMenu value={nodes}>
+      <AppShell
+        layout="alt"
+        padding={0}
+        navbar={
+          vertical
+            ? {
+                width: collapsed ? 80 : 260,
+                breakpoint: 'md',
+                collapsed: { mobile: true, desktop: theme.menuHidden },
+              }
+            : undefined
+        }
+        data-layout={theme.layout}
+        data-skin={theme.skin}
+        className={classes.shell}
+      >
+        {vertical && (
+          <AppShell.Navbar
+            className={classes.sidebar}
+            data-collapsed={collapsed || undefined}
+            data-peek={peek || undefined}
+            data-testid="vertical-menu"
+            onMouseEnter={() => collapsed && setPeek(true)}
+            onMouseLeave={() => setPeek(false)}
+          >
+            <div className={classes.sidebarBrand}>
+              <Brand compact={collapsed && !peek} />
             </div>
-            {!vertical && (
-              <div className={classes.hMenuBar} data-testid="horizontal-menu">
-                <HorizontalMenu nodes={nodes} />
+            <VerticalMenu nodes={nodes} collapsed={collapsed && !peek} />
+          </AppShell.Navbar>
+        )}
+        <a href="#content" className={classes.skipLink}>
+          {t('skipToContent')}
+        </a>
+        {/* The content's own <main> below is the page's one main landmark (the skip link's target). */}
+        <AppShell.Main className={classes.main} renderRoot={(props) => <div {...props} />}>
+          <div
+            className={classes.page}
+            data-navbar={navbarType}
+            data-footer={theme.footerType}
+            data-width={theme.contentWidth}
+            data-customizer={theme.customizer || undefined}
+          >
+            {/* A hidden navbar still shows on phones: it holds the menu button. */}
+            <header className={classes.header} data-type={navbarType} data-layout={theme.layout}>
+              <div className={classes.navbar} data-type={navbarType}>
+                <Navbar
+                  mobileOpened={mobileOpened}
+                  onMobileToggle={toggle}
+                  horizontal={!vertical}
+                />
+              </div>
+              {!vertical && (
+                <div className={classes.hMenuBar} data-testid="horizontal-menu">
+                  <HorizontalMenu nodes={nodes} />
+                </div>
+              )}
+            </header>
+            <main className={classes.content} id="content" tabIndex={-1}>
+              {content}
+            </main>
+            {theme.footerType !== 'hidden' && (
+              <div className={classes.footerWrap} data-type={theme.footerType}>
+                <Footer />
               </div>
             )}
-          </header>
-          <main className={classes.content} id="content" tabIndex={-1}>
-            {content}
-          </main>
-          {theme.footerType !== 'hidden' && (
-            <div className={classes.footerWrap} data-type={theme.footerType}>
-              <Footer />
-            </div>
-          )}
-        </div>
-      </AppShell.Main>
-      {/* Phones and tablets: the menu opens as a drawer in both layouts. */}
-      <Drawer
-        opened={mobileOpened}
-        onClose={close}
-        size={280}
-        hiddenFrom="md"
-        title={<Brand />}
-        padding={0}
-        classNames={{
-          header: classes.drawerHeader,
-          body: classes.drawerBody,
-          content: classes.drawerContent,
-        }}
-        data-testid="mobile-menu"
-      >
-        <VerticalMenu nodes={nodes} collapsed={false} />
-      </Drawer>
-      {theme.customizer && <Customizer />}
-      {theme.scrollToTop && <ScrollToTop />}
-    </AppShell>
+          </div>
+        </AppShell.Main>
+        {/* Phones and tablets: the menu opens as a drawer in both layouts. */}
+        <Drawer
+          opened={mobileOpened}
+          onClose={close}
+          size={280}
+          hiddenFrom="md"
+          title={<Brand />}
+          padding={0}
+          classNames={{
+            header: classes.drawerHeader,
+            body: classes.drawerBody,
+            content: classes.drawerContent,
+          }}
+          data-testid="mobile-menu"
+        >
+          <VerticalMenu nodes={nodes} collapsed={false} />
+        </Drawer>
+        {theme.customizer && <Customizer />}
+        {theme.scrollToTop && <ScrollToTop />}
+      </AppShell>
+    </VisibleMenu>
   );
 }

@@ -1,5 +1,5 @@
 import { useAbility } from '@casl/react';
-import { useMemo } from 'react';
+import { createContext, useMemo } from 'react';
 import {
   IconAddressBook,
   IconChartPie,
@@ -26,6 +26,12 @@ import { routeById } from '../routes-table';
 export function hrefOf(node: Extract<MenuNode, { kind: 'item' }>): string {
   return node.to ?? routeById.get(node.route)?.path ?? '/';
 }
+
+/**
+ * The visible menu as the main layout computed it, for the navbar's slots (search, bookmarks)
+ * inside it: computed once per change, not once per user of it.
+ */
+export const VisibleMenu = createContext<MenuNode[] | null>(null);
 
 /** The menu the current user may see: items by their route's ability, empty groups and headings dropped. */
 export function useVisibleMenu(): MenuNode[] {

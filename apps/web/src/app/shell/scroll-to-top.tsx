@@ -1,5 +1,6 @@
 import { ActionIcon, Affix, Transition } from '@mantine/core';
-import { useWindowScroll } from '@mantine/hooks';
+import { useWindowEvent } from '@mantine/hooks';
+import { useState } from 'react';
 import { IconArrowUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { appConfig } from '@/lib/config';
@@ -7,10 +8,15 @@ import { appConfig } from '@/lib/config';
 /** Shown after scrolling more than 250 px (seed §2). */
 export function ScrollToTop() {
   const { t } = useTranslation('common');
-  const [scroll, scrollTo] = useWindowScroll();
+  // Read on scrolling only: reading the position as the shell mounts made the browser lay out
+  // the whole page in the middle of its first render.
+  const [scrolled, setScrolled] = useState(false);
+  useWindowEvent('scroll', () => setScrolled(window.scrollY > appConfig.scrollTopThreshold), {
+    passive: true,
+  });
   return (
     <Affix position={{ bottom: 24, right: 24 }} zIndex={150}>
-      <Transition transition="slide-up" mounted={scroll.y > appConfig.scrollTopThreshold}>
+      <Transition transition="slide-up" mounted={scrolled}>
         {(styles) => (
           <ActionIcon
             style={styles}
@@ -18,7 +24,7 @@ export function ScrollToTop() {
             radius="xl"
             aria-label={t('scrollToTop')}
             data-testid="scroll-to-top"
-            onClick={() => scrollTo({ y: 0 })}
+            onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
           >
             <IconArrowUp size={20} />
           </ActionIcon>

@@ -1,4 +1,6 @@
 import { Badge, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { menuLabel, type MenuNode } from '../menu';
@@ -6,18 +8,34 @@ import { activeItemKey, holdsActive, hrefOf } from './menu-model';
 import { useCurrentRoute } from './use-current-route';
 import classes from './shell.module.css';
 
-function Node({
+/**
+ * Keys of a menu's nodes that stay with each node when the domain's sections arrive or change
+ * (by index, every node after an inserted one would be rendered anew).
+ */
+function keysOf(nodes: MenuNode[]): string[] {
+  const seen = new Map<string, number>();
+  return nodes.map((n) => {
+    const key = `${n.kind}:${n.title}:${n.kind === 'item' ? hrefOf(n) : ''}`;
+    const count = seen.get(key) ?? 0;
+    seen.set(key, count + 1);
+    return count === 0 ? key : `${key}#${count}`;
+  });
+}
+
+/** A node renders again only when it, its place or the active item changes. */
+const Node = memo(function Node({
   node,
   collapsed,
   depth,
   activeKey,
+  t,
 }: {
   node: MenuNode;
   collapsed: boolean;
   depth: number;
   activeKey: string | undefined;
+  t: TFunction<'menu'>;
 }) {
-  const { t } = useTranslation('menu');
   if (node.kind === 'heading') {
     return collapsed ? (
       <div className={classes.headingDot} aria-hidden />
@@ -74,15 +92,28 @@ function Node({
       active={active && collapsed}
       variant="light"
     >
-      {node.children.map((c, i) => (
-        <Node key={i} node={c} collapsed={collapsed} depth={depth + 1} activeKey={activeKey} />
+      {keysOf(node.children).map((key, i) => (
+        <Node
+          key={key}
+          node={node.children[i]!}
+          collapsed={collapsed}
+          depth={depth + 1}
+          activeKey={activeKey}
+          t={t}
+        />
       ))}
     </NavLink>
   );
-}
+});
 
 /** The vertical menu with the seed's headings; icons only when collapsed. */
-export function VerticalMenu({ nodes, collapsed }: { nodes: MenuNode[]; collapsed: boolean }) {
+export const VerticalMenu = memo(function VerticalMenu({
+  nodes,
+  collapsed,
+}: {
+  nodes: MenuNode[];
+  collapsed: boolean;
+}) {
   const { t } = useTranslation('menu');
   const { pathname, search } = useLocation();
   const current = useCurrentRoute();
@@ -90,10 +121,17 @@ export function VerticalMenu({ nodes, collapsed }: { nodes: MenuNode[]; collapse
   return (
     <ScrollArea className={classes.menuScroll} type="hover" scrollbarSize={6}>
       <nav aria-label={t('mainMenu')} className={classes.menu}>
-        {nodes.map((n, i) => (
-          <Node key={i} node={n} collapsed={collapsed} depth={0} activeKey={activeKey} />
+        {keysOf(nodes).map((key, i) => (
+          <Node
+            key={key}
+            node={nodes[i]!}
+            collapsed={collapsed}
+            depth={0}
+            activeKey={activeKey}
+            t={t}
+          />
         ))}
       </nav>
     </ScrollArea>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { defaultRules } from '@fiscus/contracts';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from '@/lib/session';
 import { server } from '@/mocks/node';
@@ -85,15 +85,37 @@ describe('home dashboard', () => {
     );
     await renderScreen(<HomeDashboard />);
     expect(await screen.findByText('Welcome back, Ann Example')).toBeInTheDocument();
+    // The figures fill in once the lists have answered.
+    await waitFor(() => expect(screen.getByTestId('home-records')).toHaveTextContent('1,230'));
     expect(screen.getByTestId('home-objects')).toHaveTextContent('1');
     expect(screen.getByTestId('home-catalogs')).toHaveTextContent('1');
     expect(screen.getByTestId('home-records')).toHaveTextContent('1,230');
     expect(screen.getByTestId('home-storage')).toHaveTextContent('3 MB');
-    expect(screen.getByRole('link', { name: 'Budget lines' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Budget lines' })).toHaveAttribute(
       'href',
       '/fiscus/object/o1',
     );
     expect(await screen.findByText('Invite a colleague to your domain')).toBeInTheDocument();
+  });
+
+  it('greets the user and shows the figures’ cards before the lists answer', async () => {
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      qryHandler({
+        'objects.list': async () => {
+          await answered;
+          return { items: [{ id: 'o1', name: 'Budget lines', kind: 'table' }] };
+        },
+        'tables.list': () => ({ items: [] }),
+        'domains.list': () => ({ items: [] }),
+      }),
+    );
+    await renderScreen(<HomeDashboard />);
+    expect(await screen.findByText('Welcome back, Ann Example')).toBeInTheDocument();
+    expect(screen.getByTestId('home-objects')).not.toHaveTextContent(/\d/);
+    answer();
+    await waitFor(() => expect(screen.getByTestId('home-objects')).toHaveTextContent('1'));
   });
 
   it('names the largest tables’ objects in the user’s language', async () => {

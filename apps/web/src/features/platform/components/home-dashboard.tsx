@@ -9,6 +9,7 @@ import {
   Group,
   Loader,
   SimpleGrid,
+  Skeleton,
   Stack,
   Table,
   Text,
@@ -25,9 +26,10 @@ import {
   IconListDetails,
   IconUsers,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AfterFirstPaint } from '@/components/after-first-paint';
 import { useSession } from '@/lib/session';
 import { objectPath } from '../lib/paths';
 import { shownName } from '@/lib/names';
@@ -42,7 +44,8 @@ function Stat({
 }: {
   icon: ReactNode;
   color: string;
-  value: string;
+  /** undefined while the figures load */
+  value: string | undefined;
   label: string;
   testId: string;
 }) {
@@ -53,9 +56,13 @@ function Stat({
           {icon}
         </ThemeIcon>
         <div>
-          <Text fw={700} size="xl">
-            {value}
-          </Text>
+          {value === undefined ? (
+            <Skeleton height={28} width={56} radius="sm" aria-hidden />
+          ) : (
+            <Text fw={700} size="xl">
+              {value}
+            </Text>
+          )}
           <Text size="sm" c="dimmed">
             {label}
           </Text>
@@ -75,36 +82,60 @@ export function HomeDashboard({ activity }: { activity?: ReactNode } = {}) {
   const objects = useOp('objects.list', {}, { enabled: !!session });
   const tables = useOp('tables.list', {}, { enabled: !!session });
   const domains = useOp('domains.list', {}, { enabled: !!session });
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
   const size = (bytes: number) =>
     bytes >= 1 << 20
       ? `${number.format(Math.round(bytes / (1 << 20)))} MB`
       : `${number.format(Math.round(bytes / 1024))} KB`;
 
-  if (!session || objects.isPending || tables.isPending)
+  if (!session)
     return (
       <Center mih={300}>
         <Loader />
       </Center>
     );
+  const name = session.user.fullName || session.user.username;
+  // The greeting and the figures' cards show at once; the figures fill in as they arrive.
+  const header = (
+    <Group justify="space-between" wrap="wrap">
+      <div>
+        <Title order={1} size="h2">
+          {t(isNewAccount(session.user.createdAt) ? 'home.welcomeNew' : 'home.welcome', {
+            name,
+          })}
+        </Title>
+        <Group gap="xs" mt={4}>
+          <Text c="dimmed">{session.domain.name}</Text>
+          <Badge variant="light">{t(`common:role.${session.domain.role}`)}</Badge>
+        </Group>
+      </div>
+      <Button component={Link} to="/fiscus/objects" leftSection={<IconCube size={16} />}>
+        {t('home.manageObjects')}
+      </Button>
+    </Group>
+  );
   if (objects.isError || tables.isError)
     return (
-      <Alert color="red" icon={<IconAlertCircle />} title={t('home.loadError')}>
-        {t('home.loadErrorText')}
-      </Alert>
+      <Stack gap="lg" data-testid="home-dashboard">
+        {header}
+        <Alert color="red" icon={<IconAlertCircle />} title={t('home.loadError')}>
+          {t('home.loadErrorText')}
+        </Alert>
+      </Stack>
     );
-
-  const all = objects.data.items;
-  const rows = tables.data.items.reduce((sum, x) => sum + x.rows, 0);
-  const bytes = tables.data.items.reduce((sum, x) => sum + (x.sizeBytes ?? 0), 0);
+  const loaded = !objects.isPending && !tables.isPending;
+  const all = objects.data?.items ?? [];
+  const items = tables.data?.items ?? [];
+  const rows = items.reduce((sum, x) => sum + x.rows, 0);
+  const bytes = items.reduce((sum, x) => sum + (x.sizeBytes ?? 0), 0);
   const members = domains.data?.items.find((d) => d.current)?.memberCount ?? 1;
-  const largest = [...tables.data.items].sort((a, b) => b.rows - a.rows).slice(0, 6);
+  const largest = [...items].sort((a, b) => b.rows - a.rows).slice(0, 6);
   // The object's name in the user's language (the tables list has the default name).
   const nameOf = (id: string, fallback: string) => {
     const o = all.find((y) => y.id === id);
     return o ? shownName(o) : fallback;
   };
-  const name = session.user.fullName || session.user.username;
+  const figure = (value: () => string) => (loaded ? value() : undefined);
   const steps = [
     {
       done: all.some((o) => o.kind === 'table'),
@@ -131,147 +162,145 @@ export function HomeDashboard({ activity }: { activity?: ReactNode } = {}) {
 
   return (
     <Stack gap="lg" data-testid="home-dashboard">
-      <Group justify="space-between" wrap="wrap">
-        <div>
-          <Title order={1} size="h2">
-            {t(isNewAccount(session.user.createdAt) ? 'home.welcomeNew' : 'home.welcome', {
-              name,
-            })}
-          </Title>
-          <Group gap="xs" mt={4}>
-            <Text c="dimmed">{session.domain.name}</Text>
-            <Badge variant="light">{t(`common:role.${session.domain.role}`)}</Badge>
-          </Group>
-        </div>
-        <Button component={Link} to="/fiscus/objects" leftSection={<IconCube size={16} />}>
-          {t('home.manageObjects')}
-        </Button>
-      </Group>
+      {header}
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
         <Stat
           testId="home-objects"
           icon={<IconCube />}
           color="brand"
-          value={number.format(all.filter((o) => o.kind === 'table').length)}
+          value={figure(() => number.format(all.filter((o) => o.kind === 'table').length))}
           label={t('home.objects')}
         />
         <Stat
           testId="home-catalogs"
           icon={<IconAddressBook />}
           color="teal"
-          value={number.format(all.filter((o) => o.kind === 'reference').length)}
+          value={figure(() => number.format(all.filter((o) => o.kind === 'reference').length))}
           label={t('home.catalogs')}
         />
         <Stat
           testId="home-records"
           icon={<IconListDetails />}
           color="orange"
-          value={number.format(rows)}
+          value={figure(() => number.format(rows))}
           label={t('home.records')}
         />
         <Stat
           testId="home-storage"
           icon={<IconDatabase />}
           color="grape"
-          value={size(bytes)}
+          value={figure(() => size(bytes))}
           label={t('home.storage')}
         />
       </SimpleGrid>
-      {activity}
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Card padding="lg" radius="md" shadow="sm" h="100%">
-            <Title order={2} size="h4" mb="sm">
-              {t('home.largest')}
-            </Title>
-            {largest.length === 0 ? (
-              <Stack align="center" gap="xs" py="xl" data-testid="home-empty">
-                <ThemeIcon size={48} radius="xl" variant="light">
-                  <IconCube />
-                </ThemeIcon>
-                <Text fw={600}>{t('home.emptyTitle')}</Text>
-                <Text size="sm" c="dimmed" ta="center" maw={420}>
-                  {t('home.emptyText')}
-                </Text>
-                <Button component={Link} to="/fiscus/objects" mt="xs">
-                  {t('home.createObject')}
-                </Button>
-              </Stack>
-            ) : (
-              <Table.ScrollContainer minWidth={420}>
-                <Table verticalSpacing="xs">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('home.object')}</Table.Th>
-                      <Table.Th>{t('home.kind')}</Table.Th>
-                      <Table.Th ta="right">{t('home.records')}</Table.Th>
-                      <Table.Th ta="right">{t('home.storage')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {largest.map((x) => (
-                      <Table.Tr key={x.objectId}>
-                        <Table.Td>
-                          <Anchor component={Link} to={objectPath(x.objectId)}>
-                            {nameOf(x.objectId, x.objectName)}
-                          </Anchor>
-                        </Table.Td>
-                        <Table.Td>
-                          <Badge variant="light" color={x.kind === 'reference' ? 'teal' : 'brand'}>
-                            {t(`home.kinds.${x.kind}`, { defaultValue: x.kind })}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td ta="right">{number.format(x.rows)}</Table.Td>
-                        <Table.Td ta="right">
-                          {x.sizeBytes === null ? '—' : size(x.sizeBytes)}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
-          </Card>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Card padding="lg" radius="md" shadow="sm" h="100%">
-            <Group justify="space-between" mb="sm">
-              <Title order={2} size="h4">
-                {t('home.getStarted')}
-              </Title>
-              <Group gap={4}>
-                <IconUsers size={16} />
-                <Text size="sm" c="dimmed">
-                  {t('home.members', { count: members })}
-                </Text>
-              </Group>
-            </Group>
-            <Stack gap="sm">
-              {steps.map((s) => (
-                <Group key={s.label} gap="sm" wrap="nowrap">
-                  <ThemeIcon
-                    size="sm"
-                    radius="xl"
-                    variant={s.done ? 'filled' : 'light'}
-                    color={s.done ? 'teal' : 'gray'}
-                  >
-                    {s.done ? <IconCheck size={14} /> : <IconCircleDashed size={14} />}
-                  </ThemeIcon>
-                  {s.done ? (
-                    <Text size="sm" td="line-through" c="dimmed">
-                      {s.label}
+      {/* Below the first view: rendered after the first paint, in steps the browser can
+          interleave with input (components/after-first-paint.tsx). */}
+      <AfterFirstPaint>
+        {activity}
+        {loaded ? (
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, md: 8 }}>
+              <Card padding="lg" radius="md" shadow="sm" h="100%">
+                <Title order={2} size="h4" mb="sm">
+                  {t('home.largest')}
+                </Title>
+                {largest.length === 0 ? (
+                  <Stack align="center" gap="xs" py="xl" data-testid="home-empty">
+                    <ThemeIcon size={48} radius="xl" variant="light">
+                      <IconCube />
+                    </ThemeIcon>
+                    <Text fw={600}>{t('home.emptyTitle')}</Text>
+                    <Text size="sm" c="dimmed" ta="center" maw={420}>
+                      {t('home.emptyText')}
                     </Text>
-                  ) : (
-                    <Anchor component={Link} to={s.to} size="sm">
-                      {s.label}
-                    </Anchor>
-                  )}
+                    <Button component={Link} to="/fiscus/objects" mt="xs">
+                      {t('home.createObject')}
+                    </Button>
+                  </Stack>
+                ) : (
+                  <Table.ScrollContainer minWidth={420}>
+                    <Table verticalSpacing="xs">
+                      <Table.Thead>
+                        <Table.Tr>
+                          <Table.Th>{t('home.object')}</Table.Th>
+                          <Table.Th>{t('home.kind')}</Table.Th>
+                          <Table.Th ta="right">{t('home.records')}</Table.Th>
+                          <Table.Th ta="right">{t('home.storage')}</Table.Th>
+                        </Table.Tr>
+                      </Table.Thead>
+                      <Table.Tbody>
+                        {largest.map((x) => (
+                          <Table.Tr key={x.objectId}>
+                            <Table.Td>
+                              <Anchor component={Link} to={objectPath(x.objectId)}>
+                                {nameOf(x.objectId, x.objectName)}
+                              </Anchor>
+                            </Table.Td>
+                            <Table.Td>
+                              <Badge
+                                variant="light"
+                                color={x.kind === 'reference' ? 'teal' : 'brand'}
+                              >
+                                {t(`home.kinds.${x.kind}`, { defaultValue: x.kind })}
+                              </Badge>
+                            </Table.Td>
+                            <Table.Td ta="right">{number.format(x.rows)}</Table.Td>
+                            <Table.Td ta="right">
+                              {x.sizeBytes === null ? '—' : size(x.sizeBytes)}
+                            </Table.Td>
+                          </Table.Tr>
+                        ))}
+                      </Table.Tbody>
+                    </Table>
+                  </Table.ScrollContainer>
+                )}
+              </Card>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <Card padding="lg" radius="md" shadow="sm" h="100%">
+                <Group justify="space-between" mb="sm">
+                  <Title order={2} size="h4">
+                    {t('home.getStarted')}
+                  </Title>
+                  <Group gap={4}>
+                    <IconUsers size={16} />
+                    <Text size="sm" c="dimmed">
+                      {t('home.members', { count: members })}
+                    </Text>
+                  </Group>
                 </Group>
-              ))}
-            </Stack>
-          </Card>
-        </Grid.Col>
-      </Grid>
+                <Stack gap="sm">
+                  {steps.map((s) => (
+                    <Group key={s.label} gap="sm" wrap="nowrap">
+                      <ThemeIcon
+                        size="sm"
+                        radius="xl"
+                        variant={s.done ? 'filled' : 'light'}
+                        color={s.done ? 'teal' : 'gray'}
+                      >
+                        {s.done ? <IconCheck size={14} /> : <IconCircleDashed size={14} />}
+                      </ThemeIcon>
+                      {s.done ? (
+                        <Text size="sm" td="line-through" c="dimmed">
+                          {s.label}
+                        </Text>
+                      ) : (
+                        <Anchor component={Link} to={s.to} size="sm">
+                          {s.label}
+                        </Anchor>
+                      )}
+                    </Group>
+                  ))}
+                </Stack>
+              </Card>
+            </Grid.Col>
+          </Grid>
+        ) : (
+          <Center mih={200}>
+            <Loader />
+          </Center>
+        )}
+      </AfterFirstPaint>
     </Stack>
   );
 }
