@@ -17,7 +17,7 @@ import { anchorVersion, keepAnchor, nearestAnchor, seekWhere } from './keyset.js
 import { indexesOf, searchIndexOf, searchOptions, textIndexMap, type IndexInfo } from './ddl.js';
 import { safeIdent } from './ident.js';
 import { laneRows, pageLane, readRows } from './lanes.js';
-import type { ObjectMeta } from './meta.js';
+import { isVirtual, type ObjectMeta } from './meta.js';
 import { relationOf, relRows, type Relation } from './relation.js';
 import { lookupCount } from './text-index.js';
 
@@ -69,6 +69,11 @@ export interface CompiledQuery {
   rows: () => Promise<number>;
   /** Where the rows are read (the object's table, or a live mount's source). */
   rel: Relation;
+  /**
+   * A search whose matches are kept (see `searchMatches`), on a table without computed fields:
+   * the WHERE without the search, and the matches' ids in the order of a page (a JSON array).
+   */
+  search?: { rest: Expr; ordered: (keys: SortKey[]) => Promise<number[]> };
 }
 
 async function tableRows(db: Db, table: string): Promise<number> {
@@ -142,6 +147,30 @@ function searchMatches(
       sql<{ id: number }>`select id from ${rel.from} where ${search.where}`,
     );
     return { ids: JSON.stringify(rows.map((r) => Number(r.id))), n: rows.length };
+  });
+}
+
+/**
+ * The same matches in the order of a page (`keys`, then id), kept per order the same way: a page
+ * then reads the records in that order from the first on (`readLocalPage`) until it is full,
+ * instead of reading every match and sorting them.
+ */
+function orderedMatches(
+  ctx: OpContext,
+  rel: Relation,
+  search: { where: Expr; key: string },
+  keys: SortKey[],
+): Promise<number[]> {
+  const order = compileOrderBy(keys, 'sqlite');
+  const key = `${search.key}\u0000${order.compile(ctx.db.kysely).sql}`;
+  return cached(ctx.db, 'search-order', key, rel.cacheTables, async () => {
+    searchMatchStats.computed++;
+    const rows = await laneRows<{ id: number }>(
+      ctx,
+      'heavy',
+      sql<{ id: number }>`select id from ${rel.from} where ${search.where} order by ${order}`,
+    );
+    return rows.map((r) => Number(r.id));
   });
 }
 
@@ -268,7 +297,18 @@ export async function compileQuery(
       p.search.rest.set(choice, rest);
     }
     const fast = sql<SqlBool>`${rest} and id in (select value from json_each(${matches.ids}))`;
-    return { plain, fast, key, rows, rel, bound: Math.min(bound ?? matches.n, matches.n) };
+    const kept = p.search;
+    return {
+      plain,
+      fast,
+      key,
+      rows,
+      rel,
+      bound: Math.min(bound ?? matches.n, matches.n),
+      ...(meta.fields.some(isVirtual)
+        ? {}
+        : { search: { rest, ordered: (keys) => orderedMatches(ctx, rel, kept, keys) } }),
+    };
   }
   let fast = p.fast.get(choice);
   if (!fast) {
@@ -281,12 +321,13 @@ export async function compileQuery(
 /**
  * The number of rows a query matches, cached until the object's table is written. `summary`: a
  * statement answering the same number from a maintained aggregate of the table (kept in step with
- * it in every write's transaction), read instead of the records.
+ * it in every write's transaction), read instead of the records — asked for only when the count
+ * is not cached (building it compiles the filter again).
  */
 export function countMatches(
   ctx: OpContext,
   q: CompiledQuery,
-  summary?: RawBuilder<{ n: number | string | null }>,
+  summary?: () => RawBuilder<{ n: number | string | null }> | undefined,
 ): Promise<number> {
   return cached(
     ctx.db,
@@ -298,7 +339,7 @@ export function countMatches(
         ctx,
         q.rel,
         'heavy',
-        summary ?? sql`select count(*) as n from ${q.rel.from} where ${q.fast}`,
+        summary?.() ?? sql`select count(*) as n from ${q.rel.from} where ${q.fast}`,
       );
       return Number(rows[0]?.n ?? 0);
     },
@@ -439,7 +480,12 @@ export async function readPage(
     rows = await readLocalPage(
       ctx,
       meta,
-      { ...q, plain: and(q.plain), fast: and(q.fast) },
+      {
+        ...q,
+        plain: and(q.plain),
+        fast: and(q.fast),
+        ...(q.search ? { search: { ...q.search, rest: and(q.search.rest) } } : {}),
+      },
       { ...withKeys, offset: req.offset - anchor.pos - 1 - lead },
       seek.where,
     );
@@ -501,6 +547,23 @@ async function readLocalPage(
   )
     return run(plainQuery(q.plain));
   if (db.dialect !== 'sqlite' || !req.filtered) return run(plainQuery(q.fast));
+  // A search's kept matches in the page's order: the page is the first rows of them that the
+  // state and the filter keep. Tried first on the first matches only (twice the rows the page
+  // ends at): when those fill the page, the rest could not change it; else on all of them.
+  if (q.search) {
+    const { ordered, rest } = q.search;
+    const ids = await ordered(req.keys);
+    const read = (some: number[]) =>
+      run(
+        sql`select ${req.columns} from (select key as pf_pos, value as pf_id from json_each(${JSON.stringify(some)})) as pf_j cross join ${t} on id = pf_id where ${visit}${rest} order by pf_pos ${page}`,
+      );
+    const first = 2 * (req.offset + req.limit + 1);
+    if (first < ids.length) {
+      const rows = await read(ids.slice(0, first));
+      if (rows.length > req.limit) return rows;
+    }
+    return read(ids);
+  }
   // An index of the filter's equalities then the sort keys reads the page in order already.
   if (equalityIndex(req)) return run(plainQuery(q.plain));
 

@@ -3,7 +3,7 @@ import type { Db, DialectName } from '../db/dialect.js';
 import { computedFrom } from './computed.js';
 import type { OpContext } from './context.js';
 import { laneRows, type LaneName } from './lanes.js';
-import { isLive, type FieldMeta, type ObjectMeta } from './meta.js';
+import { isLive, isVirtual, type FieldMeta, type ObjectMeta } from './meta.js';
 import {
   openSource,
   proposeType,
@@ -52,11 +52,25 @@ export interface Relation {
 /** How long a count or group of a live mount may be answered from the cache. */
 export const LIVE_CACHE_MS = 2000;
 
+/** Local relations per database and object metadata (a field's change replaces the metadata). */
+const locals = new WeakMap<ObjectMeta, WeakMap<object, Relation>>();
+
 /**
  * The object's own table; with computed fields that are not stored, a derived table over it
- * whose extra columns are their values (computed.ts).
+ * whose extra columns are their values (computed.ts). Every page, count and group-by asks for it:
+ * the table's is made once per database and metadata (a derived table is made each time, as its
+ * expressions may read today's date).
  */
 function localRelation(ctx: Pick<OpContext, 'db'>, meta: ObjectMeta): Relation {
+  if (meta.fields.some(isVirtual)) return makeLocalRelation(ctx, meta);
+  let byDb = locals.get(meta);
+  if (!byDb) locals.set(meta, (byDb = new WeakMap()));
+  let rel = byDb.get(ctx.db);
+  if (!rel) byDb.set(ctx.db, (rel = makeLocalRelation(ctx, meta)));
+  return rel;
+}
+
+function makeLocalRelation(ctx: Pick<OpContext, 'db'>, meta: ObjectMeta): Relation {
   const t = sql.id(meta.table);
   const dialect = ctx.db.dialect;
   const from = computedFrom(meta, dialect);

@@ -149,7 +149,7 @@ async function countOnce(
 ): Promise<{ total: number }> {
   const indexes = await indexesOf(ctx.db, meta.id);
   const query = await compileQuery(ctx, meta, input, indexes);
-  return { total: await countMatches(ctx, query, summaryCount(ctx, meta, input, indexes)) };
+  return { total: await countMatches(ctx, query, () => summaryCount(ctx, meta, input, indexes)) };
 }
 
 /**
