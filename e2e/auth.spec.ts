@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
 import type { Page } from '@playwright/test';
 import { authenticator } from 'otplib';
 import { expect, registerUser, test } from './fixtures.js';
@@ -90,6 +91,30 @@ test.describe('authentication', () => {
     await page.goto('/pages/authentication/login-v1');
     await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
     await page.screenshot({ path: path.join(shotDir, 'auth-login-v1-de-dark-phone.png') });
+  });
+
+  test('a signed-out visitor in German downloads the German texts, not the English ones too', async ({
+    page,
+  }) => {
+    const texts = (lng: string) =>
+      [
+        `apps/web/src/locales/${lng}/common.json`,
+        `apps/web/src/locales/${lng}/errors.json`,
+        `apps/web/src/features/auth/i18n/${lng}.json`,
+      ].map((file) => JSON.parse(readFileSync(path.join(repoRoot, file), 'utf8')) as unknown);
+    const downloaded: Promise<unknown>[] = [];
+    page.on('response', (res) => {
+      if (/\/assets\/.*\.json$/.test(new URL(res.url()).pathname))
+        downloaded.push(res.json() as Promise<unknown>);
+    });
+    await page.addInitScript(() => localStorage.setItem('fiscus-language', 'de'));
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
+    const got = await Promise.all(downloaded);
+    const among = (files: unknown[]) =>
+      files.filter((file) => got.some((g) => isDeepStrictEqual(g, file))).length;
+    expect(among(texts('de')), 'German texts downloaded').toBe(3);
+    expect(among(texts('en')), 'English texts downloaded').toBe(0);
   });
 
   test('forgot password via the mailed link', async ({ page, request }) => {
