@@ -108,6 +108,12 @@ export function unpackRows(p: PackedRows): RowState[] {
       conflict: false,
       missing: false,
       deleted: false,
+      // The shape of the rows parseRows makes (every property from the start).
+      key: undefined,
+      id: undefined,
+      target: undefined,
+      current: undefined,
+      write: undefined,
       writes: 0,
     };
     const key = p.keys[r];

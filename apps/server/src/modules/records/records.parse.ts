@@ -127,6 +127,12 @@ export function parseRows(
       conflict: false,
       missing: false,
       deleted: false,
+      // Every property from the start: all rows keep one shape, its fields in the object.
+      key: undefined,
+      id: undefined,
+      target: undefined,
+      current: undefined,
+      write: undefined,
       writes: 0,
     };
     const values = row.values;
