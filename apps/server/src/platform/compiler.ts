@@ -661,6 +661,7 @@ export function compileSearch(
     cols.every((f) => opts.searchIndex?.includes(f.column));
   const joined =
     indexed && dialect === 'postgres' ? searchText(cols.map((f) => f.column)) : undefined;
+  const allShort = words.every((w) => Array.from(foldCase(w.slice(0, 200))).length <= 2);
   // SQLite: the words' candidates from the search index (see searchLookup). A word the lookup
   // finds exactly is then not checked again. A word that needs folding is checked once against
   // the fields' joined text (one call of `fold()` per row instead of one per field; the same
@@ -715,8 +716,11 @@ export function compileSearch(
     // one and two characters (in PostgreSQL's `lower()`, the folding ILIKE applies to both
     // sides) hold every record whose text matches it. A lookup the planner sizes (with
     // `textIndexes`, like SQLite's): the exact check above still runs.
+    // Only for a search of short words alone: beside a longer word, whose trigrams already
+    // narrow the rows, sizing and intersecting the short word's pieces cost more than they save
+    // (measured, README).
     const short = Array.from(foldCase(needle));
-    if (joined && opts.searchGrams && opts.textIndexes && short.length <= 2) {
+    if (joined && opts.searchGrams && opts.textIndexes && allShort && short.length <= 2) {
       const piece = sql<SqlBool>`${searchGrams(cols.map((f) => f.column))} @> array[lower(cast(${short.join('')} as text))]`;
       const lookup: TrigramLookup = {
         key: `${searchIndexName(

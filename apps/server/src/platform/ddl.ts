@@ -190,6 +190,140 @@ export function indexName(
   return `${unique ? 'ux' : live ? 'vx' : 'ix'}_${table.slice(4)}_${hash}`;
 }
 
+/** The `create index` of a B-tree index of a record table (see `ensureIndex`). */
+async function createIndex(
+  q: Q,
+  dialect: DialectName,
+  table: string,
+  name: string,
+  all: IndexColumn[],
+  unique: boolean,
+  live: boolean,
+  concurrentlyAsked: boolean,
+): Promise<void> {
+  const parts = all.map((c) => {
+    const col =
+      c.column === 'id' || c.column === 'created_at' || c.column === 'updated_at'
+        ? sql.id(c.column)
+        : sql.id(safeIdent(c.column));
+    if (dialect === 'postgres')
+      return c.desc ? sql`${col} desc nulls last` : sql`${col} asc nulls first`;
+    return c.desc ? sql`${col} desc` : sql`${col} asc`;
+  });
+  // View indexes are partial (live records only): the queries that use them all carry
+  // `deleted_at is null`, and covering indexes then answer without touching the table.
+  const where = live ? sql` where deleted_at is null` : sql``;
+  const concurrently = concurrentlyAsked && dialect === 'postgres' && !q.isTransaction;
+  try {
+    await sql`create ${sql.raw(unique ? 'unique index' : 'index')}${sql.raw(concurrently ? ' concurrently' : '')} if not exists ${sql.id(safeIdent(name))} on ${sql.id(
+      safeIdent(table),
+    )} (${sql.join(parts)})${where}`.execute(q);
+  } catch (e) {
+    if (concurrently) await sql`drop index if exists ${sql.id(safeIdent(name))}`.execute(q);
+    throw e;
+  }
+}
+
+/**
+ * The B-tree indexes of an object's grouped views: those starting with the group columns of one
+ * of its maintained aggregates (the covering index of group fields then aggregated fields, and
+ * the sort index of group fields then sort keys). While the object's group-bys are answered by
+ * the aggregates, these cost a large import an index entry per row on a random page each.
+ */
+export function groupedViewIndexes(indexes: IndexInfo[]): IndexInfo[] {
+  const groups = aggregatesOf(indexes).map((a) => a.groups);
+  return indexes.filter(
+    (ix) =>
+      ix.kind === 'btree' &&
+      ix.live &&
+      !ix.unique &&
+      groups.some((g) => g.length > 0 && g.every((c, i) => ix.columns[i]?.column === c)),
+  );
+}
+
+/** Where a suspended index's definition waits for `restoreIndexes` (`app_meta`). */
+const SUSPENDED = 'index_suspended:';
+
+/**
+ * Drops B-tree indexes of an object for a while — their records too, so no query plans with
+ * them — keeping each definition in `app_meta` until `restoreIndexes` builds it again (also
+ * after a crash: whoever recovers the interrupted work calls it). Queries answer the same
+ * without them, only slower.
+ */
+export async function suspendIndexes(
+  q: Q,
+  dialect: DialectName,
+  objectId: string,
+  indexes: readonly IndexInfo[],
+): Promise<void> {
+  for (const ix of indexes) {
+    await q
+      .insertInto('app_meta')
+      .values({
+        key: `${SUSPENDED}${ix.name}`,
+        value: JSON.stringify({ objectId, columns: ix.columns, unique: ix.unique, live: ix.live }),
+        updated_at: isoNow(),
+      })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
+    await dropIndex(q, dialect, ix.name);
+  }
+}
+
+/**
+ * Builds again the object's indexes `suspendIndexes` dropped (with their records and the
+ * table's statistics). Answers their names.
+ */
+export async function restoreIndexes(
+  q: Q,
+  dialect: DialectName,
+  objectId: string,
+): Promise<string[]> {
+  const rows = await q
+    .selectFrom('app_meta')
+    .select(['key', 'value'])
+    .where('key', 'like', `${SUSPENDED}%`)
+    .execute();
+  const o = await q
+    .selectFrom('pf_objects')
+    .select('table_name')
+    .where('id', '=', objectId)
+    .executeTakeFirst();
+  const built: string[] = [];
+  for (const r of rows) {
+    const d = JSON.parse(r.value) as {
+      objectId: string;
+      columns: IndexColumn[];
+      unique: boolean;
+      live: boolean;
+    };
+    if (d.objectId !== objectId) continue;
+    // A column dropped meanwhile took its index with it: nothing to build.
+    if (o) {
+      const { rows: cols } =
+        dialect === 'postgres'
+          ? await sql<{
+              name: string;
+            }>`select column_name as name from information_schema.columns where table_name = ${o.table_name} and table_schema = current_schema()`.execute(
+              q,
+            )
+          : await sql<{
+              name: string;
+            }>`select name from pragma_table_info(${o.table_name})`.execute(q);
+      const have = new Set(cols.map((c) => c.name));
+      if (d.columns.every((c) => have.has(c.column)))
+        built.push(
+          await ensureIndex(q, dialect, objectId, o.table_name, d.columns, {
+            unique: d.unique,
+            live: d.live,
+          }),
+        );
+    }
+    await q.deleteFrom('app_meta').where('key', '=', r.key).execute();
+  }
+  return built;
+}
+
 /**
  * Creates an index unless it exists. On PostgreSQL ascending columns keep NULLs first, so
  * the order (and index use) matches SQLite's. The trailing `id` makes paging stable.
@@ -224,27 +358,7 @@ export async function ensureIndex(
     .where('name', '=', name)
     .executeTakeFirst();
   if (known) return name;
-  const parts = all.map((c) => {
-    const col =
-      c.column === 'id' || c.column === 'created_at' || c.column === 'updated_at'
-        ? sql.id(c.column)
-        : sql.id(safeIdent(c.column));
-    if (dialect === 'postgres')
-      return c.desc ? sql`${col} desc nulls last` : sql`${col} asc nulls first`;
-    return c.desc ? sql`${col} desc` : sql`${col} asc`;
-  });
-  // View indexes are partial (live records only): the queries that use them all carry
-  // `deleted_at is null`, and covering indexes then answer without touching the table.
-  const where = live ? sql` where deleted_at is null` : sql``;
-  const concurrently = !!opts.concurrently && dialect === 'postgres' && !q.isTransaction;
-  try {
-    await sql`create ${sql.raw(unique ? 'unique index' : 'index')}${sql.raw(concurrently ? ' concurrently' : '')} if not exists ${sql.id(name)} on ${sql.id(
-      safeIdent(table),
-    )} (${sql.join(parts)})${where}`.execute(q);
-  } catch (e) {
-    if (concurrently) await sql`drop index if exists ${sql.id(name)}`.execute(q);
-    throw e;
-  }
+  await createIndex(q, dialect, table, name, all, unique, live, !!opts.concurrently);
   await analyzeTable(q, dialect, table);
   await q
     .insertInto('pf_indexes')

@@ -22,7 +22,13 @@ import {
   type Parsed,
 } from '../../platform/values.js';
 import { findFile, tempDir } from '../files/index.js';
-import { ensureIndex } from '../../platform/ddl.js';
+import {
+  ensureIndex,
+  groupedViewIndexes,
+  listIndexes,
+  restoreIndexes,
+  suspendIndexes,
+} from '../../platform/ddl.js';
 import { refreshStatistics } from '../../platform/stats.js';
 import { loadObject, storedFields, type FieldMeta, type ObjectMeta } from '../../platform/meta.js';
 import { upkeepByGroups } from '../../platform/aggregates.js';
@@ -759,8 +765,52 @@ function newRecordColumns(ctx: JobContext<ImportJobParams>, plan: Plan, now: str
  * every other writer going); on SQLite in short committed slices (see `applyInSlices`).
  */
 async function apply(ctx: JobContext<ImportJobParams>, plan: Plan): Promise<ImportResult> {
-  if (ctx.db.dialect === 'sqlite') return applyInSlices(ctx, plan);
-  return applyWhole(ctx, plan);
+  if (ctx.db.dialect !== 'sqlite') return applyWhole(ctx, plan);
+  const suspended = await suspendForImport(ctx.db, plan);
+  if (suspended) ctx.log.info({ object: plan.meta.id }, 'import: grouped views indexes suspended');
+  try {
+    return await applyInSlices(ctx, plan);
+  } finally {
+    // After the import, or after it was undone (failed, cancelled, stopped).
+    if (suspended) await restoreIndexes(ctx.db.kysely, ctx.db.dialect, plan.meta.id);
+  }
+}
+
+/**
+ * When a large import (SQLite) suspends the indexes of the object's grouped views: from this
+ * many rows staged, and when they are at least a tenth of the object's records. Each such index
+ * costs every imported row an entry on a random page of the index (about twice the rest of the
+ * row's work); built again after the import it costs one sorted pass over the records. The
+ * grouped views' group-bys are answered by their maintained aggregates meanwhile.
+ */
+export const importIndexPolicy = { suspendFrom: 20_000 };
+
+/** After a crash: builds again the indexes an interrupted import had suspended. */
+export async function restoreImportIndexes(db: Db, params: ImportJobParams): Promise<void> {
+  const imp = await db.kysely
+    .selectFrom('pf_imports')
+    .select('object_id')
+    .where('id', '=', params.importId)
+    .executeTakeFirst();
+  if (imp) await restoreIndexes(db.kysely, db.dialect, imp.object_id);
+}
+
+/** Suspends the object's grouped views' indexes for a large import; answers whether it did. */
+async function suspendForImport(db: Db, plan: Plan): Promise<boolean> {
+  const k = db.kysely;
+  const indexes = groupedViewIndexes(await listIndexes(k, plan.meta.id));
+  if (!indexes.length) return false;
+  const { rows } = await sql<{
+    n: number | string;
+  }>`select count(*) as n from ${sql.id(plan.staging)}`.execute(k);
+  const staged = Number(rows[0]?.n ?? 0);
+  if (staged < importIndexPolicy.suspendFrom) return false;
+  const { rows: top } = await sql<{
+    n: number | string | null;
+  }>`select max(id) as n from ${sql.id(plan.meta.table)}`.execute(k);
+  if (staged * 10 < Number(top[0]?.n ?? 0)) return false;
+  await suspendIndexes(k, db.dialect, plan.meta.id, indexes);
+  return true;
 }
 
 /** The apply in one transaction (PostgreSQL). */

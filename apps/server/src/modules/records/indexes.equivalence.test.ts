@@ -720,7 +720,7 @@ describe('indexes and caches never change an answer', () => {
           }>`explain select id from ${sql.id(meta.table)} where ${where}`.execute(trx);
           return rows.map((r) => r['QUERY PLAN']).join('\n');
         });
-      for (const word of ['Ä', 'zz', '7', 'zürich 77']) {
+      for (const word of ['Ä', 'zz', '7', 'zz 7']) {
         const text = await plan(word);
         expect(text, word).toContain(`Bitmap Index Scan on ${name}`);
         expect(text, word).toContain('pf_search_grams');
