@@ -70,10 +70,11 @@ export interface CompiledQuery {
   /** Where the rows are read (the object's table, or a live mount's source). */
   rel: Relation;
   /**
-   * A search whose matches are kept (see `searchMatches`), on a table without computed fields:
-   * the WHERE without the search, and the matches' ids in the order of a page (a JSON array).
+   * A search whose matches are kept in the order of a page (see `orderedMatches`), on a table
+   * without computed fields: the WHERE without the search, and the first matches' ids in the
+   * order of a page.
    */
-  search?: { rest: Expr; ordered: (keys: SortKey[]) => Promise<number[]> };
+  search?: { rest: Expr; ordered: (keys: SortKey[]) => Promise<OrderedMatches> };
 }
 
 async function tableRows(db: Db, table: string): Promise<number> {
@@ -119,10 +120,12 @@ const RELATIVE = new RegExp(`"op":"(${filterRangeOps.join('|')})"`);
 export const compileStats = { compiled: 0, reused: 0 };
 
 /**
- * Most records a search's matches may hold to be kept (see `searchMatches`): beyond, the page
- * reads the lookup's candidates and checks them, as it would without the cache.
+ * Most records a search's matches may hold to be kept (see `searchMatches`), and most of its
+ * first matches kept in the order of a page (see `orderedMatches`): beyond, a count or a page
+ * past them reads the lookup's candidates and checks them, as it would without the cache. An
+ * object so tests can lower it (`max`).
  */
-export const SEARCH_MATCHES_MAX = 2000;
+export const searchMatchLimit = { max: 2000 };
 /** Searches whose matches were read from the table (tests look at them). */
 export const searchMatchStats = { computed: 0 };
 
@@ -150,27 +153,39 @@ function searchMatches(
   });
 }
 
+/** A search's first matches in the order of a page; `all`: they are all its matches. */
+export interface OrderedMatches {
+  ids: number[];
+  all: boolean;
+}
+
 /**
- * The same matches in the order of a page (`keys`, then id), kept per order the same way: a page
- * then reads the records in that order from the first on (`readLocalPage`) until it is full,
- * instead of reading every match and sorting them.
+ * A search's matches in the order of a page (`keys`, then id), at most `searchMatchLimit.max`
+ * of the first, kept per search, order and data version like `searchMatches`: a page then reads
+ * the records in that order from the first on (`readLocalPage`) until it is full, instead of
+ * reading every match and sorting them. A search matching more keeps its first ones only (a
+ * page past them is read as without them) — `77` matches thousands of records, and nearly
+ * every page a grid asks is among the first.
  */
 function orderedMatches(
   ctx: OpContext,
   rel: Relation,
   search: { where: Expr; key: string },
   keys: SortKey[],
-): Promise<number[]> {
+): Promise<OrderedMatches> {
   const order = compileOrderBy(keys, 'sqlite');
-  const key = `${search.key}\u0000${order.compile(ctx.db.kysely).sql}`;
+  const max = searchMatchLimit.max;
+  const key = `${search.key}\u0000${order.compile(ctx.db.kysely).sql}\u0000${max}`;
   return cached(ctx.db, 'search-order', key, rel.cacheTables, async () => {
     searchMatchStats.computed++;
     const rows = await laneRows<{ id: number }>(
       ctx,
       'heavy',
-      sql<{ id: number }>`select id from ${rel.from} where ${search.where} order by ${order}`,
+      sql<{
+        id: number;
+      }>`select id from ${rel.from} where ${search.where} order by ${order} limit ${max + 1}`,
     );
-    return rows.map((r) => Number(r.id));
+    return { ids: rows.slice(0, max).map((r) => Number(r.id)), all: rows.length <= max };
   });
 }
 
@@ -278,15 +293,10 @@ export async function compileQuery(
   for (const n of words.values()) if (n >= 0) bound = Math.min(bound ?? n, n);
   const pays = (l: TrigramLookup) => (sizes.get(l.key) ?? cap) < cap;
   const choice = lookups.map((l) => (pays(l) ? '1' : '0')).join('');
-  // A search whose lookup bounds its matches to a few: its matches, kept per data version.
+  // A search looked up in the search index: its first matches in the order of a page, kept per
+  // data version; and all its matches when its lookup bounds them to a few.
   const search = lookups.find((l) => l.search);
-  if (
-    p.search &&
-    search &&
-    pays(search) &&
-    (sizes.get(search.key) as number) + (search.extra ?? 0) <= SEARCH_MATCHES_MAX
-  ) {
-    const matches = await searchMatches(ctx, rel, p.search);
+  if (p.search && search && pays(search)) {
     let rest = p.search.rest.get(choice);
     if (!rest) {
       rest = compileWhere(
@@ -296,19 +306,29 @@ export async function compileQuery(
       );
       p.search.rest.set(choice, rest);
     }
-    const fast = sql<SqlBool>`${rest} and id in (select value from json_each(${matches.ids}))`;
     const kept = p.search;
-    return {
-      plain,
-      fast,
-      key,
-      rows,
-      rel,
-      bound: Math.min(bound ?? matches.n, matches.n),
-      ...(meta.fields.some(isVirtual)
-        ? {}
-        : { search: { rest, ordered: (keys) => orderedMatches(ctx, rel, kept, keys) } }),
-    };
+    const ordered = meta.fields.some(isVirtual)
+      ? {}
+      : { search: { rest, ordered: (keys: SortKey[]) => orderedMatches(ctx, rel, kept, keys) } };
+    if ((sizes.get(search.key) as number) + (search.extra ?? 0) <= searchMatchLimit.max) {
+      const matches = await searchMatches(ctx, rel, kept);
+      const fast = sql<SqlBool>`${rest} and id in (select value from json_each(${matches.ids}))`;
+      return {
+        plain,
+        fast,
+        key,
+        rows,
+        rel,
+        bound: Math.min(bound ?? matches.n, matches.n),
+        ...ordered,
+      };
+    }
+    let fast = p.fast.get(choice);
+    if (!fast) {
+      fast = compileWhere(meta, input, { ...base, textIndexes, useTrigrams: pays });
+      p.fast.set(choice, fast);
+    }
+    return { plain, fast, key, rows, rel, ...(bound !== undefined ? { bound } : {}), ...ordered };
   }
   let fast = p.fast.get(choice);
   if (!fast) {
@@ -549,20 +569,27 @@ async function readLocalPage(
   if (db.dialect !== 'sqlite' || !req.filtered) return run(plainQuery(q.fast));
   // A search's kept matches in the page's order: the page is the first rows of them that the
   // state and the filter keep. Tried first on the first matches only (twice the rows the page
-  // ends at): when those fill the page, the rest could not change it; else on all of them.
+  // ends at): when those fill the page, the rest could not change it; else on all that are
+  // kept. When those are not all the search's matches and did not fill the page either, the
+  // page is read as without them (below).
   if (q.search) {
     const { ordered, rest } = q.search;
-    const ids = await ordered(req.keys);
+    const { ids, all } = await ordered(req.keys);
     const read = (some: number[]) =>
       run(
         sql`select ${req.columns} from (select key as pf_pos, value as pf_id from json_each(${JSON.stringify(some)})) as pf_j cross join ${t} on id = pf_id where ${visit}${rest} order by pf_pos ${page}`,
       );
-    const first = 2 * (req.offset + req.limit + 1);
+    const need = req.offset + req.limit + 1;
+    const first = 2 * need;
     if (first < ids.length) {
       const rows = await read(ids.slice(0, first));
       if (rows.length > req.limit) return rows;
     }
-    return read(ids);
+    if (all) return read(ids);
+    if (need <= ids.length) {
+      const rows = await read(ids);
+      if (rows.length > req.limit) return rows;
+    }
   }
   // An index of the filter's equalities then the sort keys reads the page in order already.
   if (equalityIndex(req)) return run(plainQuery(q.plain));

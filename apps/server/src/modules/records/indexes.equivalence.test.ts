@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { compactAggregate } from '../../platform/aggregates.js';
 import { aggregatesOf, listIndexes, searchIndexOf, searchOptions } from '../../platform/ddl.js';
-import { searchMatchStats } from '../../platform/planner.js';
+import { searchMatchLimit, searchMatchStats } from '../../platform/planner.js';
 import { compileWhere } from '../../platform/compiler.js';
 import { loadObjectRows } from '../../platform/meta.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -693,6 +693,118 @@ describe('indexes and caches never change an answer', () => {
     await same('either');
     // The records deleted above are back, for the tests after this one.
     await both('records.restore', (o) => ({ objectId: o.id, ids }));
+  }, 600_000);
+
+  it('answers a search matching more records than are kept: pages among the first, past them, counts, after writes', async () => {
+    const K = 10;
+    const limit = searchMatchLimit.max;
+    searchMatchLimit.max = K;
+    try {
+      // Searches matching far more than K records, and one matching fewer.
+      const searches = ['a', 'alpha', 'zz', '1', 'example', 'москва 2'];
+      const sorts = [
+        { isActive: true, sorts: [{ field: 'name', dir: 'desc' }] },
+        { isActive: true, sorts: [{ field: 'day', dir: 'asc' }] },
+        { isActive: false, sorts: [] },
+      ];
+      // Offsets: the start, the middle of the kept matches, across their end, far past them.
+      const pages = [0, 3, 8, 25];
+      // A filter that leaves some of the kept matches out (their page is then not full).
+      const filters = [undefined, group(AND, [{ field: 'qty', op: 'gte', value: 20 }])];
+      const seen = async (o: Obj) => {
+        const out: unknown[] = [];
+        for (const search of searches)
+          for (const state of ['active', 'deleted', 'all'])
+            for (const filter of filters) {
+              const count = await ok<{ total: number }>(t.app, u, 'records.count', {
+                objectId: o.id,
+                search,
+                state,
+                filter,
+              });
+              out.push([search, state, !!filter, count.total]);
+              for (const orderby of sorts)
+                for (const offset of pages) {
+                  const list = await ok<{ rows: { id: number; values: unknown }[] }>(
+                    t.app,
+                    u,
+                    'records.list',
+                    { objectId: o.id, search, state, filter, orderby, offset, limit: 7 },
+                  );
+                  out.push([offset, list.rows.map((r) => [r.id, r.values])]);
+                }
+            }
+        return out;
+      };
+      const sqlite = !process.env.TEST_DATABASE_URL;
+      const same = async (read: 'again' | 'kept') => {
+        const before = searchMatchStats.computed;
+        const want = await seen(plain);
+        const got = await seen(indexed);
+        expect(got).toEqual(want);
+        if (sqlite && read === 'kept') expect(searchMatchStats.computed).toBe(before);
+        if (sqlite && read === 'again') expect(searchMatchStats.computed).toBeGreaterThan(before);
+        return want;
+      };
+      const first = await same('again');
+      // The searches do match more than K records, and pages past them hold records.
+      const total = async (search: string) =>
+        (
+          await ok<{ total: number }>(t.app, u, 'records.count', {
+            objectId: indexed.id,
+            search,
+            state: 'all',
+          })
+        ).total;
+      for (const search of ['a', 'alpha', 'zz', '1'])
+        expect(await total(search)).toBeGreaterThan(25 + 7);
+      await same('kept');
+      // Records made to match, ones made to match no more, deleted, restored, created.
+      await both('records.update', (o) => ({
+        objectId: o.id,
+        id: 3,
+        values: { name: 'AAA alpha zz 1', qty: 30, day: '2025-01-10' },
+      }));
+      await both('records.update', (o) => ({
+        objectId: o.id,
+        id: 4,
+        values: { name: 'plain', note: null, mail: null, kind: null },
+      }));
+      const updated = await same('again');
+      expect(updated).not.toEqual(first);
+      const ids = [13, 14, 15, 16, 17, 18, 19, 20];
+      await both('records.delete', (o) => ({ objectId: o.id, ids }));
+      await same('again');
+      await both('records.restore', (o) => ({ objectId: o.id, ids }));
+      await both('records.createMany', (o) => ({
+        objectId: o.id,
+        rows: [
+          { name: 'zzz alpha 1', qty: 25, day: '2025-01-10' },
+          { name: 'Москва 2 alpha', day: '2025-01-10' },
+        ],
+      }));
+      await same('again');
+      await same('kept');
+      if (sqlite) {
+        // A page of a search matching more than K records reads its first K matches in the
+        // page's order, kept: once per data version.
+        await both('records.update', (o) => ({ objectId: o.id, id: 3, values: { qty: 31 } }));
+        const page = () =>
+          ok(t.app, u, 'records.list', {
+            objectId: indexed.id,
+            search: 'alpha',
+            orderby: sorts[1],
+            limit: 7,
+          });
+        const before = searchMatchStats.computed;
+        await page();
+        expect(searchMatchStats.computed).toBe(before + 1);
+        await page();
+        expect(searchMatchStats.computed).toBe(before + 1);
+      }
+    } finally {
+      searchMatchLimit.max = limit;
+    }
   }, 600_000);
 
   it.runIf(!!process.env.TEST_DATABASE_URL)(
