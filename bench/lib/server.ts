@@ -6,7 +6,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const built = path.join(root, 'apps/server/dist/server.js');
+// BENCH_SERVER: another build of the server (e.g. a copy of an earlier dist) to compare with.
+const built = process.env.BENCH_SERVER
+  ? path.resolve(process.env.BENCH_SERVER)
+  : path.join(root, 'apps/server/dist/server.js');
 
 /**
  * The server as its own process for the benchmarks that go through HTTP: the built server when

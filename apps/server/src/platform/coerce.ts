@@ -33,25 +33,45 @@ function isIsoDay(s: string): boolean {
   return d <= (m === 2 && leap ? 29 : (MONTH_DAYS[m - 1] as number));
 }
 
-/** A plain decimal text: optional minus, no leading zeros, an optional fraction. */
-const PLAIN_DECIMAL = /^(-?)(0|[1-9]\d*)(?:\.(\d+))?$/;
-
 /**
- * The canonical text at `scale` (`formatUnits`' output) of a plain decimal text, or SLOW when
- * it has more fraction digits than `scale` or more digits than a stored decimal holds.
+ * The canonical text at `scale` (`formatUnits`' output) of a plain decimal text — an optional
+ * minus, no leading zeros, an optional fraction (`/^-?(0|[1-9]\d*)(\.\d+)?$/`) —, or SLOW when it
+ * is not one, has more fraction digits than `scale` or more digits than a stored decimal holds.
+ * Read by character codes: a text already canonical comes back as it is, without new strings.
  */
 function canonicalDecimal(text: string, scale: number): unknown {
-  const m = PLAIN_DECIMAL.exec(text);
-  if (!m) return SLOW;
-  const int = m[2] as string;
-  const frac = m[3] ?? '';
-  if (frac.length > scale) return SLOW;
+  const n = text.length;
+  const negative = text.charCodeAt(0) === 45;
+  let i = negative ? 1 : 0;
+  const intStart = i;
+  let c = text.charCodeAt(i);
+  if (c === 48) i++;
+  else if (c >= 49 && c <= 57) {
+    i++;
+    while (i < n && (c = text.charCodeAt(i)) >= 48 && c <= 57) i++;
+  } else return SLOW;
+  const intDigits = i - intStart;
+  let frac = 0;
+  let nonZero = intDigits > 1 || text.charCodeAt(intStart) !== 48;
+  if (i < n) {
+    if (text.charCodeAt(i) !== 46) return SLOW;
+    const fracStart = ++i;
+    while (i < n && (c = text.charCodeAt(i)) >= 48 && c <= 57) {
+      if (c !== 48) nonZero = true;
+      i++;
+    }
+    if (i !== n || i === fracStart) return SLOW;
+    frac = n - fracStart;
+  }
+  if (frac > scale) return SLOW;
   // Units below 10^MAX_DIGITS: at most MAX_DIGITS digits, leading zeros of "0.x" not counted.
-  if ((int === '0' ? 0 : int.length) + scale > MAX_DIGITS) return SLOW;
-  const digits = scale ? `${int}.${frac.padEnd(scale, '0')}` : int;
-  if (m[1] !== '-') return digits;
+  const zeroInt = intDigits === 1 && text.charCodeAt(intStart) === 48;
+  if ((zeroInt ? 0 : intDigits) + scale > MAX_DIGITS) return SLOW;
   // A negative zero has no sign.
-  return /[1-9]/.test(digits) ? `-${digits}` : digits;
+  const from = negative && !nonZero ? 1 : 0;
+  if (frac === scale) return from ? text.slice(1) : text;
+  const digits = from ? text.slice(1) : text;
+  return (frac ? digits : `${digits}.`) + '0'.repeat(scale - frac);
 }
 
 function hasNul(s: string): boolean {

@@ -17,6 +17,7 @@ import {
   rescale,
   roundSignificant,
   unitsAt,
+  unitsOfPlain,
 } from './decimal.js';
 
 /**
@@ -248,5 +249,23 @@ describe('currencies', () => {
     expect(currencyScale('KWD')).toBe(3);
     expect(currencyScale(undefined)).toBe(2);
     expect(currencyScale('XYZ')).toBe(2);
+  });
+});
+
+describe('unitsOfPlain', () => {
+  it('answers the digits of a plain decimal text as units, and nothing for any other text', () => {
+    const plain = /^-?\d+(\.\d+)?$/;
+    const text = fc.stringMatching(/^-?[0-9.]{0,22}$/);
+    fc.assert(
+      fc.property(fc.oneof(text, fc.string({ maxLength: 8 })), (s) => {
+        expect(unitsOfPlain(s)).toBe(plain.test(s) ? BigInt(s.replace('.', '')) : undefined);
+      }),
+      { numRuns: 5000 },
+    );
+    expect(unitsOfPlain('-12.50')).toBe(-1250n);
+    expect(unitsOfPlain('123456789012345.678')).toBe(123456789012345678n);
+    expect(unitsOfPlain('-0.00')).toBe(0n);
+    for (const s of ['', '-', '.5', '5.', '-.5', '1.2.3', '1e5', ' 1', '+1'])
+      expect(unitsOfPlain(s)).toBeUndefined();
   });
 });

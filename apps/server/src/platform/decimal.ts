@@ -168,8 +168,34 @@ export function fitsDigits(units: bigint): boolean {
 }
 
 /** The units of a canonical text (`formatUnits`' output, e.g. `"-12.50"` → `-1250n`). */
-export function unitsOfCanonical(text: string): bigint {
+function unitsOfCanonical(text: string): bigint {
   return BigInt(text.replace('.', ''));
+}
+
+/**
+ * The units of a text of digits with an optional minus and fraction (`/^-?\d+(\.\d+)?$/`: its
+ * digits without the point, e.g. `"-12.50"` → `-1250n`), or undefined for any other text. Read
+ * by character codes; up to 15 digits are summed as a number (exact), more go through the text.
+ */
+export function unitsOfPlain(text: string): bigint | undefined {
+  const n = text.length;
+  const negative = text.charCodeAt(0) === 45;
+  let units = 0;
+  let digits = 0;
+  let point = false;
+  let fraction = 0;
+  for (let i = negative ? 1 : 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      units = units * 10 + (c - 48);
+      digits++;
+      if (point) fraction++;
+    } else if (c === 46 && !point && digits > 0) point = true;
+    else return undefined;
+  }
+  if (!digits || (point && !fraction)) return undefined;
+  if (digits > 15) return unitsOfCanonical(text);
+  return BigInt(negative ? -units : units);
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   MAX_SCALE,
   parseDecimal,
   unitsAt,
-  unitsOfCanonical,
+  unitsOfPlain,
   type Dec,
 } from './decimal.js';
 import type { Lang } from './messages.js';
@@ -341,8 +341,12 @@ export function encode(
   if (typeof v === 'string') {
     const dot = v.indexOf('.');
     const canonical = scale === 0 ? dot < 0 : dot > 0 && v.length - dot - 1 === scale;
-    if (canonical && /^-?\d+(\.\d+)?$/.test(v))
-      return dialect === 'sqlite' ? unitsOfCanonical(v) : v;
+    if (canonical) {
+      if (dialect === 'sqlite') {
+        const units = unitsOfPlain(v);
+        if (units !== undefined) return units;
+      } else if (/^-?\d+(\.\d+)?$/.test(v)) return v;
+    }
   }
   const d = decimalOf(v);
   if (!d) return v;

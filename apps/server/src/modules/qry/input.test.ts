@@ -163,6 +163,29 @@ describe('reading /api/qry bodies', () => {
     const shallow = await qry(t.app, u, 'records.list', { objectId, search: fine });
     expect(Object.keys(shallow.error?.fields ?? {})).toEqual(['search']);
   });
+
+  it('a bulk write of plain rows is still refused when nested too deep beside or inside its rows', async () => {
+    let deep: unknown = 'x';
+    for (let i = 0; i < 41; i++) deep = [deep];
+    const rows = Array.from({ length: 50 }, (_, i) => ({ name: `r${i}` }));
+    const beside = await qry(t.app, u, 'records.createMany', { objectId, rows, onError: deep });
+    expect(beside.status).toBe(400);
+    expect(Object.keys(beside.error?.fields ?? {})).toEqual(['_']);
+    const inside = await qry(t.app, u, 'records.createMany', {
+      objectId,
+      rows: [...rows, { name: deep }],
+    });
+    expect(inside.status).toBe(400);
+    expect(Object.keys(inside.error?.fields ?? {})).toEqual(['_']);
+    // A NUL beside plain rows is found where it stands.
+    const nul = await qry(t.app, u, 'records.createMany', {
+      objectId,
+      rows,
+      onError: 'sk\u0000ip',
+    });
+    expect(Object.keys(nul.error?.fields ?? {})).toEqual(['onError']);
+    expect((await ok<{ total: number }>(t.app, u, 'records.count', { objectId })).total).toBe(2);
+  });
 });
 
 function s(n: number): string {
