@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAggregate, upkeepByGroups } from './aggregates.js';
 import { registerUser, type RegisteredUser } from '../test/auth-helpers.js';
-import { makeTestApp } from '../test/helpers.js';
+import { makeTestApp, tableOfObject } from '../test/helpers.js';
 import { ok } from '../test/qry-helpers.js';
 import * as pause from '../db/migrations/2026-11-28-6001-aggregate-pause.js';
 
@@ -39,13 +39,7 @@ beforeAll(async () => {
       .where('object_id', '=', objectId)
       .execute()
   ).reduce<Record<string, string>>((m, r) => ({ ...m, [r.code]: r.column_name }), {});
-  table = (
-    await t.app.db.kysely
-      .selectFrom('pf_objects')
-      .select('table_name')
-      .where('id', '=', objectId)
-      .executeTakeFirstOrThrow()
-  ).table_name;
+  table = await tableOfObject(t.app.db.kysely, objectId);
   summary = await ensureAggregate(
     t.app.db.kysely,
     t.app.db.dialect,

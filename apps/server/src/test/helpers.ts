@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config/index.js';
+import type { Database } from '../db/schema.js';
 
 /**
  * A real app on a real database: a fresh SQLite file in a temp dir, or — when
@@ -74,4 +76,14 @@ export async function makePeerApp(config: Config): Promise<FastifyInstance> {
   const app = await buildApp({ config, logger: false });
   await app.ready();
   return app;
+}
+
+/** The physical table that holds an object's records (for tests that look at the database). */
+export async function tableOfObject(db: Kysely<Database>, objectId: string): Promise<string> {
+  const row = await db
+    .selectFrom('pf_objects')
+    .select('table_name')
+    .where('id', '=', objectId)
+    .executeTakeFirstOrThrow();
+  return row.table_name;
 }

@@ -5,7 +5,7 @@ import { compactAggregate } from '../../platform/aggregates.js';
 import { clearCache } from '../../platform/cache.js';
 import { aggregatesOf, dropIndex, listIndexes } from '../../platform/ddl.js';
 import { registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
-import { makeTestApp } from '../../test/helpers.js';
+import { makeTestApp, tableOfObject } from '../../test/helpers.js';
 import { picker, rng } from '../../test/random.js';
 import { importCsv, storedCsv } from '../../test/import-helpers.js';
 import { appliedSlices, applySliceRows } from '../imports/index.js';
@@ -136,13 +136,7 @@ async function summariesHold(objectId = summed.id): Promise<void> {
   const db = t.app.db.kysely;
   const infos = aggregatesOf(await listIndexes(db, objectId));
   expect(infos.length).toBeGreaterThan(0);
-  const table = (
-    await db
-      .selectFrom('pf_objects')
-      .select('table_name')
-      .where('id', '=', objectId)
-      .executeTakeFirstOrThrow()
-  ).table_name;
+  const table = await tableOfObject(db, objectId);
   const pg = t.app.db.dialect === 'postgres';
   for (const info of infos) {
     const keys = ['d', ...info.groups.map((_, i) => `c${i}`)];

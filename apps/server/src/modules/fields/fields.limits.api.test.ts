@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
-import { makeTestApp } from '../../test/helpers.js';
+import { makeTestApp, tableOfObject } from '../../test/helpers.js';
 import { ok, qry } from '../../test/qry-helpers.js';
 
 let t: Awaited<ReturnType<typeof makeTestApp>>;
@@ -14,12 +14,7 @@ beforeAll(async () => {
 afterAll(async () => t.cleanup());
 
 async function tableOf(objectId: string): Promise<string> {
-  const o = await t.app.db.kysely
-    .selectFrom('pf_objects')
-    .select('table_name')
-    .where('id', '=', objectId)
-    .executeTakeFirstOrThrow();
-  return o.table_name;
+  return tableOfObject(t.app.db.kysely, objectId);
 }
 
 describe('fields per object', () => {

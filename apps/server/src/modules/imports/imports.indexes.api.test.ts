@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listIndexes } from '../../platform/ddl.js';
 import { registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
-import { makeTestApp } from '../../test/helpers.js';
+import { makeTestApp, tableOfObject } from '../../test/helpers.js';
 import { importCsv, storedCsv } from '../../test/import-helpers.js';
 import { AND, group, ok } from '../../test/qry-helpers.js';
 import { applySliceRows, importIndexPolicy } from './imports.job.js';
@@ -151,13 +151,7 @@ beforeAll(async () => {
     },
   });
   await t.app.jobs.idle();
-  table = (
-    await t.app.db.kysely
-      .selectFrom('pf_objects')
-      .select('table_name')
-      .where('id', '=', objectId)
-      .executeTakeFirstOrThrow()
-  ).table_name;
+  table = await tableOfObject(t.app.db.kysely, objectId);
   // Large for this test: from 40 rows, in slices of 5.
   importIndexPolicy.suspendFrom = 40;
   bounds = applySliceRows(5, 5);

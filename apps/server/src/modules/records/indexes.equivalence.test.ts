@@ -7,7 +7,7 @@ import { compileWhere } from '../../platform/compiler.js';
 import { loadObjectRows } from '../../platform/meta.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
-import { makeTestApp } from '../../test/helpers.js';
+import { makeTestApp, tableOfObject } from '../../test/helpers.js';
 import { picker, rng } from '../../test/random.js';
 import { importCsv } from '../../test/import-helpers.js';
 import { AND, OR, group, ok } from '../../test/qry-helpers.js';
@@ -541,11 +541,7 @@ describe('indexes and caches never change an answer', () => {
       }
       // Its text written again, it is back in the index (its triggers); the edit through the
       // API beside it ends what the caches held (a direct write does not).
-      const { table_name: table } = await t.app.db.kysely
-        .selectFrom('pf_objects')
-        .select('table_name')
-        .where('id', '=', indexed.id)
-        .executeTakeFirstOrThrow();
+      const table = await tableOfObject(t.app.db.kysely, indexed.id);
       const { column_name: column } = await t.app.db.kysely
         .selectFrom('pf_fields')
         .select('column_name')

@@ -9,7 +9,7 @@ import {
 } from '../../platform/ddl.js';
 import { searchIndexName, searchText } from '../../platform/text-index.js';
 import { registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
-import { makePeerApp, makeTestApp } from '../../test/helpers.js';
+import { makePeerApp, makeTestApp, tableOfObject } from '../../test/helpers.js';
 import { AND, group, ok } from '../../test/qry-helpers.js';
 import { queueViewRefresh, VIEW_INDEX_POLICY } from './views.refresh.js';
 
@@ -91,11 +91,7 @@ async function makeObject(name: string): Promise<{ id: string; table: string }> 
         ...v.definition,
       },
     });
-  const { table_name: table } = await t.app.db.kysely
-    .selectFrom('pf_objects')
-    .select('table_name')
-    .where('id', '=', o.id)
-    .executeTakeFirstOrThrow();
+  const table = await tableOfObject(t.app.db.kysely, o.id);
   return { id: o.id, table };
 }
 
