@@ -14,7 +14,6 @@ import type {
 type Api = typeof mantineNotifications;
 
 let api: Api | undefined;
-let loaded = false;
 let loading: Promise<void> | undefined;
 let pending: ((api: Api) => void)[] = [];
 const listeners = new Set<() => void>();
@@ -23,7 +22,6 @@ function load() {
   loading ??= import('@mantine/notifications').then(
     (m) => {
       api = m.notifications;
-      loaded = true;
       const calls = pending;
       pending = [];
       for (const call of calls) call(m.notifications);
@@ -76,7 +74,7 @@ export function subscribeToasts(listener: () => void): () => void {
 }
 
 export function toastsLoaded(): boolean {
-  return loaded;
+  return api !== undefined;
 }
 
 /** The package's container, to mount once `toastsLoaded()` (it is loaded by then). */
