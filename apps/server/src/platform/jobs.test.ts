@@ -43,6 +43,45 @@ describe('job runner', () => {
     await expect(app.jobs.get('d2', queued.id, 'en')).rejects.toMatchObject({ status: 404 });
   });
 
+  it('tells the end watchers of each run once, when it has ended, before idle() resolves', async () => {
+    const { app } = await setup();
+    app.jobs.register<{ fail: boolean }>('export', {
+      async run(ctx) {
+        ctx.progress(1, 2);
+        if (ctx.params.fail) throw new Error('broken');
+        return { result: null, processed: 2, fileId: null };
+      },
+    });
+    const ended: { id: string; status: string; domainId: string; timed: boolean }[] = [];
+    app.jobs.onEnded((job, domainId) =>
+      ended.push({
+        id: job.id,
+        status: job.status,
+        domainId,
+        timed: !!job.startedAt && !!job.finishedAt,
+      }),
+    );
+    const ok = await app.jobs.enqueue({
+      kind: 'export',
+      domainId: 'd1',
+      userId: 'u1',
+      lang: 'en',
+      params: { fail: false },
+    });
+    const bad = await app.jobs.enqueue({
+      kind: 'export',
+      domainId: 'd2',
+      userId: 'u1',
+      lang: 'en',
+      params: { fail: true },
+    });
+    await app.jobs.idle();
+    expect(ended).toEqual([
+      { id: ok.id, status: 'succeeded', domainId: 'd1', timed: true },
+      { id: bad.id, status: 'failed', domainId: 'd2', timed: true },
+    ]);
+  });
+
   it('marks a failing job failed with its message in the starter language', async () => {
     const { app } = await setup();
     app.jobs.register('export', {

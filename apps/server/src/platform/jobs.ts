@@ -143,8 +143,15 @@ export interface JobTiming {
 
 const DEFAULT_TIMING: JobTiming = { heartbeatMs: 10_000, staleMs: 45_000, pollMs: 1_000 };
 
-/** Told of every change of a job's state (queued, started, progress, ended). */
+/**
+ * Told of a change of a job's state (queued, started, progress, ended), with the job as read
+ * back from the database a moment later: on a busy database that read may already see a later
+ * state, so a watcher may be told of the same state more than once (the event stream shows it).
+ */
 export type JobWatcher = (job: Job, domainId: string) => void;
+
+/** Told once of each job this process ran, when it has ended (metrics count each run once). */
+export type JobEndWatcher = (job: Job, domainId: string) => void;
 
 const PROGRESS_EVERY_MS = 250;
 
@@ -219,6 +226,7 @@ export class Jobs {
   private stopped = true;
   private idleWaiters: (() => void)[] = [];
   private readonly watchers: JobWatcher[] = [];
+  private readonly endWatchers: JobEndWatcher[] = [];
   private readonly limits: JobLimits;
   private readonly timing: JobTiming;
   /** This runner: the owner of the jobs it runs (a new key at each start of the process). */
@@ -253,6 +261,14 @@ export class Jobs {
   /** Calls `fn` whenever a job changes state (the event stream shows running jobs). */
   watch(fn: JobWatcher): void {
     this.watchers.push(fn);
+  }
+
+  /**
+   * Calls `fn` once for each job this process ran, when it has ended (succeeded, failed or
+   * cancelled), before `idle()` resolves.
+   */
+  onEnded(fn: JobEndWatcher): void {
+    this.endWatchers.push(fn);
   }
 
   private changed(id: string): void {
@@ -643,8 +659,17 @@ export class Jobs {
       .selectAll()
       .where('id', '=', id)
       .executeTakeFirst();
-    const handler = row && this.handlers.get(row.kind);
-    if (!row || !handler?.finished) return;
+    if (!row) return;
+    const job = jobFromRow(row);
+    for (const w of this.endWatchers) {
+      try {
+        w(job, row.domain_id);
+      } catch (err) {
+        this.log.warn({ err, job: id }, 'job end not published');
+      }
+    }
+    const handler = this.handlers.get(row.kind);
+    if (!handler?.finished) return;
     try {
       await handler.finished(this.db, {
         id,

@@ -127,8 +127,8 @@ export const metricsPlugin = fp(async function metrics(app: FastifyInstance) {
   const stopLanes = onLaneWait(db, (lane, seconds) => laneWaits.observe({ lane }, seconds));
   app.addHook('onClose', async () => stopLanes());
 
-  app.jobs.watch((job) => {
-    if (!['succeeded', 'failed', 'cancelled'].includes(job.status)) return;
+  // Each run once, when it has ended: a watcher of changes may see the same end several times.
+  app.jobs.onEnded((job) => {
     if (!job.startedAt || !job.finishedAt) return;
     const seconds = (Date.parse(job.finishedAt) - Date.parse(job.startedAt)) / 1000;
     if (Number.isFinite(seconds) && seconds >= 0)
