@@ -127,11 +127,18 @@ describe('write versions', () => {
       ['update', () => k.updateTable('a').set({ v: 'y' }).where('id', '=', 1).execute(), true],
       ['other table', () => k.insertInto('b').values({ id: 2, v: 'z' }).execute(), false],
       ['delete', () => k.deleteFrom('a').where('id', '=', 1).execute(), true],
-      ['raw write', () => sql`delete from b`.execute(k), true],
+      ['raw write elsewhere', () => sql`delete from b`.execute(k), false],
+      ['raw write', () => sql`update ${sql.table('a')} set v = ${'w'}`.execute(k), true],
+      ['raw write of unknown tables', () => sql`create index b_v on b (v)`.execute(k), true],
       [
-        'commit',
-        () => k.transaction().execute((trx) => trx.selectFrom('b').selectAll().execute()),
-        true,
+        'commit of a transaction that only reads',
+        () => k.transaction().execute((trx) => trx.selectFrom('a').selectAll().execute()),
+        false,
+      ],
+      [
+        'commit of a transaction that writes elsewhere',
+        () => k.transaction().execute((trx) => trx.insertInto('b').values({ id: 3 }).execute()),
+        false,
       ],
     ];
     for (const [name, write, changes] of writes) {
@@ -140,6 +147,24 @@ describe('write versions', () => {
       expect({ name, changed: after !== before }).toEqual({ name, changed: changes });
       before = after;
     }
+  });
+
+  it('change again when a transaction that wrote the table commits', async () => {
+    const k = db.kysely as unknown as Any;
+    await sql`create table a (id integer primary key, v text)`.execute(k);
+    const version = () => db.writeVersion?.(['a']);
+    let inside: number | undefined;
+    await k.transaction().execute(async (trx) => {
+      await trx.insertInto('a').values({ id: 1, v: 'x' }).execute();
+      // What another connection reads now is the table before the insert.
+      inside = version();
+    });
+    expect(version()).not.toBe(inside);
+    await k.transaction().execute(async (trx) => {
+      await sql`delete from a`.execute(trx);
+      inside = version();
+    });
+    expect(version()).not.toBe(inside);
   });
 
   it('are told to others once visible: after the statement, on commit, never on rollback', async () => {
@@ -169,6 +194,9 @@ describe('write versions', () => {
     ).rejects.toThrow('rolled back');
     expect(told).toEqual([]);
     await sql`delete from b`.execute(k);
+    expect(told).toEqual([['b']]);
+    told.length = 0;
+    await sql`drop index if exists b_v`.execute(k);
     expect(told).toEqual([null]);
     off?.();
 

@@ -35,8 +35,8 @@ export interface Db {
   sqliteFile?: string;
   /**
    * A number that changes whenever one of `tables` may have changed through this process: any
-   * insert/update/delete on them, any write whose tables are unknown (raw SQL, DDL) and any
-   * committed transaction. Caches of derived data keep the number they were filled under and
+   * insert/update/delete on them, any write whose tables are unknown (raw SQL, DDL) and the
+   * commit of a transaction that wrote them. Caches of derived data keep the number they were filled under and
    * are stale once it differs. Absent on handles made elsewhere (then: do not cache).
    */
   writeVersion?: (tables: readonly string[]) => number;

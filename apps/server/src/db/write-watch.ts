@@ -63,9 +63,15 @@ export class WriteWatch {
     return v;
   }
 
-  /** A transaction was committed (its writes are now visible to other connections). */
-  committed(): void {
-    this.everything++;
+  /**
+   * A transaction that wrote `tables` (null: unknown tables — everything) was committed: their
+   * versions change once more, since a reader on another connection (the SQLite reader, a lane
+   * process, another pooled connection) may have read them between the write and the commit
+   * and seen the rows before it. Tables the transaction did not write keep their versions.
+   */
+  committed(tables: readonly string[] | null): void {
+    if (tables && !tables.length) return;
+    this.bump(tables ? [...tables] : null);
   }
 
   bump(tables: string[] | null): void {
@@ -133,16 +139,62 @@ export function rawReadsOnly(node: RawNode): boolean {
   return WITH_START.test(lead) && !namesWrite(node);
 }
 
+/** The first characters of a raw statement read for its target table. */
+const TARGET_TEXT = 240;
+/**
+ * A statement that starts by naming the one table it writes. Data-modifying common table
+ * expressions stand in front (`with …`) and so never match; triggers' tables are derived data
+ * of the target, kept under its version.
+ */
+const TARGET =
+  /^\s*(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+(?:(?:"[^"]+"|\w+)\s*\.\s*)?(?:"([^"]+)"|(\w+))(?=[\s(;]|$)/i;
+const targets = new Map<string, string[] | null>();
+const MAX_TARGETS = 2000;
+
+/** The SQL text of a raw statement's start, its identifiers and tables written in. */
+function statementStart(node: RawNode, depth = 0): string {
+  let text = '';
+  for (let i = 0; i < node.sqlFragments.length && text.length < TARGET_TEXT; i++) {
+    text += node.sqlFragments[i];
+    const p = node.parameters[i] as
+      (OperationNode & { name?: unknown; table?: { identifier?: { name?: unknown } } }) | undefined;
+    if (!p) continue;
+    if (p.kind === 'RawNode' && depth < MAX_DEPTH) text += statementStart(p as RawNode, depth + 1);
+    else if (p.kind === 'IdentifierNode' && typeof p.name === 'string') text += `"${p.name}"`;
+    else if (p.kind === 'TableNode' && typeof p.table?.identifier?.name === 'string')
+      text += `"${p.table.identifier.name}"`;
+    else text += '?';
+  }
+  return text;
+}
+
+/**
+ * The table a raw write names as its target (`insert into t …`, `update t …`, `delete from t
+ * …`); null when it names none that way (DDL, pragmas, `with …`): a write of unknown tables.
+ */
+function rawTarget(node: RawNode): string[] | null {
+  const text = statementStart(node).slice(0, TARGET_TEXT);
+  let found = targets.get(text);
+  if (found !== undefined) return found;
+  const m = TARGET.exec(text);
+  const name = m?.[1] ?? m?.[2];
+  found = name ? [name] : null;
+  if (targets.size >= MAX_TARGETS) targets.clear();
+  targets.set(text, found);
+  return found;
+}
+
 /**
  * The tables a query writes: undefined for a read, null when a write's tables are unknown
- * (raw SQL, DDL), else the names of every table the statement mentions.
+ * (DDL, pragmas, raw SQL that does not start by naming its target), else the names of every
+ * table the statement mentions.
  */
 export function writtenTables(node: RootOperationNode): string[] | null | undefined {
   switch (node.kind) {
     case 'SelectQueryNode':
       return undefined;
     case 'RawNode':
-      return rawReadsOnly(node) ? undefined : null;
+      return rawReadsOnly(node) ? undefined : rawTarget(node);
     case 'InsertQueryNode':
     case 'UpdateQueryNode':
     case 'DeleteQueryNode':
@@ -199,7 +251,9 @@ function counting(conn: DatabaseConnection, watch: WriteWatch, w: Written): Data
         return await conn.executeQuery<R>(compiled);
       } finally {
         watch.bump(tables);
-        if (watch.telling) {
+        // A transaction's tables are kept for its commit (their versions change again then);
+        // a statement outside one is told at once when anyone listens.
+        if (w.inTransaction || watch.telling) {
           if (!tables) w.tables = null;
           else if (w.tables) for (const t of tables) w.tables.add(t);
           if (!w.inTransaction) flush(watch, w);
@@ -251,7 +305,8 @@ export function watchedDialect(dialect: Dialect, watch: WriteWatch): Dialect {
           try {
             await driver.commitTransaction(own(c));
           } finally {
-            watch.committed();
+            // A connection not acquired here (none is) would have written unknown tables.
+            watch.committed(w ? (w.tables ? [...w.tables] : null) : null);
             if (w) {
               w.inTransaction = false;
               // A failed commit may still have committed: others are told either way.
