@@ -164,7 +164,7 @@ try {
     JSON.stringify(
       {
         database: process.env.BENCH_DATABASE_URL ? 'postgres' : 'sqlite',
-        server: server.built ? 'built' : 'source',
+        server: server.built,
         results,
       },
       null,

@@ -175,7 +175,7 @@ try {
     JSON.stringify({
       bench: 'events.stream',
       database: process.env.BENCH_DATABASE_URL ? 'postgres' : 'sqlite',
-      server: server.built ? 'built' : 'sources',
+      server: server.built,
       subscribers: SUBSCRIBERS,
       events: EVENTS,
       deliveries: fromRecorded.length,

@@ -1,6 +1,6 @@
 /**
  * Soak (QUALITY.md P11): small reads while heavy queries and a large import run. The server runs
- * as its own process (the built one when there is one). Two domains:
+ * as its own process (the build, made first when its sources changed). Two domains:
  * - the **heavy** domain: an object of `BENCH_ROWS` records (imported before the soak), on which
  *   `BENCH_HEAVY` clients run, without pause, the queries that used to stall everybody — counts
  *   and group-bys with a filter that changes every time (no cache helps), deep pages, exports —
@@ -328,7 +328,7 @@ try {
     `${JSON.stringify(
       {
         database: process.env.BENCH_DATABASE_URL ? 'postgres' : 'sqlite',
-        server: server.built ? 'built' : 'source',
+        server: server.built,
         rows: ROWS,
         seeded,
         soakSeconds: +soakSeconds.toFixed(1),

@@ -5,7 +5,8 @@
 // baked into it). Their content hash is kept in node_modules/.cache/fiscus-build/<part>.json
 // after a successful build; a part whose hash is unchanged and whose output is still there is
 // skipped. TypeScript builds are incremental (tsbuildinfo in dist), so a change recompiles
-// little. `--force` rebuilds everything.
+// little. `--force` rebuilds everything. Names of parts (`node scripts/build.mjs contracts
+// server`) build only those (the benchmarks that start the built server do).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -86,8 +87,17 @@ function upToDate(part, hash) {
   }
 }
 
+const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const unknown = only.filter((name) => !parts.some((p) => p.name === name));
+if (unknown.length) {
+  console.error(
+    `build: no part named ${unknown.join(', ')} (parts: ${parts.map((p) => p.name).join(', ')})`,
+  );
+  process.exit(2);
+}
+
 const started = Date.now();
-for (const part of parts) {
+for (const part of parts.filter((p) => !only.length || only.includes(p.name))) {
   const t0 = Date.now();
   const hash = inputHash(part);
   if (upToDate(part, hash)) {

@@ -1,5 +1,4 @@
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import path from 'node:path';
@@ -11,10 +10,30 @@ const built = process.env.BENCH_SERVER
   ? path.resolve(process.env.BENCH_SERVER)
   : path.join(root, 'apps/server/dist/server.js');
 
+let fresh = !!process.env.BENCH_SERVER;
 /**
- * The server as its own process for the benchmarks that go through HTTP: the built server when
- * there is one (`npm run build`) — what production runs, without the TypeScript loader's
- * memory — else the sources. Data in `dir`; PostgreSQL when BENCH_DATABASE_URL is set. With
+ * Builds the contracts and the server when their sources changed since the last build
+ * (scripts/build.mjs; a second of hashing when nothing changed), so that a figure is never taken
+ * from a build older than the code it is reported for.
+ */
+function buildServer(): void {
+  if (fresh) return;
+  const run = spawnSync(
+    process.execPath,
+    [path.join(root, 'scripts/build.mjs'), 'contracts', 'server'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  if (run.status !== 0) throw new Error('the server did not build (scripts/build.mjs)');
+  fresh = true;
+}
+
+/**
+ * The server as its own process for the benchmarks that go through HTTP: the built server —
+ * what production runs, without the TypeScript loader's memory — built first when its sources
+ * changed (`BENCH_SERVER=<server.js>` runs another build as it is). Data in `dir`; PostgreSQL when BENCH_DATABASE_URL is set. With
  * `profileDir`, every thread of the server writes a CPU profile there when it stops. Signs up
  * a user whose token `qry` and `post` send.
  */
@@ -31,13 +50,12 @@ export async function startServer(opts: {
   token?: string;
 }) {
   const base = `http://127.0.0.1:${opts.port}`;
+  buildServer();
   const child = spawn(
     process.execPath,
     [
       ...(opts.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(opts.profileDir)}`] : []),
-      ...(existsSync(built)
-        ? [built]
-        : ['--conditions=source', '--import', 'tsx', path.join(root, 'apps/server/src/server.ts')]),
+      built,
     ],
     {
       cwd: root,
@@ -85,7 +103,8 @@ export async function startServer(opts: {
   return {
     base,
     pid,
-    built: existsSync(built),
+    /** The server file that runs (a build). */
+    built: path.relative(root, built),
     token: () => token,
     post,
     qry: <T>(op: string, input: Record<string, unknown>) =>
