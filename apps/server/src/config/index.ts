@@ -174,6 +174,13 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  // Indexes built for the filters, sorts and searches users run without saving a view
+  // (platform/auto-index.ts), for objects of at least AUTO_INDEX_MIN_ROWS records.
+  AUTO_INDEXES: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  AUTO_INDEX_MIN_ROWS: z.coerce.number().int().min(0).default(10_000),
 });
 
 /** The environment variables the server reads (deployment files are checked against them). */
@@ -236,6 +243,11 @@ export interface Config {
   seedDemo: boolean;
   /** Big bulk-write bodies are read on the bulk-body worker thread (BULK_BODY_WORKER). */
   bulkBodyWorker: boolean;
+  /**
+   * Automatic indexes (AUTO_INDEXES, AUTO_INDEX_MIN_ROWS; platform/auto-index.ts): on, and the
+   * records an object holds before its reads are noted.
+   */
+  autoIndexes: { enabled: boolean; minRows: number };
   /** Server processes sharing the port (`WORKERS`; more than one only on PostgreSQL). */
   workers: number;
   /**
@@ -420,6 +432,7 @@ export function loadConfig(
     uploadOpenBytesPerDomain: e.UPLOAD_OPEN_BYTES_PER_DOMAIN,
     seedDemo: e.SEED_DEMO,
     bulkBodyWorker: e.BULK_BODY_WORKER,
+    autoIndexes: { enabled: e.AUTO_INDEXES, minRows: e.AUTO_INDEX_MIN_ROWS },
     workers: e.WORKERS,
     shutdownGraceMs: e.SHUTDOWN_GRACE * 1000,
     ...overrides,

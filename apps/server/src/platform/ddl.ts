@@ -114,6 +114,7 @@ export async function ensureColumnRoom(
       await ensureIndex(q, dialect, objectId, name, ix.columns, {
         unique: ix.unique,
         live: ix.live,
+        automatic: ix.automatic,
       });
   }
   return true;
@@ -190,6 +191,13 @@ export function indexName(
   return `${unique ? 'ux' : live ? 'vx' : 'ix'}_${table.slice(4)}_${hash}`;
 }
 
+/** Index columns ending with `id` (in the direction of the last), which makes paging stable. */
+export function withIdColumn(cols: IndexColumn[]): IndexColumn[] {
+  return cols.some((c) => c.column === 'id')
+    ? cols
+    : [...cols, { column: 'id', desc: cols.at(-1)?.desc }];
+}
+
 /** The `create index` of a B-tree index of a record table (see `ensureIndex`). */
 async function createIndex(
   q: Q,
@@ -261,7 +269,13 @@ export async function suspendIndexes(
       .insertInto('app_meta')
       .values({
         key: `${SUSPENDED}${ix.name}`,
-        value: JSON.stringify({ objectId, columns: ix.columns, unique: ix.unique, live: ix.live }),
+        value: JSON.stringify({
+          objectId,
+          columns: ix.columns,
+          unique: ix.unique,
+          live: ix.live,
+          automatic: ix.automatic,
+        }),
         updated_at: isoNow(),
       })
       .onConflict((oc) => oc.column('key').doNothing())
@@ -296,6 +310,7 @@ export async function restoreIndexes(
       columns: IndexColumn[];
       unique: boolean;
       live: boolean;
+      automatic?: boolean;
     };
     if (d.objectId !== objectId) continue;
     // A column dropped meanwhile took its index with it: nothing to build.
@@ -316,6 +331,7 @@ export async function restoreIndexes(
           await ensureIndex(q, dialect, objectId, o.table_name, d.columns, {
             unique: d.unique,
             live: d.live,
+            automatic: !!d.automatic,
           }),
         );
     }
@@ -343,21 +359,26 @@ export async function ensureIndex(
      * inside a transaction). A build that fails leaves no invalid index behind.
      */
     concurrently?: boolean;
+    /**
+     * Built for the reads users ran (auto-index.ts): recorded as automatic. Without it, an
+     * automatic index of the same name becomes the caller's (a view's: never given way).
+     */
+    automatic?: boolean;
   } = {},
 ): Promise<string> {
   const unique = !!opts.unique;
   const live = !!opts.live && !unique;
-  const all =
-    opts.withId && !cols.some((c) => c.column === 'id')
-      ? [...cols, { column: 'id', desc: cols.at(-1)?.desc }]
-      : cols;
+  const all = opts.withId ? withIdColumn(cols) : cols;
   const name = indexName(table, all, unique, live);
   const known = await q
     .selectFrom('pf_indexes')
-    .select('name')
+    .select(['name', 'automatic'])
     .where('name', '=', name)
     .executeTakeFirst();
-  if (known) return name;
+  if (known) {
+    if (known.automatic === 1 && !opts.automatic) await adoptIndexes(q, [name]);
+    return name;
+  }
   await createIndex(q, dialect, table, name, all, unique, live, !!opts.concurrently);
   await analyzeTable(q, dialect, table);
   await q
@@ -368,9 +389,21 @@ export async function ensureIndex(
       columns: JSON.stringify(all.map((c) => (c.desc ? `${c.column} desc` : c.column))),
       is_unique: unique ? 1 : 0,
       created_at: isoNow(),
+      automatic: opts.automatic ? 1 : 0,
     })
     .execute();
   return name;
+}
+
+/** Automatic indexes among `names` become ordinary ones (a view wants them now). */
+export async function adoptIndexes(q: Q, names: readonly string[]): Promise<void> {
+  if (!names.length) return;
+  await q
+    .updateTable('pf_indexes')
+    .set({ automatic: 0, used_at: null })
+    .where('name', 'in', names)
+    .where('automatic', '=', 1)
+    .execute();
 }
 
 /**
@@ -385,6 +418,8 @@ export async function ensureTextIndex(
   table: string,
   column: string,
   signal?: AbortSignal,
+  /** Built for the reads users ran (auto-index.ts). */
+  automatic = false,
 ): Promise<string | null> {
   const name = textIndexName(table, column);
   const k = db.kysely;
@@ -403,6 +438,7 @@ export async function ensureTextIndex(
       columns: JSON.stringify([column]),
       is_unique: 0,
       created_at: isoNow(),
+      automatic: automatic ? 1 : 0,
     })
     .execute();
   if (db.dialect === 'postgres') await analyzeTable(k, db.dialect, table);
@@ -446,6 +482,8 @@ export interface IndexInfo {
    * aggregate: its group columns, then its summed columns (see aggregates.ts).
    */
   kind: 'btree' | 'trigram' | 'aggregate';
+  /** Built for the reads users ran, not for a view or a field (auto-index.ts). */
+  automatic: boolean;
 }
 
 export async function listIndexes(q: Q, objectId: string): Promise<IndexInfo[]> {
@@ -459,6 +497,7 @@ export async function listIndexes(q: Q, objectId: string): Promise<IndexInfo[]> 
     columns: parseColumns(r.columns),
     unique: r.is_unique === 1,
     live: r.name.startsWith('vx_'),
+    automatic: r.automatic === 1,
     kind: isTextIndexName(r.name)
       ? ('trigram' as const)
       : isAggregateName(r.name)
@@ -518,6 +557,8 @@ export async function ensureSearchIndex(
   table: string,
   columns: readonly string[],
   signal?: AbortSignal,
+  /** Built for the reads users ran (auto-index.ts). */
+  automatic = false,
 ): Promise<string | null> {
   const name = searchIndexName(table, columns, db.dialect);
   const k = db.kysely;
@@ -539,6 +580,7 @@ export async function ensureSearchIndex(
       columns: JSON.stringify([...columns].sort()),
       is_unique: 0,
       created_at: isoNow(),
+      automatic: automatic ? 1 : 0,
     })
     .execute();
   await analyzeTable(k, db.dialect, table);

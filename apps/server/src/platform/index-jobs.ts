@@ -1,8 +1,19 @@
 import type { Db } from '../db/dialect.js';
+import { AppError } from '../lib/app-error.js';
 import type { Lang } from './messages.js';
 import type { JobContext, JobKindHandler, Jobs } from './jobs.js';
-import { dropIndex, ensureSearchIndex, ensureTextIndex, indexesOf } from './ddl.js';
-import { fieldFromRow, type ObjectMeta } from './meta.js';
+import type { ViewDefinition } from '@fiscus/contracts';
+import {
+  adoptIndexes,
+  dropIndex,
+  ensureSearchIndex,
+  ensureTextIndex,
+  indexesOf,
+  listIndexes,
+} from './ddl.js';
+import { isAggregateName } from './aggregates.js';
+import { indexView, MAX_VIEW_INDEXES, textFieldsOf } from './index-policy.js';
+import { fieldFromRow, loadObject, type ObjectMeta } from './meta.js';
 import { dropTextIndex, searchIndexName, textIndexable, textIndexName } from './text-index.js';
 
 /**
@@ -17,13 +28,19 @@ export interface IndexJobParams {
   textFields: string[];
   /** Also the word-search index of the object's searched fields (text-index.ts). */
   search?: boolean;
+  /**
+   * Automatic indexes (auto-index.ts) for a shape of read users ran: its key, and its filter,
+   * sort and search as a view definition without the values. The job builds what a view of that
+   * definition gets, marked automatic, within the object's room.
+   */
+  auto?: { key: string; definition: ViewDefinition };
 }
 
 /**
  * Whether an object searching `n` fields gets a search index: from two fields (an index of more
  * than one column is how it is told from a field's trigram index, ddl.ts `searchIndexOf`).
  */
-function wantsSearchIndex(n: number): boolean {
+export function wantsSearchIndex(n: number): boolean {
   return n > 1;
 }
 
@@ -42,8 +59,55 @@ async function currentFields(db: Db, objectId: string) {
   return { table: o.table_name, fields: rows.map(fieldFromRow) };
 }
 
-async function runIndexJob(ctx: JobContext<IndexJobParams>) {
+/** Indexes of an object counted against its limit (not its maintained aggregates). */
+async function indexCount(db: Db, objectId: string): Promise<number> {
+  return (await listIndexes(db.kysely, objectId)).filter((ix) => !isAggregateName(ix.name)).length;
+}
+
+/**
+ * The B-tree indexes of an automatic job's shape, as a view of it gets them (marked automatic;
+ * on PostgreSQL built `concurrently`); answers the text indexes it wants. Nothing for an object
+ * gone meanwhile or a shape that no longer compiles (a field of it deleted or changed).
+ */
+async function buildAutomatic(
+  ctx: JobContext<IndexJobParams>,
+  auto: NonNullable<IndexJobParams['auto']>,
+): Promise<IndexJobParams> {
   const { db, params } = ctx;
+  const none = { objectId: params.objectId, textFields: [], auto };
+  const exists = await db.kysely
+    .selectFrom('pf_objects')
+    .select('id')
+    .where('id', '=', params.objectId)
+    .where('domain_id', '=', ctx.domainId)
+    .executeTakeFirst();
+  if (!exists) return none;
+  try {
+    const meta = await loadObject({ db, domainId: ctx.domainId, lang: ctx.lang }, params.objectId);
+    await indexView({ db, lang: ctx.lang }, db.kysely, meta, auto.definition, {
+      concurrently: true,
+      automatic: true,
+    });
+    const search = !!auto.definition.search.trim();
+    return {
+      ...none,
+      textFields: textFieldsOf(meta, auto.definition),
+      ...(search ? { search } : {}),
+    };
+  } catch (err) {
+    // Only a shape that no longer compiles is skipped; anything else fails the job.
+    if (!(err instanceof AppError)) throw err;
+    ctx.log.warn({ err, objectId: params.objectId }, 'automatic indexes: shape skipped');
+    return none;
+  }
+}
+
+async function runIndexJob(ctx: JobContext<IndexJobParams>) {
+  const { db } = ctx;
+  const params = ctx.params.auto ? await buildAutomatic(ctx, ctx.params.auto) : ctx.params;
+  const automatic = !!params.auto;
+  // Automatic text indexes stay within the object's room too (a view's are not counted here).
+  const room = async () => !automatic || (await indexCount(db, params.objectId)) < MAX_VIEW_INDEXES;
   let done = 0;
   ctx.progress(0, params.textFields.length);
   for (const fieldId of params.textFields) {
@@ -51,8 +115,15 @@ async function runIndexJob(ctx: JobContext<IndexJobParams>) {
     const now = await currentFields(db, params.objectId);
     const field = now?.fields.find((f) => f.id === fieldId);
     // Computed fields get no trigram index (a generated column's triggers would not follow it).
-    if (now && field && !field.computed && textIndexable(field.type)) {
-      const name = await ensureTextIndex(db, params.objectId, now.table, field.column, ctx.signal);
+    if (now && field && !field.computed && textIndexable(field.type) && (await room())) {
+      const name = await ensureTextIndex(
+        db,
+        params.objectId,
+        now.table,
+        field.column,
+        ctx.signal,
+        automatic,
+      );
       // The field may have changed while its index was filled: keep only a fitting index.
       const after = await currentFields(db, params.objectId);
       const still = after?.fields.find((f) => f.id === fieldId);
@@ -70,10 +141,18 @@ async function runIndexJob(ctx: JobContext<IndexJobParams>) {
       now &&
       searched.length &&
       !searched.some((f) => f.computed) &&
-      wantsSearchIndex(searched.length)
+      wantsSearchIndex(searched.length) &&
+      (await room())
     ) {
       const columns = searched.map((f) => f.column);
-      const name = await ensureSearchIndex(db, params.objectId, now.table, columns, ctx.signal);
+      const name = await ensureSearchIndex(
+        db,
+        params.objectId,
+        now.table,
+        columns,
+        ctx.signal,
+        automatic,
+      );
       // The searched fields may have changed while it was filled: keep only a fitting index.
       const after = (await currentFields(db, params.objectId))?.fields.filter((f) =>
         textIndexable(f.type),
@@ -116,9 +195,20 @@ export async function requestTextIndexes(
   fieldIds: readonly string[],
   opts: { search?: boolean } = {},
 ): Promise<void> {
-  const have = new Set(
-    (await indexesOf(db, meta.id)).filter((ix) => ix.kind === 'trigram').map((ix) => ix.name),
+  const trigrams = (await indexesOf(db, meta.id)).filter((ix) => ix.kind === 'trigram');
+  // Automatic text indexes a view wants become the view's (never given way, auto-index.ts).
+  const columns = new Set(meta.fields.filter((f) => fieldIds.includes(f.id)).map((f) => f.column));
+  await adoptIndexes(
+    db.kysely,
+    trigrams
+      .filter(
+        (ix) =>
+          ix.automatic &&
+          (ix.columns.length > 1 ? !!opts.search : columns.has(ix.columns[0]?.column ?? '')),
+      )
+      .map((ix) => ix.name),
   );
+  const have = new Set(trigrams.map((ix) => ix.name));
   const pending = new Set<string>();
   let pendingSearch = false;
   const rows = await db.kysely

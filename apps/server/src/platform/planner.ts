@@ -417,7 +417,7 @@ function orderIndex(req: PageRequest): IndexInfo | 'rowid' | undefined {
 
 /**
  * An index of equality columns (of the filter) followed by the order (and maybe other columns
- * the filter tests, views.service.ts): read as it is.
+ * the filter tests, index-policy.ts): read as it is.
  */
 function equalityIndex(req: PageRequest): boolean {
   if (!req.equalities.length) return false;

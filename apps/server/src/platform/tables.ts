@@ -69,6 +69,10 @@ export interface PfIndexesTable {
   columns: string;
   is_unique: number;
   created_at: string;
+  /** 1: built for the reads users ran (platform/auto-index.ts); 0: a view's or a field's. */
+  automatic: Generated<number>;
+  /** An automatic index: when a read last had it serve its shape (hourly at most). */
+  used_at: string | null;
 }
 
 export interface PfAuditTable {

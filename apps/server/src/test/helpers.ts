@@ -51,6 +51,9 @@ export async function makeTestApp(
       databaseUrl,
       jwtSecret: 'test-secret-test-secret-test-secret-0123',
       webDist: path.join(dataDir, 'web'),
+      // No index appears between two reads of a test unless it asks for automatic indexes
+      // (platform/auto-index.ts; on by default in the product).
+      autoIndexes: { enabled: false, minRows: 10_000 },
       ...overrides,
     },
   );

@@ -2,6 +2,8 @@ import { filterOps } from '@fiscus/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
+import { autoIndexer } from '../../platform/auto-index.js';
+import { listIndexes } from '../../platform/ddl.js';
 import { makeTestApp } from '../../test/helpers.js';
 import { ok } from '../../test/qry-helpers.js';
 import { filterArbitraries, hostile, scalarValue } from '../../test/filter-arbitraries.js';
@@ -10,6 +12,8 @@ import { filterArbitraries, hostile, scalarValue } from '../../test/filter-arbit
  * The query compiler under random input: thousands of random filter trees (random field
  * names incl. hostile strings, random operators, random values), sorts, groups and search
  * text. Every answer must be rows (200) or a validation error (400) — never a database error.
+ * Automatic indexes are on and learn from every read at once (platform/auto-index.ts): the
+ * random shapes' index jobs run beside the queries and must all succeed.
  */
 let t: Awaited<ReturnType<typeof makeTestApp>>;
 let u: RegisteredUser;
@@ -32,7 +36,9 @@ const codes = [
 const RUNS = Number(process.env.FUZZ_RUNS ?? 400);
 
 beforeAll(async () => {
-  t = await makeTestApp();
+  t = await makeTestApp({ autoIndexes: { enabled: true, minRows: 0 } });
+  const indexer = autoIndexer(t.app.db);
+  if (indexer) indexer.settings.seen = 1;
   u = await registerUser(t.app);
   const target = await ok(t.app, u, 'objects.create', { name: 'Target', kind: 'reference' });
   await ok(t.app, u, 'records.create', { objectId: target.id, values: { name: 'T1' } });
@@ -197,4 +203,17 @@ describe('query compiler fuzz', () => {
     );
     expect(rows).toBeGreaterThan(0);
   }, 300_000);
+
+  it('builds automatic indexes for the random shapes, every index job succeeding', async () => {
+    await t.app.jobs.idle();
+    const jobs = await t.app.db.kysely
+      .selectFrom('pf_jobs')
+      .select(['status', 'error', 'params'])
+      .where('kind', '=', 'index')
+      .execute();
+    expect(jobs.length).toBeGreaterThan(0);
+    for (const j of jobs) expect(j.status, `${j.params} ${j.error ?? ''}`).toBe('succeeded');
+    const auto = (await listIndexes(t.app.db.kysely, objectId)).filter((ix) => ix.automatic);
+    expect(auto.length).toBeGreaterThan(0);
+  });
 });

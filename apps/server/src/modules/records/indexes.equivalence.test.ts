@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { compactAggregate } from '../../platform/aggregates.js';
+import { autoIndexer } from '../../platform/auto-index.js';
 import { aggregatesOf, listIndexes, searchIndexOf, searchOptions } from '../../platform/ddl.js';
 import { searchMatchLimit, searchMatchStats } from '../../platform/planner.js';
 import { compileWhere } from '../../platform/compiler.js';
@@ -13,11 +14,13 @@ import { importCsv } from '../../test/import-helpers.js';
 import { AND, OR, group, ok } from '../../test/qry-helpers.js';
 
 /**
- * Indexes, caches and the planner never change an answer. Two objects hold the same records:
+ * Indexes, caches and the planner never change an answer. Three objects hold the same records:
  * `plain` has no index at all, `indexed` has trigram indexes on every text field and B-tree
- * indexes from saved views. Random queries (filters, search, sorts, pages, states) must answer
- * the same on both, before and after the same writes, deletes, restores, imports and field
- * changes are applied to both.
+ * indexes from saved views, `learned` only the automatic indexes its own reads get
+ * (platform/auto-index.ts: the views' shapes read twice first, then whatever the random queries
+ * repeat — built in the background while the queries go on). Random queries (filters, search,
+ * sorts, pages, states) must answer the same on all three, before and after the same writes,
+ * deletes, restores, imports and field changes are applied to each.
  */
 let t: Awaited<ReturnType<typeof makeTestApp>>;
 let u: RegisteredUser;
@@ -84,6 +87,7 @@ interface Obj {
 }
 let plain: Obj;
 let indexed: Obj;
+let learned: Obj;
 
 async function makeObject(name: string): Promise<Obj> {
   const o = await ok<{ id: string }>(t.app, u, 'objects.create', { name });
@@ -112,6 +116,19 @@ async function makeObject(name: string): Promise<Obj> {
 async function both(op: string, input: (o: Obj) => Record<string, unknown>): Promise<void> {
   await ok(t.app, u, op, input(plain));
   await ok(t.app, u, op, input(indexed));
+  await ok(t.app, u, op, input(learned));
+}
+
+/** Automatic indexes learn from `learned`'s reads only, and only while `learning` runs. */
+async function learning<T>(run: () => Promise<T>): Promise<T> {
+  const indexer = autoIndexer(t.app.db);
+  if (!indexer) throw new Error('automatic indexes are off');
+  indexer.settings.enabled = true;
+  try {
+    return await run();
+  } finally {
+    indexer.settings.enabled = false;
+  }
 }
 
 /** Saved views on `indexed` whose indexes cover every field, sort and text condition. */
@@ -167,13 +184,30 @@ async function indexEverything(): Promise<void> {
     });
   }
   await t.app.jobs.idle();
+  // The same shapes typed into `learned`'s grid twice, never saved.
+  await learning(async () => {
+    for (const [i, v] of views.entries()) {
+      if ('groupby' in v) continue;
+      for (let n = 0; n < 2; n++)
+        await ok(t.app, u, 'records.list', {
+          objectId: learned.id,
+          filter: v.filter,
+          orderby: v.orderby,
+          ...(i === 0 ? { search: 'x' } : {}),
+        });
+    }
+  });
+  await t.app.jobs.idle();
 }
 
 beforeAll(async () => {
-  t = await makeTestApp();
+  t = await makeTestApp({ autoIndexes: { enabled: true, minRows: 0 } });
   u = await registerUser(t.app);
   plain = await makeObject('Plain');
   indexed = await makeObject('Indexed');
+  learned = await makeObject('Learned');
+  const indexer = autoIndexer(t.app.db);
+  if (indexer) indexer.settings.enabled = false;
   for (let i = 0; i < 240; i++) {
     const values = row(i);
     await both('records.create', (o) => ({ objectId: o.id, values }));
@@ -427,6 +461,8 @@ async function sameAnswers(runs: number): Promise<void> {
       const want = await answers(plain, q);
       const got = await answers(indexed, q);
       expect(got, JSON.stringify(q)).toEqual(want);
+      const learnt = await learning(() => answers(learned, q));
+      expect(learnt, `automatic indexes: ${JSON.stringify(q)}`).toEqual(want);
     }),
     { numRuns: runs },
   );
@@ -448,6 +484,15 @@ describe('indexes and caches never change an answer', () => {
     expect(ix.filter((n) => /^ag\d_/.test(n))).toHaveLength(2);
     // Every object has one index of its live records by id; the plain one has only that.
     expect(tables.items.find((x) => x.objectId === plain.id)?.indexes).toHaveLength(1);
+  });
+
+  it('the learned object has automatic indexes of every kind (so the test compares something)', async () => {
+    const auto = (await listIndexes(t.app.db.kysely, learned.id)).filter((ix) => ix.automatic);
+    const trigrams = auto.filter((ix) => ix.kind === 'trigram');
+    // A trigram index per text field and the search index, as the views got on `indexed`.
+    expect(trigrams.filter((ix) => ix.columns.length === 1)).toHaveLength(TEXT_CODES.length);
+    expect(trigrams.filter((ix) => ix.columns.length > 1)).toHaveLength(1);
+    expect(auto.filter((ix) => ix.kind === 'btree').length).toBeGreaterThan(3);
   });
 
   it('answers group-bys of its group fields from the maintained aggregates', async () => {
@@ -634,6 +679,7 @@ describe('indexes and caches never change an answer', () => {
     const csv = 'Name,Note\n"Zürich import 12","alpha 1"\n"москва 2",';
     await importCsv(t, u, plain.id, csv, { mode: 'append' });
     await importCsv(t, u, indexed.id, csv, { mode: 'append' });
+    await importCsv(t, u, learned.id, csv, { mode: 'append' });
     const imported = await same('again');
     expect(JSON.stringify(imported)).toContain('Zürich import 12');
     await same('kept');
@@ -915,10 +961,12 @@ describe('indexes and caches never change an answer', () => {
     ]) {
       await importCsv(t, u, plain.id, csv, settings);
       await importCsv(t, u, indexed.id, csv, settings);
+      await importCsv(t, u, learned.id, csv, settings);
     }
     await sameAnswers(Math.ceil(RUNS / 3));
     await importCsv(t, u, plain.id, csv, { mode: 'replace' });
     await importCsv(t, u, indexed.id, csv, { mode: 'replace' });
+    await importCsv(t, u, learned.id, csv, { mode: 'replace' });
     await sameAnswers(Math.ceil(RUNS / 4));
   }, 600_000);
 

@@ -45,6 +45,7 @@ import { OffloadedRows } from './records.offload.js';
 import { writeRows } from './records.parse.js';
 import { cached, parametersKey } from '../../platform/cache.js';
 import { aggregatesOf, indexesOf, type IndexInfo } from '../../platform/ddl.js';
+import { noteRead } from '../../platform/auto-index.js';
 import { safeIdent } from '../../platform/ident.js';
 import {
   compactAggregate,
@@ -135,6 +136,8 @@ async function listOnce(
     equalities: rootEqualities(meta, input.filter),
     tested: filterColumns(meta, input.filter),
   });
+  // The shape of this read may get indexes of its own (platform/auto-index.ts).
+  await noteRead(ctx, meta, input, indexes, query.rows);
   const hasMore = rows.length > input.limit;
   const records = rows.slice(0, input.limit).map((r) => toRecord(fields, r));
   await attachDisplay(ctx, fields, records);
@@ -149,7 +152,9 @@ async function countOnce(
 ): Promise<{ total: number }> {
   const indexes = await indexesOf(ctx.db, meta.id);
   const query = await compileQuery(ctx, meta, input, indexes);
-  return { total: await countMatches(ctx, query, () => summaryCount(ctx, meta, input, indexes)) };
+  const total = await countMatches(ctx, query, () => summaryCount(ctx, meta, input, indexes));
+  await noteRead(ctx, meta, input, indexes, query.rows);
+  return { total };
 }
 
 /**

@@ -5,7 +5,7 @@ import { dropIndex, listIndexes, type IndexInfo } from '../../platform/ddl.js';
 import { indexJob, type IndexJobParams } from '../../platform/index-jobs.js';
 import type { JobContext, JobKindHandler } from '../../platform/jobs.js';
 import { loadObject } from '../../platform/meta.js';
-import { indexView, textFieldsOf } from './views.service.js';
+import { indexView, textFieldsOf } from '../../platform/index-policy.js';
 
 /**
  * Bringing the indexes of views saved under an earlier index policy up to date.

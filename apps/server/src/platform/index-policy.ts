@@ -1,0 +1,338 @@
+import { textualTypes, type FilterNode, type ViewDefinition } from '@fiscus/contracts';
+import { sql } from 'kysely';
+import type { DialectName } from '../db/dialect.js';
+import {
+  adoptIndexes,
+  dropIndex,
+  ensureIndex,
+  indexName,
+  withIdColumn,
+  type IndexColumn,
+} from './ddl.js';
+import type { Lang } from './messages.js';
+import { ensureAggregate, isAggregateName } from './aggregates.js';
+import { textIndexable } from './text-index.js';
+import { isVirtual, type FieldMeta, type ObjectMeta } from './meta.js';
+import { type OpContext, type Q } from './context.js';
+import { compileSortKeys, resolveColumn } from './compiler.js';
+
+/**
+ * The index policy: which indexes a definition (a saved view's filter, sort, grouping and
+ * search) gets. Saving a view applies it (modules/views); so does the refresh of views saved
+ * under an earlier policy.
+ */
+
+/** Indexes per object made for views; beyond it views still work, just unindexed. */
+export const MAX_VIEW_INDEXES = 16;
+/** Maintained aggregates (summary tables) per object, besides its indexes. */
+const MAX_VIEW_AGGREGATES = 4;
+const INDEXABLE_OPS = new Set([
+  'eq',
+  'in',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'between',
+  'today',
+  'yesterday',
+  'this_week',
+  'last_week',
+  'this_month',
+  'last_month',
+  'this_year',
+  'last_n_days',
+]);
+
+function conditionsOf(
+  node: FilterNode,
+  out: { field: string; op: string }[] = [],
+): { field: string; op: string }[] {
+  for (const c of node.conditions) out.push({ field: c.field, op: c.op });
+  for (const ch of node.children) if (ch.isactive) conditionsOf(ch, out);
+  return out;
+}
+
+/** Columns of a view's filter a sort index carries after its keys (see indexView): at most 3. */
+const MAX_TESTED_COLUMNS = 3;
+
+/**
+ * The stored columns a view's filter tests (any operator, any depth), in the order they appear:
+ * the candidates to carry in its sort index. Not long texts (they would bloat every entry),
+ * multi-selects, attachments, computed fields without a column, or system columns.
+ */
+function testedColumns(meta: ObjectMeta, d: ViewDefinition): string[] {
+  if (!d.filter.isactive) return [];
+  const out: string[] = [];
+  for (const c of conditionsOf(d.filter)) {
+    const col = resolveColumn(meta, c.field);
+    const f = col?.field;
+    if (
+      !col ||
+      !f ||
+      isVirtual(f) ||
+      f.type === 'longtext' ||
+      col.kind === 'multi' ||
+      col.kind === 'file' ||
+      out.includes(col.column)
+    )
+      continue;
+    out.push(col.column);
+    if (out.length >= MAX_TESTED_COLUMNS) break;
+  }
+  return out;
+}
+
+/**
+ * Indexes that follow a view: one composite index over its sort keys (group fields first; on
+ * SQLite followed by the other columns its filter tests), and one per field its filter compares
+ * in an index-friendly way. Their columns, before the `id` each ends with (ddl.ts `ensureIndex`).
+ */
+export function plannedIndexes(
+  meta: ObjectMeta,
+  d: ViewDefinition,
+  dialect: DialectName,
+  lang: Lang,
+): IndexColumn[][] {
+  const wanted: IndexColumn[][] = [];
+  // Computed fields without a column of their own (lookups, rollups, formulas that read other
+  // records) cannot be indexed: an index stops before the first of them.
+  const virtual = (c: { field?: FieldMeta } | undefined) => !!c?.field && isVirtual(c.field);
+  const all = compileSortKeys(meta, d.orderby, d.groupby, lang);
+  const firstVirtual = all.findIndex((x) => virtual(x.column));
+  const keys = (firstVirtual < 0 ? all : all.slice(0, firstVirtual)).filter(
+    (x) => x.column.column !== 'id' && x.column.kind !== 'multi',
+  );
+  const sortCols = keys.slice(0, 3).map((x) => ({ column: x.column.column, desc: x.desc }));
+  let eqLead: IndexColumn[] = [];
+  // Equality conditions of an AND root in front of the sort keys: the page is then read in
+  // index order, already filtered, and stops after `limit` rows.
+  if (d.filter.isactive && d.filter.operator.sid === 'and' && sortCols.length) {
+    const eqCols: IndexColumn[] = [];
+    for (const c of d.filter.conditions) {
+      const col = resolveColumn(meta, c.field);
+      if (
+        c.op !== 'eq' ||
+        !col ||
+        virtual(col) ||
+        col.kind === 'multi' ||
+        col.kind === 'file' ||
+        col.column === 'id'
+      )
+        continue;
+      if (
+        !eqCols.some((x) => x.column === col.column) &&
+        !sortCols.some((x) => x.column === col.column)
+      )
+        eqCols.push({ column: col.column });
+    }
+    if (eqCols.length) eqLead = eqCols.slice(0, 2);
+  }
+  // SQLite: the other columns the filter tests follow the sort keys (and id), so that a page
+  // read by walking the index in sort order tests the filter on the index entry and reads the
+  // table only for the rows it returns (docs/execution.md, "Walks that test the filter in the
+  // index"). PostgreSQL tests such conditions on the table row anyway: no extra columns there.
+  const tested = dialect === 'sqlite' && sortCols.length ? testedColumns(meta, d) : [];
+  const tail = (lead: IndexColumn[]) => {
+    const extra = tested.filter(
+      (c) => !lead.some((x) => x.column === c) && !sortCols.some((x) => x.column === c),
+    );
+    return extra.length
+      ? [{ column: 'id', desc: sortCols.at(-1)?.desc }, ...extra.map((column) => ({ column }))]
+      : [];
+  };
+  if (eqLead.length) wanted.push([...eqLead, ...sortCols, ...tail(eqLead)]);
+  if (sortCols.length) wanted.push([...sortCols, ...tail([])]);
+  // A grouped view: group fields then aggregated fields, so groups and sums come from the
+  // index alone (covering), without reading the table.
+  if (d.groupby.isActive && d.groupby.groups.length) {
+    const cols: IndexColumn[] = [];
+    const add = (key: string) => {
+      const col = resolveColumn(meta, key);
+      if (
+        !col ||
+        virtual(col) ||
+        col.kind === 'multi' ||
+        col.kind === 'file' ||
+        cols.some((x) => x.column === col.column)
+      )
+        return;
+      cols.push({ column: col.column });
+    };
+    d.groupby.groups.slice(0, 3).forEach((g) => add(g.field));
+    const groupCount = cols.length;
+    d.groupby.groups.forEach((g) => (g.aggregates ?? []).forEach((a) => add(a.field)));
+    if (cols.length) wanted.unshift(cols.slice(0, groupCount + 3));
+  }
+  if (d.filter.isactive) {
+    for (const c of conditionsOf(d.filter)) {
+      const col = resolveColumn(meta, c.field);
+      if (
+        !col ||
+        virtual(col) ||
+        col.column === 'id' ||
+        col.kind === 'multi' ||
+        col.kind === 'file' ||
+        !INDEXABLE_OPS.has(c.op)
+      )
+        continue;
+      // An index that already starts with this column serves the condition too.
+      if (!wanted.some((w) => w[0]?.column === col.column)) wanted.push([{ column: col.column }]);
+    }
+  }
+  // An index that is a prefix of another wanted one adds nothing (and may lure the planner
+  // away from the covering one): keep the longer.
+  const same = (a: IndexColumn, b: IndexColumn | undefined) =>
+    !!b && a.column === b.column && !!a.desc === !!b.desc;
+  const isPrefix = (a: IndexColumn[], b: IndexColumn[]) =>
+    a.length < b.length && a.every((c, i) => same(c, b[i]));
+  return wanted.filter((w, i) => !wanted.some((o, j) => j !== i && isPrefix(w, o)));
+}
+
+/** The names of the B-tree indexes `plannedIndexes` asks for (partial, live records, `id` last). */
+export function plannedIndexNames(meta: ObjectMeta, planned: IndexColumn[][]): string[] {
+  return planned.map((cols) => indexName(meta.table, withIdColumn(cols), false, true));
+}
+
+/**
+ * Creates the indexes of a definition (`plannedIndexes`), and a grouped view's maintained
+ * aggregate, within the per-object limit. A view's indexes take precedence over automatic ones
+ * (auto-index.ts): an automatic index it wants becomes the view's, and when the object has no
+ * room left, the least recently used automatic index is dropped to make it. Automatic indexes
+ * (`automatic`) never make room, and get no aggregate.
+ */
+export async function indexView(
+  ctx: Pick<OpContext, 'db' | 'lang'>,
+  k: Q,
+  meta: ObjectMeta,
+  d: ViewDefinition,
+  opts: {
+    /** PostgreSQL: build the B-tree indexes without blocking writes (ddl.ts `ensureIndex`). */
+    concurrently?: boolean;
+    /** Built for the reads users ran (auto-index.ts). */
+    automatic?: boolean;
+  } = {},
+): Promise<string[]> {
+  const needed = plannedIndexes(meta, d, ctx.db.dialect, ctx.lang);
+  if (!opts.automatic) await adoptIndexes(k, plannedIndexNames(meta, needed));
+  const existing = (
+    await k.selectFrom('pf_indexes').select('name').where('object_id', '=', meta.id).execute()
+  ).map((r) => r.name);
+  const made: string[] = [];
+  // A grouped view's counts and sums are also maintained per group (platform/aggregates.ts): its
+  // group-bys then read one row per group, whatever the number of records and however often
+  // they change. Each summary costs every write a little: at most MAX_VIEW_AGGREGATES.
+  const summary = opts.automatic ? undefined : summaryOf(meta, d);
+  if (summary && existing.filter(isAggregateName).length < MAX_VIEW_AGGREGATES) {
+    const name = await ensureAggregate(
+      k,
+      ctx.db.dialect,
+      meta.id,
+      meta.table,
+      summary.groups,
+      summary.sums,
+    );
+    if (!existing.includes(name)) made.push(name);
+  }
+  const indexCount = async () =>
+    (await k.selectFrom('pf_indexes').select('name').where('object_id', '=', meta.id).execute())
+      .map((r) => r.name)
+      .filter((n) => !isAggregateName(n)).length;
+  let count = await indexCount();
+  const names = plannedIndexNames(meta, needed);
+  for (const [i, cols] of needed.entries()) {
+    if (count >= MAX_VIEW_INDEXES && !existing.includes(names[i] as string)) {
+      if (opts.automatic || !(await evictAutomatic(k, ctx.db.dialect, meta.id))) break;
+      count = await indexCount();
+    }
+    const before = count;
+    const name = await ensureIndex(k, ctx.db.dialect, meta.id, meta.table, cols, {
+      withId: true,
+      live: true,
+      ...(opts.concurrently ? { concurrently: true } : {}),
+      ...(opts.automatic ? { automatic: true } : {}),
+    });
+    count = await indexCount();
+    if (count > before) made.push(name);
+  }
+  return made;
+}
+
+/**
+ * Drops the object's least recently used automatic index (B-tree or text) to make room for a
+ * view's. False when it has none.
+ */
+export async function evictAutomatic(
+  k: Q,
+  dialect: DialectName,
+  objectId: string,
+): Promise<boolean> {
+  const victim = await k
+    .selectFrom('pf_indexes')
+    .select('name')
+    .where('object_id', '=', objectId)
+    .where('automatic', '=', 1)
+    .orderBy(sql`coalesce(used_at, created_at)`)
+    .orderBy('name')
+    .executeTakeFirst();
+  if (!victim) return false;
+  await dropIndex(k, dialect, victim.name);
+  return true;
+}
+
+/**
+ * The maintained aggregate of a grouped view: its group fields (up to three, all stored fields)
+ * and the number fields it counts, sums or averages. None for a view grouped by anything else
+ * (a computed field, a system column, a multi-select, an attachment) or a mounted object.
+ */
+function summaryOf(
+  meta: ObjectMeta,
+  d: ViewDefinition,
+): { groups: string[]; sums: string[] } | undefined {
+  if (meta.kind === 'mounted' || !d.groupby.isActive || !d.groupby.groups.length) return undefined;
+  const groups: string[] = [];
+  const sums: string[] = [];
+  for (const g of d.groupby.groups.slice(0, 3)) {
+    const col = resolveColumn(meta, g.field);
+    const f = col?.field;
+    if (!col || !f || f.computed || col.kind === 'multi' || col.kind === 'file') return undefined;
+    if (!groups.includes(col.column)) groups.push(col.column);
+  }
+  for (const g of d.groupby.groups)
+    for (const a of g.aggregates ?? []) {
+      const col = resolveColumn(meta, a.field);
+      if (
+        col?.field &&
+        !col.field.computed &&
+        (col.kind === 'number' || col.kind === 'int') &&
+        (a.fn === 'sum' || a.fn === 'avg' || a.fn === 'count') &&
+        !sums.includes(col.column)
+      )
+        sums.push(col.column);
+    }
+  return { groups, sums };
+}
+
+/**
+ * Fields whose substring conditions (`contains`, `starts_with`) or search a view has: they get a
+ * trigram index (built by a job; the view works meanwhile, reading rows).
+ */
+export function textFieldsOf(meta: ObjectMeta, d: ViewDefinition): string[] {
+  const ids = new Set<string>();
+  if (d.filter.isactive) {
+    for (const c of conditionsOf(d.filter)) {
+      const col = resolveColumn(meta, c.field);
+      if (
+        (c.op === 'contains' || c.op === 'starts_with') &&
+        col?.field &&
+        textIndexable(col.field.type)
+      )
+        ids.add(col.field.id);
+    }
+  }
+  if (d.search.trim()) {
+    for (const f of meta.fields)
+      if (textualTypes.includes(f.type) || f.type === 'select') ids.add(f.id);
+  }
+  return [...ids];
+}
