@@ -129,6 +129,15 @@ test('a procedure bound to a toolbar action runs, and its event arrives live in 
   );
   await ribbon.screenshot({ path: shot('procedures-ribbon-live') });
 
+  // The list shows the run, and every cell's content stays inside its column.
+  await page.goto('/fiscus/procedures');
+  const listed = page.getByTestId('procedure-row').filter({ hasText: 'Plan next year' });
+  await expect(listed).toContainText('Succeeded');
+  const spills = await listed.evaluate((tr) =>
+    [...tr.querySelectorAll('td')].map((td) => td.scrollWidth - td.clientWidth),
+  );
+  expect(spills.filter((px) => px > 1)).toEqual([]);
+
   // And the plan holds the copied lines with the expression applied.
   const planned = await qry<{ rows: { values: Record<string, unknown> }[] }>(
     request,

@@ -103,19 +103,16 @@ export function ProceduresScreen() {
   );
   const lastRun = (p: ProcedureSummary) =>
     p.lastRunStatus ? (
-      <Group gap={6} wrap="nowrap">
-        <Badge
-          size="sm"
-          variant="light"
-          color={runStatusColor[p.lastRunStatus]}
-          style={{ flexShrink: 0 }}
-        >
+      <Stack gap={2} align="flex-start">
+        <Badge size="sm" variant="light" color={runStatusColor[p.lastRunStatus]}>
           {t(`status.${p.lastRunStatus}`)}
         </Badge>
-        <Text size="xs" c="dimmed">
-          {p.lastRunAt ? fmt.format(new Date(p.lastRunAt)) : ''}
-        </Text>
-      </Group>
+        {p.lastRunAt && (
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {fmt.format(new Date(p.lastRunAt))}
+          </Text>
+        )}
+      </Stack>
     ) : (
       <Text size="xs" c="dimmed">
         {t('neverRun')}
@@ -247,7 +244,7 @@ export function ProceduresScreen() {
                             <Table.Td ta="center">{p.paramCount}</Table.Td>
                             <Table.Td>{lastRun(p)}</Table.Td>
                             <Table.Td>
-                              <Text size="xs" c="dimmed">
+                              <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                                 {fmt.format(new Date(p.updatedAt))}
                               </Text>
                             </Table.Td>
