@@ -14,7 +14,7 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import {
   IconAdjustmentsHorizontal,
   IconLayoutGrid,
@@ -23,8 +23,8 @@ import {
   IconShoppingBagX,
   IconX,
 } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAddressText } from '@/lib/use-address-text';
 import { useProducts } from '../api/queries';
 import { sortOptions, type SortBy } from '../api/types';
 import { perPage, useShopParams } from '../hooks/use-shop-params';
@@ -38,9 +38,7 @@ export function ShopScreen() {
   const { state, query, update, clearFilters, filterCount } = useShopParams();
   const products = useProducts(query);
   const [drawer, { open, close }] = useDisclosure(false);
-  const [search, setSearch] = useState(state.q);
-  useEffect(() => setSearch(state.q), [state.q]);
-  const commitSearch = useDebouncedCallback((q: string) => update({ q }), 300);
+  const search = useAddressText(state.q, (q) => update({ q }));
 
   const total = products.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / perPage));
@@ -123,23 +121,20 @@ export function ShopScreen() {
         </Group>
 
         <TextInput
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            commitSearch(e.currentTarget.value);
-          }}
+          value={search.text}
+          onChange={(e) => search.change(e.currentTarget.value)}
           placeholder={t('shop.search')}
           aria-label={t('shop.search')}
           leftSection={<IconSearch size={16} />}
           rightSection={
-            search ? (
+            search.text ? (
               <ActionIcon
                 variant="subtle"
                 color="gray"
                 size="sm"
                 aria-label={t('shop.clearSearch')}
                 onClick={() => {
-                  setSearch('');
+                  search.reset();
                   update({ q: '' });
                 }}
               >
@@ -163,7 +158,7 @@ export function ShopScreen() {
                 <Button
                   variant="light"
                   onClick={() => {
-                    setSearch('');
+                    search.reset();
                     clearFilters();
                     update({ q: '' });
                   }}

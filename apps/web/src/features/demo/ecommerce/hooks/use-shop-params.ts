@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '@/lib/use-address-params';
 import {
   categoryKeys,
   sortOptions,
@@ -29,7 +29,7 @@ const listParam = (v: string | null) => (v ? v.split(',').filter(Boolean) : []);
 
 /** Shop search, sort, view, page and filters, kept in the address so they survive reloads and links. */
 export function useShopParams() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
 
   const state = useMemo<ShopState>(() => {
     const sort = params.get('sort');

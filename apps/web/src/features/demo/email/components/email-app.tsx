@@ -1,5 +1,4 @@
 import { Alert, Button, Center, Checkbox, Group, Loader, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@/lib/toast';
 import { IconAlertCircle, IconSearch } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -7,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AppSidebarLayout, AppSidebarToggle, useAppSidebar } from '@/components/app-sidebar-layout';
 import { messageOf } from '@/lib/api-client';
+import { useAddressText } from '@/lib/use-address-text';
 import { useEmails, useToggleEmailLabel, useUpdateEmails } from '../api/email-api';
 import type { Email, EmailFolder, EmailFolderFilter, EmailLabel, EmailUpdate } from '../api/types';
 import { EmailActions } from './email-actions';
@@ -47,9 +47,7 @@ export function EmailApp({ folder: routeFolder, label }: EmailAppProps) {
   });
 
   // Search box: typed text goes into the URL (?q=) after a short pause.
-  const [search, setSearch] = useState(q);
-  useEffect(() => setSearch(q), [q]);
-  const pushSearch = useDebouncedCallback((value: string) => {
+  const search = useAddressText(q, (value) =>
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
@@ -59,8 +57,8 @@ export function EmailApp({ folder: routeFolder, label }: EmailAppProps) {
         return next;
       },
       { replace: true },
-    );
-  }, 300);
+    ),
+  );
 
   // A new folder, label or search starts with an empty selection.
   const listKey = `${folder ?? ''}|${label ?? ''}|${q}`;
@@ -302,11 +300,8 @@ export function EmailApp({ folder: routeFolder, label }: EmailAppProps) {
         <Group className={classes.toolbar} gap="xs" wrap="nowrap">
           <AppSidebarToggle onClick={sidebar.open} label={t('openSidebar')} />
           <TextInput
-            value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              pushSearch(e.currentTarget.value);
-            }}
+            value={search.text}
+            onChange={(e) => search.change(e.currentTarget.value)}
             placeholder={t('search')}
             aria-label={t('search')}
             leftSection={<IconSearch size={16} />}

@@ -12,7 +12,6 @@ import {
   TextInput,
   ThemeIcon,
 } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@/lib/toast';
 import {
   IconAlertTriangle,
@@ -21,10 +20,11 @@ import {
   IconListCheck,
   IconSearch,
 } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AppSidebarLayout, AppSidebarToggle, useAppSidebar } from '@/components/app-sidebar-layout';
+import { useAddressText } from '@/lib/use-address-text';
 import { useTasks, useUpdateTask } from '../api/tasks';
 import { isTaskSort, type Task, type TaskFilter, type TaskSort, type TaskTag } from '../api/types';
 import { TaskDrawer } from './task-drawer';
@@ -53,7 +53,6 @@ export function TodoApp({ filter, tag }: Props) {
   const q = params.get('q') ?? '';
   const sortParam = params.get('sort');
   const sortBy: TaskSort = isTaskSort(sortParam) ? sortParam : 'latest';
-  const [search, setSearch] = useState(q);
   const [drawer, setDrawer] = useState<{ opened: boolean; task: Task | null }>({
     opened: false,
     task: null,
@@ -72,23 +71,7 @@ export function TodoApp({ filter, tag }: Props) {
       },
       { replace: true },
     );
-  const written = useRef(q);
-  const writeSearch = useDebouncedCallback((value: string) => {
-    written.current = value;
-    setParam('q', value);
-  }, 250);
-  // Follow the URL when it changes from outside (back and forward buttons), not our own writes.
-  useEffect(() => {
-    if (q !== written.current) {
-      written.current = q;
-      setSearch(q);
-    }
-  }, [q]);
-
-  const onSearch = (value: string) => {
-    setSearch(value);
-    writeSearch(value);
-  };
+  const search = useAddressText(q, (value) => setParam('q', value), 250);
 
   const toggleComplete = (task: Task, completed: boolean) =>
     update.mutate(
@@ -172,11 +155,15 @@ export function TodoApp({ filter, tag }: Props) {
             placeholder={t('searchPlaceholder')}
             aria-label={t('searchPlaceholder')}
             leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(e) => onSearch(e.currentTarget.value)}
+            value={search.text}
+            onChange={(e) => search.change(e.currentTarget.value)}
             rightSection={
-              search ? (
-                <CloseButton size="sm" aria-label={t('clearSearch')} onClick={() => onSearch('')} />
+              search.text ? (
+                <CloseButton
+                  size="sm"
+                  aria-label={t('clearSearch')}
+                  onClick={() => search.change('')}
+                />
               ) : null
             }
             data-testid="todo-search"
