@@ -20,10 +20,24 @@ afterAll(() => {
   resetRules();
 });
 
+const budgetLines = {
+  id: 'o2',
+  name: 'Budget lines',
+  code: 'budget_lines',
+  kind: 'table' as const,
+  description: '',
+  displayFieldId: null,
+  tableName: 'obj_o2',
+  fieldCount: 4,
+  createdAt: '2026-03-01T10:00:00.000Z',
+  updatedAt: '2026-03-01T10:00:00.000Z',
+};
+
 describe('CubesScreen', () => {
   it('lists the cubes with their object and counts, and searches them', async () => {
     server.use(
       qryHandler({
+        'objects.list': () => ({ items: [] }),
         'cubes.list': () => ({
           items: [
             summary(),
@@ -56,8 +70,39 @@ describe('CubesScreen', () => {
     expect(await screen.findByText('No cube matches the search.')).toBeInTheDocument();
   });
 
+  it('shows the cube and its object by their names in the user’s language', async () => {
+    server.use(
+      qryHandler({
+        'objects.list': () => ({
+          items: [{ ...budgetLines, names: { ru: 'Строки бюджета' } }],
+        }),
+        'cubes.list': () => ({
+          items: [
+            summary({
+              id: 'c2',
+              name: 'Budget report',
+              names: { ru: 'Бюджетный отчёт' },
+              objectId: 'o2',
+              objectName: 'Budget lines',
+            }),
+          ],
+        }),
+      }),
+    );
+    const user = userEvent.setup();
+    await renderScreen(<CubesScreen />, { language: 'ru' });
+    const row = await screen.findByTestId('cube-row');
+    expect(within(row).getByRole('link', { name: 'Бюджетный отчёт' })).toBeInTheDocument();
+    expect(await within(row).findByText('Строки бюджета')).toBeInTheDocument();
+    expect(within(row).queryByText('Budget lines')).toBeNull();
+    await user.type(screen.getByTestId('cubes-search'), 'строки');
+    expect(await screen.findByTestId('cube-row')).toBeInTheDocument();
+  });
+
   it('shows the empty state with New cube', async () => {
-    server.use(qryHandler({ 'cubes.list': () => ({ items: [] }) }));
+    server.use(
+      qryHandler({ 'objects.list': () => ({ items: [] }), 'cubes.list': () => ({ items: [] }) }),
+    );
     await renderScreen(<CubesScreen />);
     const empty = await screen.findByTestId('cubes-empty');
     expect(within(empty).getByText('No cubes yet')).toBeInTheDocument();
@@ -68,6 +113,7 @@ describe('CubesScreen', () => {
     let fail = true;
     server.use(
       qryHandler({
+        'objects.list': () => ({ items: [] }),
         'cubes.list': () =>
           fail
             ? HttpResponse.json(
@@ -92,6 +138,7 @@ describe('CubesScreen', () => {
     server.use(
       qryHandler(
         {
+          'objects.list': () => ({ items: [] }),
           'cubes.list': () => ({ items }),
           'cubes.delete': () => {
             items = [];

@@ -29,6 +29,7 @@ import { messageOf } from '@/lib/api-client';
 import { useOp, useOpMutation } from '@/lib/qry';
 import { cubeDesignPath, cubePath, newCubePath } from '../lib/paths';
 import { shownName } from '@/lib/names';
+import { useObjectNameOf } from '@/lib/entity-names';
 
 /** The domain's cubes: toolbar (New, Refresh, Search, object), list, open, design, delete. */
 export function CubesScreen() {
@@ -39,13 +40,14 @@ export function CubesScreen() {
   const [toDelete, setToDelete] = useState<CubeSummary | null>(null);
   const list = useOp('cubes.list', {});
   const remove = useOpMutation('cubes.delete');
+  const objectNameOf = useObjectNameOf();
 
   const all = useMemo(() => list.data?.items ?? [], [list.data]);
   const objects = useMemo(() => {
     const seen = new Map<string, string>();
-    for (const c of all) seen.set(c.objectId, c.objectName);
+    for (const c of all) seen.set(c.objectId, objectNameOf(c.objectId, c.objectName));
     return [...seen].map(([value, label]) => ({ value, label }));
-  }, [all]);
+  }, [all, objectNameOf]);
   const items = useMemo(() => {
     const q = search.trim().toLocaleLowerCase(i18n.language);
     return all
@@ -53,12 +55,17 @@ export function CubesScreen() {
       .filter(
         (c) =>
           !q ||
-          [c.name, c.objectName, c.description].some((s) =>
-            s.toLocaleLowerCase(i18n.language).includes(q),
-          ),
+          [
+            shownName(c, i18n.language),
+            c.name,
+            objectNameOf(c.objectId, c.objectName),
+            c.description,
+          ].some((s) => s.toLocaleLowerCase(i18n.language).includes(q)),
       )
-      .sort((a, b) => a.name.localeCompare(b.name, i18n.language));
-  }, [all, search, objectId, i18n.language]);
+      .sort((a, b) =>
+        shownName(a, i18n.language).localeCompare(shownName(b, i18n.language), i18n.language),
+      );
+  }, [all, search, objectId, i18n.language, objectNameOf]);
   const dateFmt = new Intl.DateTimeFormat(i18n.language, {
     dateStyle: 'medium',
     timeStyle: 'short',
@@ -145,7 +152,7 @@ export function CubesScreen() {
                     </Table.Td>
                     <Table.Td>
                       <Badge variant="light" leftSection={<IconTable size={12} />}>
-                        {c.objectName}
+                        {objectNameOf(c.objectId, c.objectName)}
                       </Badge>
                     </Table.Td>
                     <Table.Td ta="right">{c.dimensionCount}</Table.Td>

@@ -30,6 +30,7 @@ import { useOp, useOpMutation } from '@/lib/qry';
 import { actionIcon } from '../lib/icons';
 import { ActionEditor } from './action-editor';
 import { shownName } from '@/lib/names';
+import { useObjectNameOf, useProcedureNameOf } from '@/lib/entity-names';
 
 /** `/fiscus/actions`: the buttons that run procedures, where they appear and who sees them. */
 export function ActionsScreen() {
@@ -40,6 +41,8 @@ export function ActionsScreen() {
   const list = useOp('actions.list', objectId ? { objectId } : {});
   const objects = useOp('objects.list', {});
   const remove = useOpMutation('actions.delete');
+  const objectNameOf = useObjectNameOf();
+  const procedureNameOf = useProcedureNameOf();
   const rows = list.data?.items ?? [];
   const editing = params.get('action');
   const phone = useMediaQuery('(max-width: 48em)');
@@ -117,7 +120,8 @@ export function ActionsScreen() {
                           {shownName(a)}
                         </Text>
                         <Text size="xs" c="dimmed" truncate>
-                          {a.objectName} · {a.procedureName}
+                          {objectNameOf(a.objectId, a.objectName)} ·{' '}
+                          {procedureNameOf(a.procedureId, a.procedureName)}
                         </Text>
                       </div>
                     </Group>
@@ -181,14 +185,14 @@ export function ActionsScreen() {
                         </Table.Td>
                         <Table.Td>
                           <Link to={`/fiscus/object/${encodeURIComponent(a.objectId)}`}>
-                            {a.objectName}
+                            {objectNameOf(a.objectId, a.objectName)}
                           </Link>
                         </Table.Td>
                         <Table.Td>
                           <Link
                             to={`/fiscus/procedures?procedure=${encodeURIComponent(a.procedureId)}`}
                           >
-                            {a.procedureName}
+                            {procedureNameOf(a.procedureId, a.procedureName)}
                           </Link>
                         </Table.Td>
                         <Table.Td>

@@ -112,6 +112,8 @@ describe('ReportsScreen', () => {
             items: polls > 1 ? [(({ log: _log, ...r }) => r)(done)] : [],
             hasMore: false,
           }),
+          'objects.list': () => ({ items: [] }),
+          'cubes.list': () => ({ items: [] }),
           'objects.get': () => sales,
           'reports.generate': () => run(),
           'reports.getRun': () => (++polls > 1 ? done : run()),
@@ -259,11 +261,58 @@ describe('ReportsScreen', () => {
     });
   });
 
+  it('names the report’s cube and object in the user’s language', async () => {
+    server.use(
+      qryHandler({
+        'reports.list': () => ({
+          items: [
+            { ...report, name: 'Budget report', names: { ru: 'Бюджетный отчёт' } },
+            {
+              ...report,
+              id: 'r2',
+              name: 'Sales list',
+              source: 'view',
+              cubeId: null,
+              cubeName: null,
+              viewId: 'v1',
+              viewName: 'Open orders',
+            },
+          ],
+        }),
+        'reports.runs': () => ({ items: [], hasMore: false }),
+        'objects.list': () => ({ items: [{ ...sales, names: { ru: 'Продажи' } }] }),
+        'cubes.list': () => ({
+          items: [
+            {
+              id: 'c1',
+              name: 'Sales cube',
+              names: { ru: 'Куб продаж' },
+              description: '',
+              objectId: 'o1',
+              objectName: 'Sales',
+              dimensionCount: 2,
+              measureCount: 1,
+              updatedAt: now,
+            },
+          ],
+        }),
+      }),
+    );
+    await renderScreen(<ReportsScreen />, { path: '/fiscus/reports', language: 'ru' });
+    const rows = await screen.findAllByTestId('report-row');
+    expect(rows).toHaveLength(2);
+    expect(await screen.findByText('Куб: Куб продаж')).toBeInTheDocument();
+    expect(await screen.findByText(/Продажи · Open orders/)).toBeInTheDocument();
+    expect(screen.queryByText(/Sales cube/)).toBeNull();
+  });
+
   it('shows the empty state', async () => {
     server.use(
       qryHandler({
         'reports.list': () => ({ items: [] }),
         'reports.runs': () => ({ items: [], hasMore: false }),
+        'objects.list': () => ({ items: [] }),
+        'cubes.list': () => ({ items: [] }),
       }),
     );
     await renderScreen(<ReportsScreen />, { path: '/fiscus/reports' });

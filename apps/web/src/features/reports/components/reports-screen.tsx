@@ -56,6 +56,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { filterFieldsOf, formatBytes, formatDuration, useFilterLabels } from '../lib/filter';
 import { ReportEditor } from './report-editor';
 import { shownName } from '@/lib/names';
+import { useCubeNameOf, useObjectNameOf } from '@/lib/entity-names';
 
 type RunRow = Omit<ReportRun, 'log'>;
 const active = (s: JobStatus) => s === 'queued' || s === 'running';
@@ -104,6 +105,8 @@ export function ReportsScreen() {
     },
   );
   const remove = useOpMutation('reports.delete');
+  const objectNameOf = useObjectNameOf();
+  const cubeNameOf = useCubeNameOf();
   const all = useMemo(() => list.data?.items ?? [], [list.data]);
   const items = useMemo(() => {
     const q = search.trim().toLocaleLowerCase(i18n.language);
@@ -111,12 +114,19 @@ export function ReportsScreen() {
       .filter(
         (r) =>
           !q ||
-          [r.name, r.description, r.objectName, r.cubeName ?? '', r.viewName ?? ''].some((s) =>
-            s.toLocaleLowerCase(i18n.language).includes(q),
-          ),
+          [
+            shownName(r, i18n.language),
+            r.name,
+            r.description,
+            objectNameOf(r.objectId, r.objectName),
+            r.cubeName ? cubeNameOf(r.cubeId, r.cubeName) : '',
+            r.viewName ?? '',
+          ].some((s) => s.toLocaleLowerCase(i18n.language).includes(q)),
       )
-      .sort((a, b) => a.name.localeCompare(b.name, i18n.language));
-  }, [all, search, i18n.language]);
+      .sort((a, b) =>
+        shownName(a, i18n.language).localeCompare(shownName(b, i18n.language), i18n.language),
+      );
+  }, [all, search, i18n.language, objectNameOf, cubeNameOf]);
   const selected = all.find((r) => r.id === selectedId) ?? null;
   const dateFmt = new Intl.DateTimeFormat(i18n.language, {
     dateStyle: 'short',
@@ -268,9 +278,9 @@ export function ReportsScreen() {
                     <Table.Td>
                       <Text size="sm">
                         {r.source === 'cube'
-                          ? t('sourceCube', { name: r.cubeName ?? '' })
+                          ? t('sourceCube', { name: cubeNameOf(r.cubeId, r.cubeName ?? '') })
                           : t('sourceView', {
-                              object: r.objectName,
+                              object: objectNameOf(r.objectId, r.objectName),
                               view: r.viewName ?? t('allFieldsShort'),
                             })}
                       </Text>

@@ -1,0 +1,96 @@
+import { defaultRules, type ActionDef } from '@fiscus/contracts';
+import { screen, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { resetRules, setRules } from '@/lib/ability';
+import { server } from '@/mocks/node';
+import { qryHandler, strict } from '@/test/msw';
+import { renderScreen } from '@/test/render';
+import { makeObject } from '../test/fixtures';
+import { ActionsScreen } from './actions-screen';
+
+beforeAll(() => {
+  server.listen(strict);
+  setRules(defaultRules);
+});
+afterEach(() => server.resetHandlers());
+afterAll(() => {
+  server.close();
+  resetRules();
+});
+
+const now = '2026-01-01T10:00:00.000Z';
+const action: ActionDef = {
+  id: 'a1',
+  name: 'Assemble the budget',
+  names: { ru: 'Собрать бюджет' },
+  icon: 'bolt',
+  procedureId: 'p1',
+  procedureName: 'Budget assembly',
+  objectId: 'o1',
+  objectName: 'Scenarios',
+  placement: ['toolbar'],
+  recordParam: null,
+  preset: {},
+  ask: [],
+  confirm: '',
+  roles: ['owner', 'admin'],
+  position: 0,
+  createdAt: now,
+  updatedAt: now,
+};
+
+describe('ActionsScreen', () => {
+  it('names each action’s object and procedure in the user’s language', async () => {
+    server.use(
+      qryHandler({
+        'actions.list': () => ({ items: [action] }),
+        'objects.list': () => ({
+          items: [{ ...makeObject('o1', 'Scenarios'), names: { ru: 'Сценарии' } }],
+        }),
+        'procedures.list': () => ({
+          items: [
+            {
+              id: 'p1',
+              name: 'Budget assembly',
+              names: { ru: 'Сборка бюджета' },
+              description: '',
+              stepCount: 3,
+              paramCount: 1,
+              triggerObjectId: null,
+              lastRunStatus: null,
+              lastRunAt: null,
+              updatedAt: now,
+            },
+          ],
+        }),
+      }),
+    );
+    await renderScreen(<ActionsScreen />, { path: '/fiscus/actions', language: 'ru' });
+    const row = await screen.findByTestId('action-row');
+    expect(within(row).getByText('Собрать бюджет')).toBeInTheDocument();
+    expect(await within(row).findByRole('link', { name: 'Сценарии' })).toHaveAttribute(
+      'href',
+      '/fiscus/object/o1',
+    );
+    expect(await within(row).findByRole('link', { name: 'Сборка бюджета' })).toHaveAttribute(
+      'href',
+      '/fiscus/procedures?procedure=p1',
+    );
+    expect(within(row).queryByText('Budget assembly')).toBeNull();
+    expect(within(row).queryByText('Scenarios')).toBeNull();
+  });
+
+  it('keeps the name an action came with when its procedure is not in the list', async () => {
+    server.use(
+      qryHandler({
+        'actions.list': () => ({ items: [action] }),
+        'objects.list': () => ({ items: [] }),
+        'procedures.list': () => ({ items: [] }),
+      }),
+    );
+    await renderScreen(<ActionsScreen />, { path: '/fiscus/actions', language: 'ru' });
+    const row = await screen.findByTestId('action-row');
+    expect(within(row).getByRole('link', { name: 'Budget assembly' })).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'Scenarios' })).toBeInTheDocument();
+  });
+});
