@@ -203,6 +203,52 @@ describe('records.createMany', () => {
     expect((await all(o.id)).map((x) => x.values.code)).toEqual(['U1', 'U2', 'U3']);
   });
 
+  it('a value taken by a stored or deleted record, in rows otherwise good, names the rows and leaves nothing half-written', async () => {
+    const o = await makeObject('Unique stored');
+    const stored = await ok<WriteMany>(t.app, u, 'records.createMany', {
+      objectId: o.id,
+      rows: [
+        { name: 'live', code: 'S1' },
+        { name: 'gone', code: 'S2' },
+      ],
+    });
+    await ok(t.app, u, 'records.delete', { objectId: o.id, ids: [stored.ids[1]] });
+    // The clashes lie past the first statement's rows: what was written before them is undone.
+    const rows = Array.from({ length: 1500 }, (_, i) => ({ name: `n${i}`, code: `N${i}` }));
+    rows[1200] = { name: 'taken', code: 'S1' };
+    rows[1400] = { name: 'taken by a deleted one', code: 'S2' };
+    const r = await qry(t.app, u, 'records.createMany', { objectId: o.id, rows });
+    expect(r.status).toBe(409);
+    expect(Object.keys(r.error?.fields ?? {}).sort()).toEqual(['rows.1200.code', 'rows.1400.code']);
+    expect(await count(o.id)).toBe(1);
+    // Rows with a key of their own are created too (upsert by id): the same answer.
+    const byId = await qry(t.app, u, 'records.upsertMany', {
+      objectId: o.id,
+      key: 'id',
+      rows: [{ id: stored.ids[0], qty: 5 }, ...rows.slice(1195, 1205)],
+    });
+    expect(byId.status).toBe(409);
+    expect(Object.keys(byId.error?.fields ?? {})).toEqual(['rows.6.code']);
+    expect((await all(o.id)).map((x) => [x.values.code, x.values.qty])).toEqual([['S1', null]]);
+    const skipped = await ok<WriteMany>(t.app, u, 'records.createMany', {
+      objectId: o.id,
+      rows,
+      onError: 'skip',
+    });
+    expect(skipped.created).toBe(1498);
+    expect(skipped.errors.map((e) => [e.index, Object.keys(e.fields)])).toEqual([
+      [1200, ['code']],
+      [1400, ['code']],
+    ]);
+    expect([skipped.ids[1200], skipped.ids[1400]]).toEqual([null, null]);
+    expect(await count(o.id)).toBe(1499);
+    // The new records took the ids the refused calls had used: each has its own entry only.
+    for (const at of [0, 1199, 1499]) {
+      const items = await history(o.id, skipped.ids[at] as number);
+      expect(items.map((x) => [x.action, x.after?.code])).toEqual([['create', `N${at}`]]);
+    }
+  });
+
   it('a bad row in skip mode does not hold a unique value against a later good row', async () => {
     const o = await makeObject('Unique skip');
     const r = await ok<WriteMany>(t.app, u, 'records.createMany', {

@@ -1,5 +1,7 @@
 import type { BulkOnError, BulkRowError, RecordsWriteManyOutput } from '@fiscus/contracts';
+import { CompiledQuery, type ControlledTransaction } from 'kysely';
 import { AppError } from '../../lib/app-error.js';
+import type { Database } from '../../db/schema.js';
 import { isoNow } from '../../lib/clock.js';
 import { writeAuditRun, writeCreateAuditOfRows } from '../../platform/audit.js';
 import { recordEvent } from '../../platform/events/index.js';
@@ -276,15 +278,26 @@ async function checkReferences(
   }
 }
 
-/** Unique fields: no two rows with one value, and no other record holding it already. */
-async function checkUnique(
+/** The rows of a call that write a value of a unique field (other than empty), by field. */
+interface UniqueWrites {
+  f: FieldMeta;
+  i: number;
+  rows: RowState[];
+}
+
+/**
+ * Unique fields, among the rows: no two rows with one value (the later row is refused, naming
+ * the earlier). Answers, per unique field, the rows that write a value of it, for the check
+ * against stored records (`uniqueInStore`).
+ */
+function uniqueAmongRows(
   ctx: OpContext,
-  trx: Q,
   meta: ObjectMeta,
   states: RowState[],
   onError: BulkOnError,
-): Promise<void> {
+): UniqueWrites[] {
   const { lang } = ctx;
+  const out: UniqueWrites[] = [];
   for (const [i, f] of meta.fields.entries()) {
     if (!f.options.unique) continue;
     const first = new Map<string, RowState>();
@@ -307,6 +320,21 @@ async function checkUnique(
       first.set(k, s);
       rows.push(s);
     }
+    if (rows.length) out.push({ f, i, rows });
+  }
+  return out;
+}
+
+/** Unique fields, against stored data: no other record holding the row's value already. */
+async function uniqueInStore(
+  ctx: OpContext,
+  trx: Q,
+  meta: ObjectMeta,
+  unique: UniqueWrites[],
+  only?: (s: RowState) => boolean,
+): Promise<void> {
+  for (const { f, i, rows: all } of unique) {
+    const rows = only ? all.filter(only) : all;
     if (!rows.length) continue;
     const holders = new Map<string, number>();
     const values = rows.map((s) => encode(f, s.write?.[i], ctx.db.dialect));
@@ -322,20 +350,43 @@ async function checkUnique(
     for (const s of rows) {
       const holder = holders.get(keyText(s.write?.[i]));
       if (holder !== undefined && holder !== s.target)
-        problem(s, f.code, pfText(lang, 'pf.unique'), 'conflict');
+        problem(s, f.code, pfText(ctx.lang, 'pf.unique'), 'conflict');
     }
   }
 }
 
-/** A unique index violation that slipped past the checks (a race) is still a 409. */
-function mapUniqueViolation(ctx: OpContext, meta: ObjectMeta, e: unknown): never {
+/**
+ * SQLite: whether each of these unique fields has the unique index SQLite enforces (one column,
+ * whole table) — then an INSERT clashing with a stored record fails instead of writing.
+ */
+async function enforcedBySqlite(trx: Q, meta: ObjectMeta, unique: UniqueWrites[]) {
+  for (const { f } of unique) {
+    const { rows } = await trx.executeQuery<{ n: number }>(
+      CompiledQuery.raw(
+        `select count(*) as n from pragma_index_list(?) as l where l."unique" = 1 and ` +
+          `l.partial = 0 and (select count(*) from pragma_index_info(l.name)) = 1 and ` +
+          `(select name from pragma_index_info(l.name)) = ?`,
+        [meta.table, f.column],
+      ),
+    );
+    if (!Number(rows[0]?.n)) return false;
+  }
+  return true;
+}
+
+function isUniqueViolation(e: unknown): boolean {
   const err = e as { code?: string; message?: string };
-  const text = String(err.message ?? '');
-  if (
+  return (
     err.code === '23505' ||
     err.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    /UNIQUE constraint failed/.test(text)
-  ) {
+    /UNIQUE constraint failed/.test(String(err.message ?? ''))
+  );
+}
+
+/** A unique index violation that slipped past the checks (a race) is still a 409. */
+function mapUniqueViolation(ctx: OpContext, meta: ObjectMeta, e: unknown): never {
+  if (isUniqueViolation(e)) {
+    const text = String((e as { message?: string }).message ?? '');
     const f = meta.fields.find((x) => x.options.unique && text.includes(x.column));
     const fields = f ? { [f.code]: [pfText(ctx.lang, 'pf.unique')] } : undefined;
     throw new AppError('conflict', pfText(ctx.lang, 'pf.unique'), fields);
@@ -563,38 +614,90 @@ async function run(
   const triggers = await prepareTriggers(ctx, meta.id);
   // Bulk calls in flight together apply in the order they arrived (platform/write-order.ts).
   await awaitWriteTurn();
-  return ctx.db.kysely.transaction().execute(async (trx) => {
-    await resolveTargets(ctx, trx, meta, states, key);
-    if (key.kind !== 'create') await breathe(states.length);
-    completeRows(ctx, meta, states);
-    await checkReferences(ctx, trx, meta, targets, states, onError);
-    await checkUnique(ctx, trx, meta, states, onError);
-    await breathe(states.length);
-    const bad = states.filter((s) => s.errors !== null);
-    const ids: (number | null)[] = new Array<number | null>(states.length).fill(null);
-    const result: RecordsWriteManyOutput = {
-      created: 0,
-      updated: 0,
-      unchanged: 0,
-      ids,
-      errors: [],
-    };
-    if (bad.length && onError === 'abort') return { result, bad };
-    const good = bad.length ? states.filter((s) => s.errors === null) : states;
-    if (
-      key.kind !== 'create' &&
-      good.some((s) => s.target === undefined) &&
-      !ctx.ability.can('create', 'Record')
-    )
-      throw new AppError('forbidden', commonText(ctx.lang, 'error.forbidden'));
+  const trx = await ctx.db.kysely.startTransaction().execute();
+  try {
+    const outcome = await checkAndWrite(ctx, trx, meta, states, key, onError, targets, triggers);
+    await trx.commit().execute();
+    return outcome;
+  } catch (e) {
+    if (!trx.isCommitted) await trx.rollback().execute();
+    throw e;
+  }
+}
+
+/** The part of `run` in its transaction: checks against stored data, then the writes. */
+async function checkAndWrite(
+  ctx: OpContext,
+  trx: ControlledTransaction<Database>,
+  meta: ObjectMeta,
+  states: RowState[],
+  key: WriteKey,
+  onError: BulkOnError,
+  targets: Map<string, ObjectMeta | undefined>,
+  triggers: TriggerRun | null,
+): Promise<Outcome> {
+  await resolveTargets(ctx, trx, meta, states, key);
+  if (key.kind !== 'create') await breathe(states.length);
+  completeRows(ctx, meta, states);
+  await checkReferences(ctx, trx, meta, targets, states, onError);
+  const unique = uniqueAmongRows(ctx, meta, states, onError);
+  // SQLite, when no row has a problem: the values of new records are left to the unique
+  // index, which refuses a clash with a stored record as the lookup would find it (inserts
+  // run before updates, so against the records as they were). On a clash the write is undone
+  // to its savepoint and the rows are checked by the lookup, as always.
+  const byIndex =
+    ctx.db.dialect === 'sqlite' &&
+    unique.length > 0 &&
+    states.every((s) => s.errors === null) &&
+    (key.kind === 'create' || ctx.ability.can('create', 'Record')) &&
+    (await enforcedBySqlite(trx, meta, unique));
+  await uniqueInStore(ctx, trx, meta, unique, byIndex ? isUpdate : undefined);
+  await breathe(states.length);
+  let bad = states.filter((s) => s.errors !== null);
+  const ids: (number | null)[] = new Array<number | null>(states.length).fill(null);
+  const result: RecordsWriteManyOutput = {
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    ids,
+    errors: [],
+  };
+  if (bad.length && onError === 'abort') return { result, bad };
+  let good = bad.length ? states.filter((s) => s.errors === null) : states;
+  if (
+    key.kind !== 'create' &&
+    good.some((s) => s.target === undefined) &&
+    !ctx.ability.can('create', 'Record')
+  )
+    throw new AppError('forbidden', commonText(ctx.lang, 'error.forbidden'));
+  if (byIndex && !bad.length) {
+    const saved = await trx.savepoint('bulk_write').execute();
     try {
-      Object.assign(result, await writeGood(ctx, trx, meta, good, ids, triggers));
+      Object.assign(result, await writeGood(ctx, saved, meta, good, ids, triggers));
+      await saved.releaseSavepoint('bulk_write').execute();
+      return { result, bad };
     } catch (e) {
-      mapUniqueViolation(ctx, meta, e);
+      if (!isUniqueViolation(e)) throw e;
+      await saved.rollbackToSavepoint('bulk_write').execute();
+      await saved.releaseSavepoint('bulk_write').execute();
     }
-    result.errors = reportRows(ctx, bad);
-    return { result, bad };
-  });
+    ids.fill(null);
+    await uniqueInStore(ctx, trx, meta, unique, (s) => !isUpdate(s));
+    bad = states.filter((s) => s.errors !== null);
+    if (bad.length && onError === 'abort') return { result, bad };
+    good = bad.length ? states.filter((s) => s.errors === null) : states;
+  }
+  try {
+    Object.assign(result, await writeGood(ctx, trx, meta, good, ids, triggers));
+  } catch (e) {
+    mapUniqueViolation(ctx, meta, e);
+  }
+  result.errors = reportRows(ctx, bad);
+  return { result, bad };
+}
+
+function isUpdate(s: RowState): boolean {
+  return s.target !== undefined;
 }
 
 /** Messages an answer lists at most; later bad rows are named with one summary message. */
