@@ -7,16 +7,21 @@
  *   client, p50/p95; the same filter again and again, so the count comes from the count cache
  *   after the first request — `coldTotal` is the first one's time;
  * - `clients10`: the batch with total, 10 clients in parallel: requests per second, p50/p95;
- * each before the shapes' views are saved (no index but the primary key) and after (the
- * views' indexes, trigram indexes of the text fields they search). Also a group-by with sum.
- * Prints JSON.
+ * each before the shapes' views are saved (the filters typed into the grid: the table starts with
+ * no index but the primary key, and automatic indexes — platform/auto-index.ts — are built in
+ * the background once a shape is read twice, while its measures go on) and after (the views'
+ * indexes, trigram indexes of the text fields they search). Also a group-by with sum. For each
+ * shape before saving, `autoIndexes` tells when its automatic indexes were ready: the index jobs
+ * queued while it was measured, `readyMs` from its first request to the end of the last of
+ * them, `buildMs` their run time. Prints JSON.
  *
  * Run: node --conditions=source --import tsx bench/matrix.ts
  * Env: BENCH_ROWS (default 100000), BENCH_SAMPLES (sequential requests per measure, default
  * 40), BENCH_SECONDS (10-client run per shape, default 3), BENCH_CLIENTS (default 10),
  * BENCH_SHAPES (comma-separated names to run a subset), BENCH_DATABASE_URL (postgres://…),
  * BENCH_PORT (default 3180), BENCH_AFTER_ONLY=1 (only the shapes after saving their views, no
- * group-bys: to compare the server's CPU per request between two builds).
+ * group-bys: to compare the server's CPU per request between two builds), AUTO_INDEXES=false
+ * (before saving, no automatic indexes: every request of an ad-hoc filter reads the table).
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -262,9 +267,51 @@ async function groupsMeasure() {
 
 // BENCH_AFTER_ONLY=1: only the shapes after saving their views (and no group-bys).
 const AFTER_ONLY = process.env.BENCH_AFTER_ONLY === '1';
-const before: Record<string, Measure> = {};
-if (!AFTER_ONLY) for (const s of SHAPES) before[s.name] = await measure(s);
+const before: Record<string, Measure & { autoIndexes?: AutoIndexes }> = {};
+const starts: { name: string; at: number }[] = [];
+if (!AFTER_ONLY)
+  for (const s of SHAPES) {
+    starts.push({ name: s.name, at: Date.now() });
+    before[s.name] = await measure(s);
+  }
 const groupsBefore = AFTER_ONLY ? undefined : await groupsMeasure();
+
+interface AutoIndexes {
+  jobs: number;
+  /** From the shape's first request until its last index job ended (ms). */
+  readyMs: number | null;
+  /** The jobs' run time (ms). */
+  buildMs: number;
+}
+// When each shape's automatic indexes were ready: the index jobs queued while it was measured
+// (waited for only now, after every shape's measures).
+await app.jobs.idle();
+const indexJobs = await app.db.kysely
+  .selectFrom('pf_jobs')
+  .select(['created_at', 'started_at', 'finished_at'])
+  .where('kind', '=', 'index')
+  .execute();
+for (const [i, st] of starts.entries()) {
+  const end = starts[i + 1]?.at ?? Number.POSITIVE_INFINITY;
+  const mine = indexJobs.filter((j) => {
+    const at = Date.parse(j.created_at);
+    return at >= st.at && at < end;
+  });
+  const finished = mine.map((j) => Date.parse(j.finished_at ?? '')).filter(Number.isFinite);
+  const m = before[st.name];
+  if (m)
+    m.autoIndexes = {
+      jobs: mine.length,
+      readyMs: finished.length ? Math.max(...finished) - st.at : null,
+      buildMs: mine.reduce(
+        (a, j) => a + (Date.parse(j.finished_at ?? '') - Date.parse(j.started_at ?? '') || 0),
+        0,
+      ),
+    };
+}
+const automaticIndexes = (await listIndexes(app.db.kysely, obj.id)).filter(
+  (ix) => ix.automatic,
+).length;
 
 const saveStart = performance.now();
 for (const s of SHAPES) {
@@ -357,6 +404,8 @@ process.stdout.write(
       loadAverage: loadavg().map((x) => +x.toFixed(2)),
       seedMs: Math.round(seedMs),
       saveViewsMs: Math.round(saveMs),
+      // Automatic indexes the object had before its views were saved.
+      automaticIndexes,
       samples: SAMPLES,
       clients: CLIENTS,
       shapes,

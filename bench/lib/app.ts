@@ -27,11 +27,11 @@ export async function benchApp(opts: {
   textFields?: boolean;
 }) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fiscus-bench-'));
-  // Lane settings (READ_LANE_SLOTS, HEAVY_LANE_SLOTS, …, QUERY_TIME_LIMIT) pass through from the
-  // environment.
+  // Lane settings (READ_LANE_SLOTS, HEAVY_LANE_SLOTS, …, QUERY_TIME_LIMIT) and automatic indexes
+  // (AUTO_INDEXES, AUTO_INDEX_MIN_ROWS) pass through from the environment.
   const lanes = Object.fromEntries(
     Object.entries(process.env).filter(([k]) =>
-      /^(READ|HEAVY)_LANE_SLOTS$|^LANE_|^QUERY_TIME_LIMIT$/.test(k),
+      /^(READ|HEAVY)_LANE_SLOTS$|^LANE_|^QUERY_TIME_LIMIT$|^AUTO_INDEX/.test(k),
     ),
   );
   const config = loadConfig(

@@ -4,9 +4,14 @@ import type { Db } from '../db/dialect.js';
 import { isoNow } from '../lib/clock.js';
 import { resolveColumn } from './compiler.js';
 import type { OpContext } from './context.js';
-import { dropIndex, type IndexInfo } from './ddl.js';
-import { wantsSearchIndex, type IndexJobParams } from './index-jobs.js';
-import { plannedIndexes, plannedIndexNames, textFieldsOf } from './index-policy.js';
+import { dropIndex, withIdColumn, type IndexColumn, type IndexInfo } from './ddl.js';
+import type { IndexJobParams } from './index-jobs.js';
+import {
+  automaticTextFields,
+  plannedIndexes,
+  searchIndexFits,
+  startsWith,
+} from './index-policy.js';
 import type { Jobs } from './jobs.js';
 import type { ObjectMeta } from './meta.js';
 import { searchIndexName, textIndexable, textIndexName } from './text-index.js';
@@ -245,34 +250,37 @@ const emptyFilter: FilterNode = {
   conditions: [],
 };
 
-/** The names of the indexes a shape wants (B-tree, trigram, search), kept per object metadata. */
-const wanted = new WeakMap<ObjectMeta, Map<string, string[]>>();
+/** The indexes a shape wants: B-tree columns (`id` last), trigram and search index names. */
+interface Wanted {
+  btree: IndexColumn[][];
+  text: string[];
+}
+const wanted = new WeakMap<ObjectMeta, Map<string, Wanted>>();
 
-function wantedIndexes(ctx: OpContext, meta: ObjectMeta, shape: ReadShape): string[] {
+function wantedIndexes(ctx: OpContext, meta: ObjectMeta, shape: ReadShape): Wanted {
   let byShape = wanted.get(meta);
   if (!byShape) wanted.set(meta, (byShape = new Map()));
   const hit = byShape.get(shape.key);
   if (hit) return hit;
   const d = shape.definition;
-  const names = plannedIndexNames(meta, plannedIndexes(meta, d, ctx.db.dialect, ctx.lang));
-  for (const fieldId of textFieldsOf(meta, d)) {
+  const btree = plannedIndexes(meta, d, ctx.db.dialect, ctx.lang).map(withIdColumn);
+  const text: string[] = [];
+  for (const fieldId of automaticTextFields(meta, d)) {
     const f = meta.fields.find((x) => x.id === fieldId);
-    if (f && !f.computed && textIndexable(f.type)) names.push(textIndexName(meta.table, f.column));
+    if (f && !f.computed && textIndexable(f.type)) text.push(textIndexName(meta.table, f.column));
   }
-  if (d.search) {
-    const searched = meta.fields.filter((f) => textIndexable(f.type));
-    if (wantsSearchIndex(searched.length) && !searched.some((f) => f.computed))
-      names.push(
-        searchIndexName(
-          meta.table,
-          searched.map((f) => f.column),
-          ctx.db.dialect,
-        ),
-      );
-  }
+  if (d.search && searchIndexFits(meta))
+    text.push(
+      searchIndexName(
+        meta.table,
+        meta.fields.filter((f) => textIndexable(f.type)).map((f) => f.column),
+        ctx.db.dialect,
+      ),
+    );
+  const out = { btree, text };
   if (byShape.size >= 500) byShape.delete(byShape.keys().next().value as string);
-  byShape.set(shape.key, names);
-  return names;
+  byShape.set(shape.key, out);
+  return out;
 }
 
 /**
@@ -299,14 +307,18 @@ export async function noteRead(
   try {
     const shape = readShape(meta, input);
     if (!shape) return;
-    const names = wantedIndexes(ctx, meta, shape);
-    if (!names.length) return;
-    const have = new Map(indexes.map((ix) => [ix.name, ix]));
+    const want = wantedIndexes(ctx, meta, shape);
     let missing = false;
-    for (const n of names) {
-      const ix = have.get(n);
+    // A B-tree index is served by any that starts with its columns (a longer one too).
+    for (const cols of want.btree) {
+      const ix = indexes.find((x) => startsWith(x, cols));
       if (!ix) missing = true;
-      else if (ix.automatic) indexer.touch(n);
+      else if (ix.automatic) indexer.touch(ix.name);
+    }
+    for (const name of want.text) {
+      const ix = indexes.find((x) => x.name === name);
+      if (!ix) missing = true;
+      else if (ix.automatic) indexer.touch(name);
     }
     if (!missing || (await rows()) < indexer.settings.minRows) return;
     await indexer.note(ctx, meta, shape);

@@ -12,7 +12,12 @@ import {
   listIndexes,
 } from './ddl.js';
 import { isAggregateName } from './aggregates.js';
-import { indexView, MAX_VIEW_INDEXES, textFieldsOf } from './index-policy.js';
+import {
+  automaticTextFields,
+  indexView,
+  MAX_VIEW_INDEXES,
+  wantsSearchIndex,
+} from './index-policy.js';
 import { fieldFromRow, loadObject, type ObjectMeta } from './meta.js';
 import { dropTextIndex, searchIndexName, textIndexable, textIndexName } from './text-index.js';
 
@@ -34,14 +39,6 @@ export interface IndexJobParams {
    * definition gets, marked automatic, within the object's room.
    */
   auto?: { key: string; definition: ViewDefinition };
-}
-
-/**
- * Whether an object searching `n` fields gets a search index: from two fields (an index of more
- * than one column is how it is told from a field's trigram index, ddl.ts `searchIndexOf`).
- */
-export function wantsSearchIndex(n: number): boolean {
-  return n > 1;
 }
 
 async function currentFields(db: Db, objectId: string) {
@@ -91,7 +88,7 @@ async function buildAutomatic(
     const search = !!auto.definition.search.trim();
     return {
       ...none,
-      textFields: textFieldsOf(meta, auto.definition),
+      textFields: automaticTextFields(meta, auto.definition),
       ...(search ? { search } : {}),
     };
   } catch (err) {

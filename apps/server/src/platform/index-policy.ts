@@ -6,8 +6,10 @@ import {
   dropIndex,
   ensureIndex,
   indexName,
+  listIndexes,
   withIdColumn,
   type IndexColumn,
+  type IndexInfo,
 } from './ddl.js';
 import type { Lang } from './messages.js';
 import { ensureAggregate, isAggregateName } from './aggregates.js';
@@ -213,8 +215,11 @@ export async function indexView(
     automatic?: boolean;
   } = {},
 ): Promise<string[]> {
-  const needed = plannedIndexes(meta, d, ctx.db.dialect, ctx.lang);
-  if (!opts.automatic) await adoptIndexes(k, plannedIndexNames(meta, needed));
+  const planned = plannedIndexes(meta, d, ctx.db.dialect, ctx.lang);
+  if (!opts.automatic) await adoptIndexes(k, plannedIndexNames(meta, planned));
+  // Automatic: an index that starts with the planned one (same order) serves it already.
+  const before = opts.automatic ? await listIndexes(k, meta.id) : [];
+  const needed = planned.filter((cols) => !before.some((ix) => startsWith(ix, withIdColumn(cols))));
   const existing = (
     await k.selectFrom('pf_indexes').select('name').where('object_id', '=', meta.id).execute()
   ).map((r) => r.name);
@@ -245,7 +250,7 @@ export async function indexView(
       if (opts.automatic || !(await evictAutomatic(k, ctx.db.dialect, meta.id))) break;
       count = await indexCount();
     }
-    const before = count;
+    const prior = count;
     const name = await ensureIndex(k, ctx.db.dialect, meta.id, meta.table, cols, {
       withId: true,
       live: true,
@@ -253,7 +258,20 @@ export async function indexView(
       ...(opts.automatic ? { automatic: true } : {}),
     });
     count = await indexCount();
-    if (count > before) made.push(name);
+    if (count > prior) made.push(name);
+  }
+  // Automatic indexes that a longer index now starts with add nothing: dropped, room kept.
+  if (opts.automatic) {
+    const all = await listIndexes(k, meta.id);
+    for (const ix of all)
+      if (
+        ix.automatic &&
+        ix.kind === 'btree' &&
+        all.some(
+          (o) => o !== ix && o.columns.length > ix.columns.length && startsWith(o, ix.columns),
+        )
+      )
+        await dropIndex(k, ctx.db.dialect, ix.name);
   }
   return made;
 }
@@ -335,4 +353,40 @@ export function textFieldsOf(meta: ObjectMeta, d: ViewDefinition): string[] {
       if (textualTypes.includes(f.type) || f.type === 'select') ids.add(f.id);
   }
   return [...ids];
+}
+
+/**
+ * Whether an object searching `n` fields gets a search index: from two fields (an index of more
+ * than one column is how it is told from a field's trigram index, ddl.ts `searchIndexOf`).
+ */
+export function wantsSearchIndex(n: number): boolean {
+  return n > 1;
+}
+
+/** Whether the object's search can have a search index (index-jobs.ts builds it). */
+export function searchIndexFits(meta: ObjectMeta): boolean {
+  const searched = meta.fields.filter((f) => textIndexable(f.type));
+  return wantsSearchIndex(searched.length) && !searched.some((f) => f.computed);
+}
+
+/**
+ * The text fields whose trigram indexes an automatic shape gets: those of its substring
+ * conditions, and for a search each searched field only when the object cannot have a search
+ * index (a view also gets them beside it; automatic indexes keep to what the search reads, the
+ * object's room being shared).
+ */
+export function automaticTextFields(meta: ObjectMeta, d: ViewDefinition): string[] {
+  if (!d.search.trim() || !searchIndexFits(meta)) return textFieldsOf(meta, d);
+  return textFieldsOf(meta, { ...d, search: '' });
+}
+
+/** Whether `ix` is a B-tree index of live records starting with `cols` (same order). */
+export function startsWith(ix: IndexInfo, cols: IndexColumn[]): boolean {
+  return (
+    ix.kind === 'btree' &&
+    ix.live &&
+    !ix.unique &&
+    ix.columns.length >= cols.length &&
+    cols.every((c, i) => ix.columns[i]?.column === c.column && !!ix.columns[i]?.desc === !!c.desc)
+  );
 }
