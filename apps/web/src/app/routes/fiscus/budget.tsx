@@ -56,7 +56,7 @@ function Report() {
         return (
           <Stack gap="md">
             <BudgetReportBar budget={b} cubeId={cubeId} onCube={setChosen} />
-            <PivotScreen key={cubeId} cubeId={cubeId} />
+            <PivotScreen key={cubeId} cubeId={cubeId} titled={false} />
           </Stack>
         );
       }}

@@ -40,6 +40,8 @@ export interface CellRef {
 }
 
 export interface PivotGridProps {
+  /** The grid's accessible name (the cube's name). */
+  name: string;
   data: PivotData;
   colDims: number;
   /** Labels of the row dimensions (the corner). */
@@ -202,6 +204,7 @@ const BodyRow = memo(function BodyRow(props: BodyRowProps) {
  */
 export function PivotGrid(props: PivotGridProps) {
   const {
+    name,
     data,
     colDims,
     rowDimLabels,
@@ -433,6 +436,7 @@ export function PivotGrid(props: PivotGridProps) {
         className={classes.scroller}
         style={{ height: '100%' }}
         role="grid"
+        aria-label={name}
         aria-rowcount={rowTotal + levels}
         aria-colcount={colTotal * M + 1}
         aria-activedescendant={active ? activeId(active) : undefined}

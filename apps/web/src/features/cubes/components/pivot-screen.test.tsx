@@ -84,6 +84,9 @@ describe('PivotScreen', () => {
     backend();
     await renderScreen(<PivotScreen cubeId="c1" />, { language: 'de' });
     await screen.findAllByTestId('pivot-cell');
+    // On its own the pivot is headed with the cube's name, which also names its grid.
+    expect(screen.getByRole('heading', { level: 3, name: 'Sales cube' })).toBeInTheDocument();
+    expect(screen.getByRole('grid', { name: 'Sales cube' })).toBeInTheDocument();
     expect(rowHeaders()).toEqual(['North', 'Apples', 'Pears', 'South', 'Apples', 'Gesamtsumme']);
     const cells = screen.getAllByTestId('pivot-cell').map((c) => c.textContent);
     expect(cells).toEqual([

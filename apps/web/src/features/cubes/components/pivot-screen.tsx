@@ -86,8 +86,12 @@ const timeZone = (() => {
   }
 })();
 
-/** The pivot of one cube. */
-export function PivotScreen({ cubeId }: { cubeId: string }) {
+/**
+ * The pivot of one cube. `titled` (the default) heads it with the cube's name and a way back to
+ * the cubes' list; a screen that names what it shows itself (the budget report) turns it off, and
+ * the pivot then keeps only its figures and tools — the grid is still named after the cube.
+ */
+export function PivotScreen({ cubeId, titled = true }: { cubeId: string; titled?: boolean }) {
   const { t } = useTranslation('cubes');
   const cube = useOp('cubes.get', { id: cubeId });
   const meta = useOp('objects.get', { id: cube.data?.objectId ?? '' }, { enabled: !!cube.data });
@@ -113,10 +117,10 @@ export function PivotScreen({ cubeId }: { cubeId: string }) {
         </Stack>
       </Alert>
     );
-  return <Pivot key={cube.data.id} cube={cube.data} meta={meta.data} />;
+  return <Pivot key={cube.data.id} cube={cube.data} meta={meta.data} titled={titled} />;
 }
 
-function Pivot({ cube, meta }: { cube: Cube; meta: PlatformObject }) {
+function Pivot({ cube, meta, titled }: { cube: Cube; meta: PlatformObject; titled: boolean }) {
   const { t, i18n } = useTranslation('cubes');
   const phone = useMediaQuery('(max-width: 40em)', false, { getInitialValueInEffect: false });
   const fieldByCode = useMemo(() => new Map(meta.fields.map((f) => [f.code, f])), [meta.fields]);
@@ -435,54 +439,60 @@ function Pivot({ cube, meta }: { cube: Cube; meta: PlatformObject }) {
   );
 
   const shownMeasures = layout.measures.map((k) => ({ key: k, label: measureLabels[k] ?? k }));
+  const cubeName = shownName(cube, i18n.language);
+  const facts = (
+    <Group gap="xs" ml={titled ? undefined : 'auto'}>
+      {!data.isLoading && (
+        <Text size="sm" c="dimmed" data-testid="pivot-records">
+          {t('pivot.records', {
+            count: data.records,
+            formatted: data.records.toLocaleString(i18n.language),
+          })}
+        </Text>
+      )}
+      <Can I="update" a="Cube">
+        <Button
+          size="xs"
+          variant="default"
+          component={Link}
+          to={cubeDesignPath(cube.id)}
+          leftSection={<IconPencil size={16} />}
+          data-testid="pivot-design"
+        >
+          {t('design')}
+        </Button>
+      </Can>
+    </Group>
+  );
 
   return (
     <Stack gap="sm" data-testid="pivot-screen">
-      <Group justify="space-between" wrap="wrap" gap="xs">
-        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-          <Tooltip label={t('backToList')}>
-            <ActionIcon
-              variant="subtle"
-              component={Link}
-              to={cubesPath}
-              aria-label={t('backToList')}
+      {titled ? (
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Tooltip label={t('backToList')}>
+              <ActionIcon
+                variant="subtle"
+                component={Link}
+                to={cubesPath}
+                aria-label={t('backToList')}
+              >
+                <IconArrowLeft size={18} />
+              </ActionIcon>
+            </Tooltip>
+            <Title
+              order={3}
+              style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
             >
-              <IconArrowLeft size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Title
-            order={3}
-            style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-          >
-            {shownName(cube)}
-          </Title>
-          <Badge variant="light" leftSection={<IconTable size={12} />} visibleFrom="xs">
-            {shownName(meta, i18n.language)}
-          </Badge>
+              {cubeName}
+            </Title>
+            <Badge variant="light" leftSection={<IconTable size={12} />} visibleFrom="xs">
+              {shownName(meta, i18n.language)}
+            </Badge>
+          </Group>
+          {facts}
         </Group>
-        <Group gap="xs">
-          {!data.isLoading && (
-            <Text size="sm" c="dimmed" data-testid="pivot-records">
-              {t('pivot.records', {
-                count: data.records,
-                formatted: data.records.toLocaleString(i18n.language),
-              })}
-            </Text>
-          )}
-          <Can I="update" a="Cube">
-            <Button
-              size="xs"
-              variant="default"
-              component={Link}
-              to={cubeDesignPath(cube.id)}
-              leftSection={<IconPencil size={16} />}
-              data-testid="pivot-design"
-            >
-              {t('design')}
-            </Button>
-          </Can>
-        </Group>
-      </Group>
+      ) : null}
 
       <Group gap="xs" wrap="wrap" data-testid="pivot-toolbar">
         <Button
@@ -611,6 +621,7 @@ function Pivot({ cube, meta }: { cube: Cube; meta: PlatformObject }) {
             </Menu.Item>
           </Menu.Dropdown>
         </Menu>
+        {!titled && facts}
       </Group>
 
       <Collapse expanded={zonesOpen}>
@@ -640,6 +651,7 @@ function Pivot({ cube, meta }: { cube: Cube; meta: PlatformObject }) {
       ) : (
         <>
           <PivotGrid
+            name={cubeName}
             data={data}
             colDims={layout.cols.length}
             rowDimLabels={layout.rows.map((k) => dims.find((d) => d.key === k)?.label ?? k)}
