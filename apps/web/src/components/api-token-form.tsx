@@ -12,6 +12,7 @@ import { notifications } from '@/lib/toast';
 import type { TokenScope } from '@fiscus/contracts';
 import { IconPlus } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
+import { shownName } from '@/lib/names';
 import { useState } from 'react';
 import { errorOf, messageOf } from '@/lib/api-client';
 
@@ -146,7 +147,7 @@ export function ApiTokenForm({
           label={t('tokens.objects')}
           description={t('tokens.objectsHint')}
           placeholder={limit.length ? undefined : t('tokens.allObjects')}
-          data={objects.map((o) => ({ value: o.id, label: o.name }))}
+          data={objects.map((o) => ({ value: o.id, label: shownName(o) }))}
           value={limit}
           onChange={setLimit}
           searchable

@@ -31,19 +31,29 @@ function useResolver(
 }
 
 /** Objects' names in the user's language (`objectName` of actions, reports, cubes, imports…). */
-export function useObjectNameOf(): NameOf {
-  const objects = useOp('objects.list', {}, { enabled: ability.can('read', 'Object') });
+export function useObjectNameOf(enabled = true): NameOf {
+  const objects = useOp('objects.list', {}, { enabled: enabled && ability.can('read', 'Object') });
   return useResolver(objects.data?.items);
 }
 
 /** Procedures' names in the user's language (`procedureName` of actions and runs). */
-export function useProcedureNameOf(): NameOf {
-  const list = useOp('procedures.list', {}, { enabled: ability.can('read', 'Procedure') });
+export function useProcedureNameOf(enabled = true): NameOf {
+  const list = useOp(
+    'procedures.list',
+    {},
+    { enabled: enabled && ability.can('read', 'Procedure') },
+  );
+  return useResolver(list.data?.items);
+}
+
+/** Reports' names in the user's language (the ribbon's report events). */
+export function useReportNameOf(enabled = true): NameOf {
+  const list = useOp('reports.list', {}, { enabled: enabled && ability.can('read', 'Report') });
   return useResolver(list.data?.items);
 }
 
 /** Cubes' names in the user's language (`cubeName` of reports). */
-export function useCubeNameOf(): NameOf {
-  const list = useOp('cubes.list', {}, { enabled: ability.can('read', 'Cube') });
+export function useCubeNameOf(enabled = true): NameOf {
+  const list = useOp('cubes.list', {}, { enabled: enabled && ability.can('read', 'Cube') });
   return useResolver(list.data?.items);
 }

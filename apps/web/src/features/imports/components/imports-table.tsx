@@ -1,6 +1,7 @@
 import { Badge, Card, Checkbox, Group, Progress, Stack, Table, Text, Tooltip } from '@mantine/core';
 import type { Import } from '@fiscus/contracts';
 import { useTranslation } from 'react-i18next';
+import { useObjectNameOf } from '@/lib/entity-names';
 import { formatBytes, isActive } from '../lib/status';
 import { StatusBadge } from './status-badge';
 
@@ -17,6 +18,7 @@ export function ImportsTable({
   onOpen: (id: string) => void;
 }) {
   const { t } = useTranslation('imports');
+  const objectNameOf = useObjectNameOf();
   const allChecked = items.length > 0 && items.every((i) => selected.includes(i.id));
   const toggle = (id: string) =>
     onSelectedChange(selected.includes(id) ? selected.filter((x) => x !== id) : [...selected, id]);
@@ -49,6 +51,7 @@ export function ImportsTable({
               <ImportRow
                 key={imp.id}
                 imp={imp}
+                objectName={objectNameOf(imp.objectId, imp.objectName)}
                 selected={selected.includes(imp.id)}
                 onToggle={() => toggle(imp.id)}
                 onOpen={() => onOpen(imp.id)}
@@ -63,11 +66,14 @@ export function ImportsTable({
 
 function ImportRow({
   imp,
+  objectName,
   selected,
   onToggle,
   onOpen,
 }: {
   imp: Import;
+  /** The object's name in the user's language. */
+  objectName: string;
   selected: boolean;
   onToggle: () => void;
   onOpen: () => void;
@@ -108,7 +114,7 @@ function ImportRow({
         </Stack>
       </Table.Td>
       <Table.Td>
-        <Text size="sm">{imp.objectName}</Text>
+        <Text size="sm">{objectName}</Text>
       </Table.Td>
       <Table.Td maw={260}>
         <Text

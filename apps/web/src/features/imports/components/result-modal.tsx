@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconExternalLink, IconHistory } from '@tabler/icons-react';
 import type { Import } from '@fiscus/contracts';
 import { useTranslation } from 'react-i18next';
+import { useObjectNameOf } from '@/lib/entity-names';
 import { Link } from 'react-router';
 import { ResultCounts } from './result-counts';
 import { StatusBadge } from './status-badge';
@@ -19,6 +20,7 @@ export function ResultModal({
   onLog: () => void;
 }) {
   const { t } = useTranslation('imports');
+  const objectNameOf = useObjectNameOf(imp !== null);
   return (
     <Modal
       opened={imp !== null}
@@ -32,7 +34,7 @@ export function ResultModal({
           <Group gap="xs">
             <StatusBadge status={imp.status} />
             <Text size="sm" c="dimmed">
-              {imp.objectName}
+              {objectNameOf(imp.objectId, imp.objectName)}
             </Text>
           </Group>
           {imp.error && (

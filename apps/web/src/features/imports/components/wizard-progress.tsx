@@ -1,6 +1,7 @@
 import { Group, Stepper, Text } from '@mantine/core';
 import type { Import } from '@fiscus/contracts';
 import { useTranslation } from 'react-i18next';
+import { useObjectNameOf } from '@/lib/entity-names';
 import { STEPS, UPLOAD } from '../lib/wizard';
 import { StatusBadge } from './status-badge';
 
@@ -17,6 +18,7 @@ export function WizardProgress({
   onStepClick: (step: number) => void;
 }) {
   const { t } = useTranslation('imports');
+  const objectNameOf = useObjectNameOf(!!imp && step > UPLOAD);
   return (
     <>
       <Stepper
@@ -51,7 +53,7 @@ export function WizardProgress({
             {imp.fileName}
           </Text>
           <Text size="sm" c="dimmed">
-            → {imp.objectName}
+            → {objectNameOf(imp.objectId, imp.objectName)}
           </Text>
         </Group>
       )}

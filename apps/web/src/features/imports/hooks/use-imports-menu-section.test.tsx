@@ -9,6 +9,7 @@ import { server } from '@/mocks/node';
 import { fakeQry, makeImport } from '../test/fake-backend';
 import { useImportsMenuSection } from './use-imports-menu-section';
 import { strict } from '@/test/msw';
+import { i18nReady, i18next } from '@/lib/i18n';
 
 beforeAll(() => {
   server.listen(strict);
@@ -50,6 +51,7 @@ const signIn = () =>
 describe('IMPORTS menu section', () => {
   it('lists the objects imported into by name, not every file, draft or failure', async () => {
     const api = fakeQry({
+      'objects.list': () => ({ items: [] }),
       'imports.list': () => ({
         items: [
           makeImport({
@@ -92,6 +94,32 @@ describe('IMPORTS menu section', () => {
       { id: 'o1', title: 'Vehicles', to: '/fiscus/imports?object=o1' },
     ]);
     expect(api.of('imports.list')[0]).toMatchObject({ offset: 0, limit: 100 });
+  });
+
+  it('names the objects in the user’s language', async () => {
+    fakeQry({
+      'objects.list': () => ({
+        items: [{ id: 'o2', name: 'Budget lines', names: { ru: 'Строки бюджета' } }],
+      }),
+      'imports.list': () => ({
+        items: [
+          makeImport({ objectId: 'o2', objectName: 'Budget lines', status: 'succeeded' }),
+          makeImport({ id: 'a2', objectId: 'o9', objectName: 'Gone', status: 'succeeded' }),
+        ],
+        total: 2,
+      }),
+    });
+    await i18nReady;
+    await i18next.changeLanguage('ru');
+    try {
+      signIn();
+      const { result } = renderSection();
+      await waitFor(() =>
+        expect(result.current.items.map((i) => i.title)).toEqual(['Gone', 'Строки бюджета']),
+      );
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 
   it('asks nothing before a session is known', async () => {

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { ability } from '@/lib/ability';
+import { useObjectNameOf } from '@/lib/entity-names';
 import { useSession } from '@/lib/session';
 import { useImports } from '../api/imports';
 
@@ -26,16 +27,17 @@ export function useImportsMenuSection(): { items: ImportsMenuItem[]; isLoading: 
   const domainId = useSession((s) => s.session?.domain.id);
   const enabled = !!domainId && ability.can('read', 'Import');
   const list = useImports({ offset: 0, limit: RECENT }, { enabled });
+  const objectNameOf = useObjectNameOf(enabled);
   const items = useMemo(() => {
     const seen = new Map<string, ImportsMenuItem>();
     for (const i of list.data?.items ?? [])
       if (i.status !== 'draft' && !seen.has(i.objectId))
         seen.set(i.objectId, {
           id: i.objectId,
-          title: i.objectName,
+          title: objectNameOf(i.objectId, i.objectName),
           to: importsOfObjectPath(i.objectId),
         });
     return [...seen.values()].sort((a, b) => a.title.localeCompare(b.title));
-  }, [list.data]);
+  }, [list.data, objectNameOf]);
   return { items, isLoading: list.isLoading };
 }

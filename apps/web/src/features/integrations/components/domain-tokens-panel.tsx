@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDelete, ListStates } from '@/components/list-shell';
 import { messageOf } from '@/lib/api-client';
 import { useOp, useOpMutation } from '@/lib/qry';
+import { shownName } from '@/lib/names';
 
 /**
  * The domain's API tokens: made with a name, a scope, the objects they are limited to and an
@@ -27,7 +28,9 @@ export function DomainTokensPanel() {
     iso
       ? new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
       : '—';
-  const objectName = new Map((objects.data?.items ?? []).map((o) => [o.id, o.name]));
+  const objectName = new Map(
+    (objects.data?.items ?? []).map((o) => [o.id, shownName(o, i18n.language)]),
+  );
 
   const { shown, setShown, errors, submit } = useTokenCreation(create);
 

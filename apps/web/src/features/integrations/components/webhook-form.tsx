@@ -16,6 +16,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { webhookEvents, type Webhook, type WebhookEvent } from '@fiscus/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { shownName } from '@/lib/names';
 import { errorOf, messageOf } from '@/lib/api-client';
 import { useOp, useOpMutation } from '@/lib/qry';
 
@@ -142,7 +143,7 @@ export function WebhookForm({
         <MultiSelect
           label={t('webhooks.objects')}
           placeholder={limit.length ? undefined : t('webhooks.allObjects')}
-          data={(objects.data?.items ?? []).map((o) => ({ value: o.id, label: o.name }))}
+          data={(objects.data?.items ?? []).map((o) => ({ value: o.id, label: shownName(o) }))}
           value={limit}
           onChange={setLimit}
           searchable

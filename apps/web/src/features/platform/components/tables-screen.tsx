@@ -19,6 +19,7 @@ import { Link, useSearchParams } from 'react-router';
 import { messageOf } from '@/lib/api-client';
 import { objectPath } from '../lib/paths';
 import { useOp } from '@/lib/qry';
+import { useObjectNameOf } from '@/lib/entity-names';
 
 function bytes(n: number | null, locale: string): string {
   if (n === null) return '—';
@@ -36,6 +37,7 @@ function bytes(n: number | null, locale: string): string {
 export function TablesScreen() {
   const { t, i18n } = useTranslation('platform');
   const tables = useOp('tables.list', {});
+  const objectNameOf = useObjectNameOf();
   // `?table=<name>` (the DATA TABLES menu's links): that table's row is marked and in view.
   const [params] = useSearchParams();
   const chosen = params.get('table');
@@ -116,7 +118,7 @@ export function TablesScreen() {
                     </Table.Td>
                     <Table.Td>
                       <Anchor component={Link} to={objectPath(x.objectId)} size="sm">
-                        {x.objectName}
+                        {objectNameOf(x.objectId, x.objectName)}
                       </Anchor>
                     </Table.Td>
                     <Table.Td>

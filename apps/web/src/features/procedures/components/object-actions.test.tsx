@@ -48,6 +48,7 @@ describe('ObjectActions', () => {
     server.use(
       qryHandler(
         {
+          'procedures.list': () => ({ items: [] }),
           'actions.list': () => ({
             items: [makeAction(), makeAction({ id: 'a2', name: 'Card only', placement: ['card'] })],
           }),
@@ -88,6 +89,7 @@ describe('ObjectActions', () => {
     server.use(
       qryHandler(
         {
+          'procedures.list': () => ({ items: [] }),
           'actions.list': () => ({
             items: [
               makeAction({

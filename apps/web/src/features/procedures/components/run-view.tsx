@@ -18,6 +18,7 @@ import type { ProcedureRun, StepLog } from '@fiscus/contracts';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '@/lib/api-client';
 import { useOpMutation } from '@/lib/qry';
+import { useObjectNameOf, useProcedureNameOf } from '@/lib/entity-names';
 import { useRun } from '../hooks/use-run';
 import { formatMs, isRunActive, runStatusColor } from '../lib/status';
 
@@ -37,12 +38,19 @@ export function RunStatusBadge({
           {t('run.dryRunBadge')}
         </Badge>
       )}
-      {run.trigger && (
-        <Badge color="grape" variant="outline" data-testid="run-trigger">
-          {t('trigger.badge', { object: run.trigger.objectName })}
-        </Badge>
-      )}
+      {run.trigger && <TriggerBadge trigger={run.trigger} />}
     </Group>
+  );
+}
+
+/** The object whose change started a run, by its name in the user's language. */
+function TriggerBadge({ trigger }: { trigger: NonNullable<ProcedureRun['trigger']> }) {
+  const { t } = useTranslation('procedures');
+  const objectNameOf = useObjectNameOf();
+  return (
+    <Badge color="grape" variant="outline" data-testid="run-trigger">
+      {t('trigger.badge', { object: objectNameOf(trigger.objectId, trigger.objectName) })}
+    </Badge>
   );
 }
 
@@ -130,6 +138,7 @@ export function RunView({ runId }: { runId: string }) {
   const { t, i18n } = useTranslation('procedures');
   const run = useRun(runId);
   const cancel = useOpMutation('procedures.cancel');
+  const procedureNameOf = useProcedureNameOf();
   if (run.isPending)
     return (
       <Center py="lg">
@@ -150,7 +159,7 @@ export function RunView({ runId }: { runId: string }) {
     <Stack gap="md" data-testid="run-view" data-status={r.status}>
       <Group justify="space-between" wrap="wrap">
         <Group gap="xs">
-          <Title order={5}>{r.procedureName}</Title>
+          <Title order={5}>{procedureNameOf(r.procedureId, r.procedureName)}</Title>
           <RunStatusBadge run={r} />
         </Group>
         <Text size="xs" c="dimmed">

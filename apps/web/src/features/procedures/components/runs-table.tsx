@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '@/lib/api-client';
 import { useOp } from '@/lib/qry';
+import { useProcedureNameOf } from '@/lib/entity-names';
 import { formatMs, isRunActive } from '../lib/status';
 import { RunStatusBadge } from './run-view';
 
@@ -20,6 +21,7 @@ export function RunsTable({
 }) {
   const { t, i18n } = useTranslation('procedures');
   const [pages, setPages] = useState(1);
+  const procedureNameOf = useProcedureNameOf(!procedureId);
   const runs = useOp(
     'procedures.runs',
     { ...(procedureId ? { procedureId } : {}), offset: 0, limit: PAGE * pages },
@@ -79,7 +81,7 @@ export function RunsTable({
                 {!procedureId && (
                   <Table.Td>
                     <Text size="sm" fw={500}>
-                      {r.procedureName}
+                      {procedureNameOf(r.procedureId, r.procedureName)}
                     </Text>
                   </Table.Td>
                 )}

@@ -15,6 +15,7 @@ import type { JobItem } from '@fiscus/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useOp } from '@/lib/qry';
+import { useEventNames } from '../hooks/use-event-names';
 import { useEventStream } from '../hooks/use-event-stream';
 import { jobTarget } from '../lib/links';
 import { EventRow } from './event-row';
@@ -26,6 +27,7 @@ export function RecentActivityCard({ limit = 8 }: { limit?: number }) {
   const { t } = useTranslation('ribbon');
   const status = useEventStream();
   const list = useOp('ribbon.list', { limit });
+  const names = useEventNames();
   return (
     <Card padding="lg" radius="md" shadow="sm" h="100%" data-testid="home-activity">
       <Group justify="space-between" mb="sm">
@@ -52,7 +54,7 @@ export function RecentActivityCard({ limit = 8 }: { limit?: number }) {
       ) : (
         <Stack gap={0}>
           {list.data.items.map((e) => (
-            <EventRow key={e.id} event={e} />
+            <EventRow key={e.id} event={e} names={names} />
           ))}
         </Stack>
       )}

@@ -1,16 +1,27 @@
 import { Badge, Group, Text } from '@mantine/core';
 import type { RibbonEvent } from '@fiscus/contracts';
 import { useTranslation } from 'react-i18next';
-import { eventDetail, eventTitle } from '../lib/describe';
+import type { EventNames } from '../lib/describe';
+import { eventDetail, eventObjectName, eventTitle } from '../lib/describe';
 import { eventTarget } from '../lib/links';
 import { EventIcon } from './event-icon';
 import { EventTargetButton } from './event-target-button';
 import classes from './ribbon.module.css';
 
 /** One event of the feed: what happened, details, who and when, and where it leads. */
-export function EventRow({ event, fresh = false }: { event: RibbonEvent; fresh?: boolean }) {
+export function EventRow({
+  event,
+  names,
+  fresh = false,
+}: {
+  event: RibbonEvent;
+  /** Names in the user's language (`useEventNames`, once for the whole feed). */
+  names: EventNames;
+  fresh?: boolean;
+}) {
   const { t, i18n } = useTranslation('ribbon');
-  const detail = eventDetail(event, t, i18n.language);
+  const detail = eventDetail(event, t, i18n.language, names);
+  const objectName = eventObjectName(event, names);
   const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(
     new Date(event.at),
   );
@@ -29,11 +40,11 @@ export function EventRow({ event, fresh = false }: { event: RibbonEvent; fresh?:
       <div style={{ flex: 1, minWidth: 0 }}>
         <Group gap={6} wrap="wrap">
           <Text size="sm" fw={600} c={failed ? 'red' : undefined} data-testid="ribbon-event-title">
-            {eventTitle(event, t)}
+            {eventTitle(event, t, names)}
           </Text>
-          {event.objectName && (
+          {objectName && (
             <Badge size="sm" variant="light" color="gray" radius="sm">
-              {event.objectName}
+              {objectName}
             </Badge>
           )}
           {fresh && (

@@ -53,6 +53,9 @@ describe('NotificationsBell', () => {
     ];
     server.use(
       qryHandler({
+        'objects.list': () => ({ items: [] }),
+        'procedures.list': () => ({ items: [] }),
+        'reports.list': () => ({ items: [] }),
         'ribbon.list': () => ({ items, nextBefore: null }),
         'events.ticket': ticket,
       }),
@@ -101,6 +104,9 @@ describe('NotificationsBell', () => {
   it('says so when there is nothing to tell', async () => {
     server.use(
       qryHandler({
+        'objects.list': () => ({ items: [] }),
+        'procedures.list': () => ({ items: [] }),
+        'reports.list': () => ({ items: [] }),
         'ribbon.list': () => ({
           items: [makeEvent({ id: 1, kind: 'record.created', userId: 'u1' })],
           nextBefore: null,
@@ -121,6 +127,9 @@ describe('dashboard cards', () => {
     let jobLists = 0;
     server.use(
       qryHandler({
+        'objects.list': () => ({ items: [] }),
+        'procedures.list': () => ({ items: [] }),
+        'reports.list': () => ({ items: [] }),
         'ribbon.list': () => ({ items: [makeEvent({ id: 2, count: 3 })], nextBefore: null }),
         'jobs.list': () => ({
           n: ++jobLists,
@@ -192,6 +201,9 @@ describe('dashboard cards', () => {
   it('have empty states', async () => {
     server.use(
       qryHandler({
+        'objects.list': () => ({ items: [] }),
+        'procedures.list': () => ({ items: [] }),
+        'reports.list': () => ({ items: [] }),
         'ribbon.list': () => ({ items: [], nextBefore: null }),
         'jobs.list': () => ({ items: [] }),
         'events.ticket': ticket,

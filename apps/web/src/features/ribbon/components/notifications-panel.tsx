@@ -16,7 +16,8 @@ import { IconBellOff, IconChecks } from '@tabler/icons-react';
 import type { RibbonEvent } from '@fiscus/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { eventDetail, eventTitle } from '../lib/describe';
+import { useEventNames } from '../hooks/use-event-names';
+import { eventDetail, eventObjectName, eventTitle } from '../lib/describe';
 import { EventIcon } from './event-icon';
 
 /** The bell's open list: the latest events that concern the user, newest first, with actions. */
@@ -41,6 +42,7 @@ export default function NotificationsPanel({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation('ribbon');
+  const names = useEventNames();
   const rel = new Intl.RelativeTimeFormat(i18n.language, { numeric: 'auto' });
   const ago = (iso: string) => {
     const s = Math.round((Date.parse(iso) - now) / 1000);
@@ -83,7 +85,8 @@ export default function NotificationsPanel({
           <Stack gap={0}>
             {items.map((e) => {
               const read = isRead(e);
-              const detail = eventDetail(e, t, i18n.language);
+              const detail = eventDetail(e, t, i18n.language, names);
+              const objectName = eventObjectName(e, names);
               return (
                 <UnstyledButton
                   key={e.id}
@@ -100,8 +103,8 @@ export default function NotificationsPanel({
                     </Indicator>
                     <div style={{ minWidth: 0, flex: 1 }}>
                       <Text size="sm" fw={read ? 400 : 600} lineClamp={2}>
-                        {eventTitle(e, t)}
-                        {e.objectName ? ` · ${e.objectName}` : ''}
+                        {eventTitle(e, t, names)}
+                        {objectName ? ` · ${objectName}` : ''}
                       </Text>
                       {detail && (
                         <Text size="xs" c="dimmed" lineClamp={1}>

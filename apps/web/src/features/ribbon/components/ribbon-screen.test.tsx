@@ -39,6 +39,8 @@ const ticket = () => ({ ticket: 'x'.repeat(32), expiresAt: new Date().toISOStrin
 const common = {
   'objects.list': () => ({ items: [{ id: 'o1', name: 'Vehicles', kind: 'table' }] }),
   'members.list': () => ({ items: [] }),
+  'procedures.list': () => ({ items: [] }),
+  'reports.list': () => ({ items: [] }),
   'events.ticket': ticket,
 };
 
@@ -185,6 +187,56 @@ describe('RibbonScreen', () => {
     expect(await screen.findByText('3 records deleted')).toBeInTheDocument();
     expect(screen.getByText('That is everything.')).toBeInTheDocument();
     expect(screen.getByTestId('ribbon-shown')).toHaveTextContent('2 events shown');
+  });
+
+  it('names objects and procedures, also of live events, in the user’s language', async () => {
+    server.use(
+      qryHandler({
+        ...common,
+        'objects.list': () => ({
+          items: [{ id: 'o1', name: 'Vehicles', names: { ru: 'Машины' }, kind: 'table' }],
+        }),
+        'procedures.list': () => ({
+          items: [
+            {
+              id: 'p1',
+              name: 'Budget assembly',
+              names: { ru: 'Сборка бюджета' },
+              description: '',
+              stepCount: 1,
+              paramCount: 0,
+              triggerObjectId: null,
+              lastRunStatus: null,
+              lastRunAt: null,
+              updatedAt: yesterday,
+            },
+          ],
+        }),
+        'ribbon.list': () => ({ items: [makeEvent({ id: 2 })], nextBefore: null }),
+      }),
+    );
+    await renderScreen(<RibbonScreen />, { language: 'ru' });
+    const row = await screen.findByTestId('ribbon-event');
+    expect(await within(row).findByText('Машины')).toBeInTheDocument();
+    expect(within(row).queryByText('Vehicles')).toBeNull();
+    await waitFor(() => expect(FakeEventSource.last).toBeDefined());
+    const es = FakeEventSource.last!;
+    es.open();
+    es.event(
+      makeEvent({
+        id: 3,
+        kind: 'procedure.finished',
+        objectId: null,
+        objectName: null,
+        data: { procedure: 'Budget assembly', rowsRead: 4, rowsWritten: 4, ms: 20 },
+        links: { runId: 'r1', procedureId: 'p1' },
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.getAllByTestId('ribbon-event')[0]).toHaveTextContent(
+        'Процедура «Сборка бюджета» выполнена',
+      ),
+    );
   });
 
   it('shows the empty state of a quiet domain', async () => {

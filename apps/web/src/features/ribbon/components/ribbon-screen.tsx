@@ -23,6 +23,7 @@ import { useSearchParams } from 'react-router';
 import { ability } from '@/lib/ability';
 import { messageOf } from '@/lib/api-client';
 import { useOp } from '@/lib/qry';
+import { useEventNames } from '../hooks/use-event-names';
 import { useEventStream } from '../hooks/use-event-stream';
 import { useRibbonPages } from '../hooks/use-ribbon-pages';
 import { dayLabel, kindKey, localDay } from '../lib/describe';
@@ -79,6 +80,7 @@ export function RibbonScreen() {
 
   const pages = useRibbonPages(filter);
   const objects = useOp('objects.list', {});
+  const names = useEventNames();
   const members = useOp('members.list', {}, { enabled: ability.can('read', 'Member') });
   const events = useMemo(() => pages.data?.pages.flatMap((p) => p.items) ?? [], [pages.data]);
 
@@ -258,7 +260,7 @@ export function RibbonScreen() {
               </Text>
               <Stack gap={0} p={4}>
                 {d.items.map((e) => (
-                  <EventRow key={e.id} event={e} fresh={fresh.has(e.id)} />
+                  <EventRow key={e.id} event={e} names={names} fresh={fresh.has(e.id)} />
                 ))}
               </Stack>
             </section>

@@ -1,5 +1,24 @@
 import type { EventKind, RibbonEvent } from '@fiscus/contracts';
 import type { TFunction } from 'i18next';
+import type { NameOf } from '@/lib/entity-names';
+
+/**
+ * How the names an event carries (of the moment it happened, in the default language) are shown:
+ * by the entity's id, in the user's language (see `useEventNames`).
+ */
+export interface EventNames {
+  object: NameOf;
+  procedure: NameOf;
+  report: NameOf;
+}
+
+const asIs: NameOf = (_id, fallback) => fallback;
+const plainNames: EventNames = { object: asIs, procedure: asIs, report: asIs };
+
+/** The event's object, by its name in the user's language; '' when it names none. */
+export function eventObjectName(e: RibbonEvent, names: EventNames = plainNames): string {
+  return e.objectName ? names.object(e.objectId, e.objectName) : '';
+}
 
 /** The i18n key part of a kind (`record.created` → `record_created`). */
 export const kindKey = (kind: EventKind) => kind.replace('.', '_');
@@ -17,22 +36,25 @@ export function duration(ms: number, t: TFunction, lng: string): string {
 }
 
 /** The one-line title of an event, in the user's language. */
-export function eventTitle(e: RibbonEvent, t: TFunction): string {
+export function eventTitle(e: RibbonEvent, t: TFunction, names: EventNames = plainNames): string {
   const d = e.data;
+  const objectName = eventObjectName(e, names);
   const key = `ribbon:event.${kindKey(e.kind)}`;
   switch (e.kind) {
     case 'import.finished':
     case 'import.failed':
-      return t(key, { file: str(d.fileName) || e.objectName || '' });
+      return t(key, { file: str(d.fileName) || objectName });
     case 'export.finished':
     case 'export.failed':
       return t(key, { count: e.count, format: str(d.format).toUpperCase() || 'CSV' });
     case 'procedure.finished':
     case 'procedure.failed':
-      return t(key, { name: str(d.procedure) });
+      return t(key, { name: names.procedure(e.links.procedureId, str(d.procedure)) });
     case 'report.generated':
     case 'report.failed':
-      return t(key, { name: str(d.report ?? d.name) || e.objectName || '' });
+      return t(key, {
+        name: names.report(e.links.reportId, str(d.report ?? d.name)) || objectName,
+      });
     case 'member.added':
     case 'member.removed':
       return t(key, {
@@ -42,18 +64,25 @@ export function eventTitle(e: RibbonEvent, t: TFunction): string {
     case 'sync.finished':
     case 'sync.failed':
     case 'webhook.disabled':
-      return t(key, { name: str(d.name) || e.objectName || '' });
+      return t(key, { name: str(d.name) || objectName });
     default:
       return t(key, { count: e.count });
   }
 }
 
 /** A second line with details (changed fields, counts, a failure's message), or null. */
-export function eventDetail(e: RibbonEvent, t: TFunction, lng: string): string | null {
+export function eventDetail(
+  e: RibbonEvent,
+  t: TFunction,
+  lng: string,
+  names: EventNames = plainNames,
+): string | null {
   const d = e.data;
   const n = (v: unknown) => num(v).toLocaleString(lng);
   if (e.kind.startsWith('record.') && typeof d.procedure === 'string')
-    return t('ribbon:detail.byProcedure', { name: d.procedure });
+    return t('ribbon:detail.byProcedure', {
+      name: names.procedure(e.links.procedureId, d.procedure),
+    });
   switch (e.kind) {
     case 'record.updated': {
       const fields = Array.isArray(d.fields) ? d.fields.map(str).filter(Boolean) : [];
