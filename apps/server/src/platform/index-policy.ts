@@ -13,7 +13,7 @@ import {
 } from './ddl.js';
 import type { Lang } from './messages.js';
 import { ensureAggregate, isAggregateName } from './aggregates.js';
-import { textIndexable } from './text-index.js';
+import { searchIndexName, textIndexable, textIndexName } from './text-index.js';
 import { isVirtual, type FieldMeta, type ObjectMeta } from './meta.js';
 import { type OpContext, type Q } from './context.js';
 import { compileSortKeys, resolveColumn } from './compiler.js';
@@ -216,7 +216,23 @@ export async function indexView(
   } = {},
 ): Promise<string[]> {
   const planned = plannedIndexes(meta, d, ctx.db.dialect, ctx.lang);
-  if (!opts.automatic) await adoptIndexes(k, plannedIndexNames(meta, planned));
+  // A view's: the automatic indexes it wants become its own first (text ones too, so that
+  // making room below never drops one of them).
+  if (!opts.automatic) {
+    const text = textFieldsOf(meta, d)
+      .map((id) => meta.fields.find((f) => f.id === id))
+      .filter((f) => !!f)
+      .map((f) => textIndexName(meta.table, f.column));
+    if (d.search.trim() && searchIndexFits(meta))
+      text.push(
+        searchIndexName(
+          meta.table,
+          meta.fields.filter((f) => textIndexable(f.type)).map((f) => f.column),
+          ctx.db.dialect,
+        ),
+      );
+    await adoptIndexes(k, [...plannedIndexNames(meta, planned), ...text]);
+  }
   // Automatic: an index that starts with the planned one (same order) serves it already.
   const before = opts.automatic ? await listIndexes(k, meta.id) : [];
   const needed = planned.filter((cols) => !before.some((ix) => startsWith(ix, withIdColumn(cols))));
