@@ -122,6 +122,30 @@ const budgetEntry = (page: Page, label: string, path: string): Locator =>
     .and(page.locator(`[href="/fiscus/budget/${path}"]`));
 
 /** Shows the last columns (this year's Budget months): the grid moves with the active cell. */
+/**
+ * The navbar's unread badge, at its widest ("9+": the seeded budget gives its owner more than
+ * nine notifications), does not cover what stands next to the bell.
+ */
+async function expectBadgeClearOf(page: Page, neighbour: Locator) {
+  const bell = page.getByTestId('notifications-bell');
+  await expect
+    .poll(async () => Number(await bell.getAttribute('data-unread')), { timeout: 60_000 })
+    .toBeGreaterThan(9);
+  const badge = page
+    .locator('.mantine-Indicator-root', { has: bell })
+    .locator('.mantine-Indicator-indicator');
+  await expect(badge).toHaveText('9+');
+  const a = await badge.boundingBox();
+  const b = await neighbour.boundingBox();
+  expect(a && b, 'the badge and its neighbour are on screen').toBeTruthy();
+  const overlaps =
+    a!.x < b!.x + b!.width &&
+    b!.x < a!.x + a!.width &&
+    a!.y < b!.y + b!.height &&
+    b!.y < a!.y + a!.height;
+  expect(overlaps, `badge ${JSON.stringify(a)} clear of ${JSON.stringify(b)}`).toBe(false);
+}
+
 async function toLastColumns(page: Page) {
   await page.getByTestId('pivot-cell').first().click();
   await page.keyboard.press('End');
@@ -142,6 +166,7 @@ test('Russian: type into the budget report, run the budget assembly, see the rep
   await expect(page.getByTestId('budget-dashboard')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText('План и факт по месяцам')).toBeVisible();
   await page.screenshot({ path: shot('budget-dashboard-ru') });
+  await expectBadgeClearOf(page, page.getByTestId('user-menu').getByText(owner.username));
 
   // The report, from the menu.
   await budgetEntry(page, 'Бюджетный отчёт', 'report').click();
@@ -242,6 +267,14 @@ test('Russian: type into the budget report, run the budget assembly, see the rep
   await expect(designer.getByTestId('name-ru')).toHaveValue('Сборка бюджета');
   await expect(designer.getByTestId('name-de')).toHaveValue('Budgetkonsolidierung');
   await page.screenshot({ path: shot('budget-procedure-names-ru') });
+
+  // The actions list names each action's object and procedure in Russian too.
+  await page.goto('/fiscus/actions');
+  const assembly = page
+    .getByTestId('action-row')
+    .filter({ has: page.getByRole('link', { name: 'Строки бюджета' }) });
+  await expect(assembly.getByRole('link', { name: 'Сборка бюджета' })).toBeVisible();
+  await expect(page.getByTestId('actions-table')).not.toContainText('Budget assembly');
 });
 
 test('the budget at phone width in the dark skin: dashboard, report and assembly fit the screen', async ({
@@ -263,6 +296,7 @@ test('the budget at phone width in the dark skin: dashboard, report and assembly
   await expect(page.getByText('Plan vs actual by month')).toBeVisible();
   await expect.poll(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: shot('budget-dashboard-phone-dark'), fullPage: true });
+  await expectBadgeClearOf(page, page.getByTestId('user-menu').locator('.mantine-Avatar-root'));
 
   await page.goto('/fiscus/budget/report');
   await expect(page.getByTestId('budget-report-bar')).toBeVisible();

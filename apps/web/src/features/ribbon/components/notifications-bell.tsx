@@ -40,7 +40,9 @@ export function NotificationsBell() {
   };
 
   // The badge wraps the popover and the popover's target is the button itself: the popup's
-  // attributes (aria-haspopup, aria-expanded) belong on the element that opens it.
+  // attributes (aria-haspopup, aria-expanded) belong on the element that opens it. The badge
+  // ("9+" is about 24 px wide) sits on the bell's corner and reaches past its edge; the margin
+  // keeps that part clear of the user's name (or avatar, on a phone) next to it.
   return (
     <Indicator
       label={unread > 9 ? '9+' : unread || undefined}
@@ -48,6 +50,7 @@ export function NotificationsBell() {
       size={16}
       color="red"
       offset={6}
+      mr={8}
     >
       <Popover
         opened={opened}
