@@ -23,6 +23,13 @@ export interface Layer {
    * way down are followed, through the indexes by name, like a layer's).
    */
   shared?: { name: string; roots: string[] };
+  /**
+   * The layer takes only the modules matching it (e.g. the icons of the first screen's lazy
+   * parts, which the bundler would split into a file of their own each); the rest of what its
+   * roots import is left to the bundler. Such a layer comes last: what it passes over is not
+   * taken by a later layer either.
+   */
+  only?: RegExp;
 }
 
 interface ModuleGraph {
@@ -307,6 +314,7 @@ export function chunkLayers(
           ? reached(new Set(found), layer.shared.roots, graph)
           : new Set<string>();
         for (const module of found) {
+          if (layer.only && !layer.only.test(module)) continue;
           layerOf.set(module, shared.has(module) ? layer.shared!.name : layer.name);
         }
       }
