@@ -74,6 +74,29 @@ function canonicalDecimal(text: string, scale: number): unknown {
   return (frac ? digits : `${digits}.`) + '0'.repeat(scale - frac);
 }
 
+/** Units below this are exact in a double, and a step of the scale is wider than a double's ulp. */
+const EXACT_UNITS = 2 ** 52;
+
+/**
+ * The canonical text at `scale` of a JSON number, by integer arithmetic where that is exact:
+ * when `v` is the double nearest to `units / 10^scale` for a whole `units` below 2^52, that
+ * decimal is the shortest text of `v` (`String(v)`, no other decimal of `scale` places lies
+ * within a double's rounding of it), so the answer is `canonicalDecimal(String(v), scale)`
+ * without making and reading the double's text. Otherwise (more places, huge or odd values)
+ * it asks `canonicalDecimal` itself.
+ */
+function decimalOfNumber(v: number, scale: number, unit: number): unknown {
+  const units = Math.round(v * unit);
+  if (units / unit !== v || units >= EXACT_UNITS || units <= -EXACT_UNITS) {
+    return Number.isFinite(v) ? canonicalDecimal(String(v), scale) : SLOW;
+  }
+  if (scale === 0) return String(units === 0 ? 0 : units);
+  const abs = units < 0 ? -units : units;
+  const frac = abs % unit;
+  const text = `${String((abs - frac) / unit)}.${String(frac).padStart(scale, '0')}`;
+  return units < 0 ? `-${text}` : text;
+}
+
 function hasNul(s: string): boolean {
   return s.includes('\u0000');
 }
@@ -129,10 +152,10 @@ export function fastReader(type: FieldType, options: FieldOptions): FastReader |
     case 'money':
     case 'percent': {
       const scale = scaleOf(type, options);
+      const unit = 10 ** scale;
       return (v) => {
         if (v === null || v === undefined) return null;
-        if (typeof v === 'number')
-          return Number.isFinite(v) ? canonicalDecimal(String(v), scale) : SLOW;
+        if (typeof v === 'number') return decimalOfNumber(v, scale, unit);
         if (typeof v === 'string' && v.length <= 60) return canonicalDecimal(v, scale);
         return SLOW;
       };
