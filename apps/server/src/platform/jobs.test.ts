@@ -76,6 +76,8 @@ describe('job runner', () => {
       params: { fail: true },
     });
     await app.jobs.idle();
+    // The two domains' jobs may run side by side (PostgreSQL): they end in either order.
+    ended.sort((a, b) => a.domainId.localeCompare(b.domainId));
     expect(ended).toEqual([
       { id: ok.id, status: 'succeeded', domainId: 'd1', timed: true },
       { id: bad.id, status: 'failed', domainId: 'd2', timed: true },
