@@ -361,6 +361,28 @@ async function summaryGroups(
   return { rows, dialect };
 }
 
+/**
+ * Whether the object has a B-tree index SQLite could walk to group (it starts with the group
+ * columns, in any order, and covers the records asked for: a partial index of live records
+ * serves only reads of live records) that lacks an aggregated column, so that the walk would
+ * read every record from the table.
+ */
+function lookupWalk(
+  indexes: readonly IndexInfo[],
+  groupCols: readonly Column[],
+  aggs: readonly Agg[],
+  state: string,
+): boolean {
+  const groups = new Set(groupCols.map((c) => c.column));
+  return indexes.some((ix) => {
+    if (ix.kind !== 'btree' || (ix.live && state !== 'active')) return false;
+    const cols = ix.columns.map((c) => c.column);
+    const lead = new Set(cols.slice(0, groups.size));
+    const walkable = lead.size === groups.size && [...groups].every((g) => lead.has(g));
+    return walkable && !aggs.every((a) => a.c.column === 'id' || cols.includes(a.c.column));
+  });
+}
+
 /** The groups read from the object's records (in the heavy lane, cached per data version). */
 async function plainGroups(
   ctx: OpContext,
@@ -374,7 +396,18 @@ async function plainGroups(
   const where = query.fast;
   const rel = query.rel;
   const dialect = rel.db.dialect;
-  const order = groupOrder(dialect, keys, (k) => sql.id(k.column.column));
+  // SQLite groups by walking an index that starts with the group columns (no sort). When such
+  // an index does not also hold the aggregated columns, every entry reads its record: slower
+  // than one pass over the table and a sort (83 against 37 ms at 100,000 records), and SQLite
+  // picks it even beside a covering one (7.8 ms). An index made for a filter or a sort (a
+  // view's or an automatic one) must never make a group-by slower: when one could be walked,
+  // the group keys are written `+col`, which keeps every index out of the grouping and the
+  // ordering (not out of the filter; a covering index is still read instead of the table).
+  const unindexed =
+    dialect === 'sqlite' &&
+    lookupWalk(await indexesOf(ctx.db, meta.id), groupCols, aggs, input.state ?? 'active');
+  const key = (column: string) => (unindexed ? sql`+${sql.id(column)}` : sql.id(column));
+  const order = groupOrder(dialect, keys, (k) => key(k.column.column));
   const selects: RawBuilder<unknown>[] = groupCols.map(
     (c, i) => sql`${sql.id(c.column)} as ${sql.id(`g${i}`)}`,
   );
@@ -389,7 +422,7 @@ async function plainGroups(
       selects.push(sql`${e} as ${sql.id(name)}`);
     }
   });
-  const groupBy = sql.join(groupCols.map((c) => sql.id(c.column)));
+  const groupBy = sql.join(groupCols.map((c) => key(c.column)));
   const groupsQuery = sql<Raw>`select ${sql.join(selects)} from ${rel.from} where ${where} group by ${groupBy} order by ${sql.join(
     order,
   )} limit ${input.limit + 1}`;
