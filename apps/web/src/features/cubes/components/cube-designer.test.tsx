@@ -1,24 +1,15 @@
-import { defaultRules } from '@fiscus/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { resetRules, setRules } from '@/lib/ability';
+import { describe, expect, it } from 'vitest';
 import { server } from '@/mocks/node';
-import { qryHandler, strict, type QryBody } from '@/test/msw';
+import { qryHandler, type QryBody } from '@/test/msw';
+import { mockServerWithDefaultRules } from '@/test/mock-server';
 import { renderScreen } from '@/test/render';
 import { sales, salesCube } from '../test/fixtures';
 import { CubeDesigner } from './cube-designer';
 
-beforeAll(() => {
-  server.listen(strict);
-  setRules(defaultRules);
-});
-afterEach(() => server.resetHandlers());
-afterAll(() => {
-  server.close();
-  resetRules();
-});
+mockServerWithDefaultRules();
 
 const objects = () => ({ items: [{ ...sales, fields: undefined }] });
 

@@ -1,10 +1,8 @@
-import { defaultRules } from '@fiscus/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { resetRules, setRules } from '@/lib/ability';
+import { describe, expect, it } from 'vitest';
 import { i18nReady } from '@/lib/i18n';
-import { server } from '@/mocks/node';
+import { mockServerWithDefaultRules } from '@/test/mock-server';
 import {
   errorAnswer,
   fakeQry,
@@ -15,17 +13,8 @@ import {
   vehicles,
 } from '../test/fake-backend';
 import { ImportsScreen } from './imports-screen';
-import { strict } from '@/test/msw';
 
-beforeAll(() => {
-  server.listen(strict);
-  setRules(defaultRules);
-});
-afterEach(() => server.resetHandlers());
-afterAll(() => {
-  server.close();
-  resetRules();
-});
+mockServerWithDefaultRules();
 
 const objects = () => ({ items: [vehicles] });
 

@@ -1,15 +1,15 @@
 import { MantineProvider } from '@mantine/core';
-import { defaultRules, type Field, type PlatformObject } from '@fiscus/contracts';
+import { type Field, type PlatformObject } from '@fiscus/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { resetRules, setRules } from '@/lib/ability';
+import { describe, expect, it } from 'vitest';
 import { i18nReady } from '@/lib/i18n';
 import { server } from '@/mocks/node';
-import { qryHandler, strict, type QryBody } from '@/test/msw';
+import { mockServerWithDefaultRules } from '@/test/mock-server';
+import { qryHandler, type QryBody } from '@/test/msw';
 import { FieldEditor } from './field-editor';
 import { RecordCard } from './record-card';
 
@@ -50,15 +50,7 @@ const meta: PlatformObject = {
   ],
 };
 
-beforeAll(() => {
-  server.listen(strict);
-  setRules(defaultRules);
-});
-afterEach(() => server.resetHandlers());
-afterAll(() => {
-  server.close();
-  resetRules();
-});
+mockServerWithDefaultRules();
 
 function wrap(node: React.ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

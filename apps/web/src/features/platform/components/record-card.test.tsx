@@ -1,17 +1,17 @@
 import { MantineProvider } from '@mantine/core';
-import { defaultRules, type PlatformObject } from '@fiscus/contracts';
+import { type PlatformObject } from '@fiscus/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { resetRules, setRules } from '@/lib/ability';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18nReady, i18next } from '@/lib/i18n';
 import { server } from '@/mocks/node';
 import { RecordCard } from './record-card';
-import { qryHandler, strict } from '@/test/msw';
+import { mockServerWithDefaultRules } from '@/test/mock-server';
+import { qryHandler } from '@/test/msw';
 
 const now = '2026-01-01T00:00:00.000Z';
 const meta: PlatformObject = {
@@ -67,15 +67,7 @@ const meta: PlatformObject = {
   ],
 };
 
-beforeAll(() => {
-  server.listen(strict);
-  setRules(defaultRules);
-});
-afterEach(() => server.resetHandlers());
-afterAll(() => {
-  server.close();
-  resetRules();
-});
+mockServerWithDefaultRules();
 
 function renderCard(onClose = vi.fn(), object: PlatformObject = meta) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -1,22 +1,14 @@
-import { defaultRules, type ActionDef } from '@fiscus/contracts';
+import { type ActionDef } from '@fiscus/contracts';
 import { screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { resetRules, setRules } from '@/lib/ability';
+import { describe, expect, it } from 'vitest';
 import { server } from '@/mocks/node';
-import { qryHandler, strict } from '@/test/msw';
+import { qryHandler } from '@/test/msw';
+import { mockServerWithDefaultRules } from '@/test/mock-server';
 import { renderScreen } from '@/test/render';
 import { makeObject } from '../test/fixtures';
 import { ActionsScreen } from './actions-screen';
 
-beforeAll(() => {
-  server.listen(strict);
-  setRules(defaultRules);
-});
-afterEach(() => server.resetHandlers());
-afterAll(() => {
-  server.close();
-  resetRules();
-});
+mockServerWithDefaultRules();
 
 const now = '2026-01-01T10:00:00.000Z';
 const action: ActionDef = {

@@ -1,24 +1,15 @@
-import { defaultRules } from '@fiscus/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { resetRules, setRules } from '@/lib/ability';
+import { describe, expect, it } from 'vitest';
 import { server } from '@/mocks/node';
-import { qryHandler, strict, type QryBody } from '@/test/msw';
+import { mockServerWithDefaultRules } from '@/test/mock-server';
+import { qryHandler, type QryBody } from '@/test/msw';
 import { renderScreen, settled } from '@/test/render';
 import { HttpResponse } from 'msw';
 import { finishedRun, lines, makeProcedure, makeRun, plan } from '../test/fixtures';
 import { ProceduresScreen } from './procedures-screen';
 
-beforeAll(() => {
-  server.listen(strict);
-  setRules(defaultRules);
-});
-afterEach(() => server.resetHandlers());
-afterAll(() => {
-  server.close();
-  resetRules();
-});
+mockServerWithDefaultRules();
 
 const summary = {
   id: 'p1',

@@ -1,22 +1,14 @@
-import { defaultRules, type Report, type ReportRun } from '@fiscus/contracts';
+import { type Report, type ReportRun } from '@fiscus/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { resetRules, setRules } from '@/lib/ability';
+import { describe, expect, it } from 'vitest';
 import { server } from '@/mocks/node';
-import { qryHandler, strict, type QryBody } from '@/test/msw';
+import { qryHandler, type QryBody } from '@/test/msw';
+import { mockServerWithDefaultRules } from '@/test/mock-server';
 import { renderScreen } from '@/test/render';
 import { ReportsScreen } from './reports-screen';
 
-beforeAll(() => {
-  server.listen(strict);
-  setRules(defaultRules);
-});
-afterEach(() => server.resetHandlers());
-afterAll(() => {
-  server.close();
-  resetRules();
-});
+mockServerWithDefaultRules();
 
 const now = '2026-03-01T10:00:00.000Z';
 const report: Report = {
