@@ -8,20 +8,13 @@ import { qryHandler, strict } from '@/test/msw';
 import { renderScreen } from '@/test/render';
 import { sales, salesCube, salesQuery, summary } from '@/features/cubes/test/fixtures';
 import BudgetScreen from './budget';
+import { testUser } from '@/test/session';
 
 beforeAll(() => {
   server.listen(strict);
   setRules(defaultRules);
   useSession.getState().setSession({
-    user: {
-      id: 'u',
-      username: 'ann',
-      email: 'a@example.com',
-      fullName: 'Ann Example',
-      avatar: null,
-      totpEnabled: false,
-      createdAt: '',
-    },
+    user: testUser,
     domain: { id: 'demo-budget', name: 'Demo budget', role: 'owner' },
     domains: [],
     rules: defaultRules,

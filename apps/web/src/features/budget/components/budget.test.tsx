@@ -9,17 +9,10 @@ import { qryHandler, strict, type QryBody } from '@/test/msw';
 import { renderScreen } from '@/test/render';
 import { BudgetDashboard } from './budget-dashboard';
 import { BudgetFrame } from './budget-frame';
+import { testUser } from '@/test/session';
 
 const session = {
-  user: {
-    id: 'u',
-    username: 'ann',
-    email: 'a@example.com',
-    fullName: 'Ann Example',
-    avatar: null,
-    totpEnabled: false,
-    createdAt: '',
-  },
+  user: testUser,
   domain: { id: 'own', name: 'Ann’s domain', role: 'owner' as const },
   domains: [],
   rules: defaultRules,

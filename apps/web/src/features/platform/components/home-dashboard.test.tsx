@@ -6,19 +6,12 @@ import { server } from '@/mocks/node';
 import { renderScreen } from '@/test/render';
 import { HomeDashboard } from './home-dashboard';
 import { qryHandler, strict } from '@/test/msw';
+import { testUser } from '@/test/session';
 
 beforeAll(() => server.listen(strict));
 beforeEach(() =>
   useSession.getState().setSession({
-    user: {
-      id: 'u',
-      username: 'ann',
-      email: 'a@example.com',
-      fullName: 'Ann Example',
-      avatar: null,
-      totpEnabled: false,
-      createdAt: '',
-    },
+    user: testUser,
     domain: { id: 'd', name: 'Planning', role: 'owner' },
     domains: [],
     rules: defaultRules,
