@@ -110,6 +110,8 @@ export interface ObjectMeta {
   code: string;
   kind: ObjectKind;
   description: string;
+  /** The description in other languages. */
+  descriptions: NameTranslations;
   displayFieldId: string | null;
   table: string;
   /** The name in other languages. */
@@ -169,7 +171,7 @@ function mountFromRow(r: Database['pf_mounts']): MountMeta {
 type ObjectRow = Selectable<Database['pf_objects']>;
 type FieldRow = Selectable<Database['pf_fields']>;
 
-/** Stored translations of a name (JSON); anything unreadable counts as none. */
+/** Stored translations of a name or description (JSON); anything unreadable counts as none. */
 export function parseNames(json: string | null | undefined): NameTranslations {
   if (!json) return {};
   try {
@@ -240,6 +242,7 @@ export function objectFromRows(o: ObjectRow, fields: FieldRow[]): ObjectMeta {
     code: o.code,
     kind: o.kind as ObjectKind,
     description: o.description,
+    descriptions: parseNames(o.descriptions),
     displayFieldId: o.display_field_id,
     table: safeIdent(o.table_name),
     names: parseNames(o.names),
@@ -408,6 +411,7 @@ export function objectOut(meta: ObjectMeta, lang: Lang = 'en'): PlatformObject {
     code: meta.code,
     kind: meta.kind,
     description: meta.description,
+    descriptions: meta.descriptions,
     displayFieldId: meta.displayFieldId,
     tableName: meta.table,
     fieldCount: meta.fields.length,

@@ -21,6 +21,8 @@ export interface PfObjectsTable {
   code: string;
   kind: string;
   description: string;
+  /** JSON of the description in other languages (`{ "de": "…" }`). */
+  descriptions: Generated<string>;
   display_field_id: string | null;
   table_name: string;
   /** JSON of the name in other languages (`{ "ru": "Транспорт" }`). */

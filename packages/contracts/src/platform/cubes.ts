@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { filterNodeSchema } from '../view.js';
-import { idSchema, nameTranslationsSchema } from './fields.js';
+import { descriptionTranslationsSchema, idSchema, nameTranslationsSchema } from './fields.js';
 
 /**
  * Cubes: a pivot over one object. A cube names its dimensions (fields to group by; dates by
@@ -108,6 +108,8 @@ const definitionShape = {
   /** The name in other languages (a user of that language sees it; the name is the fallback). */
   names: nameTranslationsSchema.optional(),
   description: z.string().max(2000).default(''),
+  /** The description in other languages (a user of that language reads it, else `description`). */
+  descriptions: descriptionTranslationsSchema.optional(),
   dimensions: z.array(cubeDimensionSchema).max(CUBE_LIMITS.dimensions),
   measures: z.array(cubeMeasureSchema).min(1).max(CUBE_LIMITS.measures),
   calculated: z.array(cubeCalculatedSchema).max(CUBE_LIMITS.calculated).default([]),
@@ -131,6 +133,8 @@ export const cubeSchema = z.object({
   /** The name in other languages (a user of that language sees it; the name is the fallback). */
   names: nameTranslationsSchema.optional(),
   description: z.string(),
+  /** The description in other languages (a user of that language reads it, else `description`). */
+  descriptions: descriptionTranslationsSchema.optional(),
   dimensions: z.array(cubeDimensionSchema),
   measures: z.array(cubeMeasureSchema),
   calculated: z.array(cubeCalculatedSchema),
@@ -150,6 +154,8 @@ export const cubeSummarySchema = z.object({
   /** The name in other languages (a user of that language sees it; the name is the fallback). */
   names: nameTranslationsSchema.optional(),
   description: z.string(),
+  /** The description in other languages (a user of that language reads it, else `description`). */
+  descriptions: descriptionTranslationsSchema.optional(),
   objectId: idSchema,
   objectName: z.string(),
   dimensionCount: z.number().int(),
@@ -168,6 +174,8 @@ export const cubesUpdateInput = z.object({
   /** The name in other languages (a user of that language sees it; the name is the fallback). */
   names: nameTranslationsSchema.optional(),
   description: z.string().max(2000).optional(),
+  /** The description in other languages (a user of that language reads it, else `description`). */
+  descriptions: descriptionTranslationsSchema.optional(),
   dimensions: definitionShape.dimensions.optional(),
   measures: definitionShape.measures.optional(),
   calculated: z.array(cubeCalculatedSchema).max(CUBE_LIMITS.calculated).optional(),

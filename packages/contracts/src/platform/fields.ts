@@ -124,6 +124,18 @@ export type FieldOptions = z.infer<typeof fieldOptionsSchema>;
 export const nameTranslationsSchema = translationsSchema(120);
 export type NameTranslations = z.infer<typeof nameTranslationsSchema>;
 
+/**
+ * A description in other languages (`{ de: 'Schreibt die Abschreibung …' }`), in the same
+ * languages as names, each at most 2000 characters like the description. A language without one
+ * shows the default `description`. In a write, an empty text removes that language's description;
+ * the whole map replaces the stored one.
+ */
+export const descriptionTranslationsSchema = translationsSchema(2000);
+export type DescriptionTranslations = z.infer<typeof descriptionTranslationsSchema>;
+
+/** An action's question before it runs, in other languages (each at most 500, like `confirm`). */
+export const confirmTranslationsSchema = translationsSchema(500);
+
 /** Translations as stored: only the languages that have a non-empty name. */
 export function cleanNames(names: NameTranslations | null | undefined): NameTranslations {
   const out: NameTranslations = {};

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { codeSchema, fieldTypes } from './fields.js';
+import { codeSchema, descriptionTranslationsSchema, fieldTypes } from './fields.js';
 import { sourceColumnSchema } from './datasources.js';
 
 /**
@@ -111,6 +111,8 @@ export const mountsCreateInput = z.object({
   name: z.string().trim().min(1).max(120),
   code: codeSchema.optional(),
   description: z.string().max(2000).optional(),
+  /** The description in other languages (a user of that language reads it, else `description`). */
+  descriptions: descriptionTranslationsSchema.optional(),
   columns: z
     .array(
       z.object({

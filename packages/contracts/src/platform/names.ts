@@ -30,3 +30,17 @@ export function nameIn(
   const own = entity.names?.[code as NameLanguage];
   return own?.trim() ? own : entity.name;
 }
+
+/**
+ * A description (or an action's question) as a user of `lang` sees it: the translation for the
+ * language (`de-CH` reads `de`), else the entity's own text — the same fallback as names.
+ */
+export function textIn(
+  lang: string | undefined,
+  text: string,
+  texts: Translations | null | undefined,
+): string {
+  const code = (lang ?? '').slice(0, 2).toLowerCase();
+  const own = texts?.[code as NameLanguage];
+  return own?.trim() ? own : text;
+}

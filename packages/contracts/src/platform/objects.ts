@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { codeSchema, fieldSchema, idSchema, nameTranslationsSchema } from './fields.js';
+import {
+  codeSchema,
+  descriptionTranslationsSchema,
+  fieldSchema,
+  idSchema,
+  nameTranslationsSchema,
+} from './fields.js';
 
 export const objectKinds = ['table', 'reference', 'mounted'] as const;
 /** Kinds an object may be created with or changed to; `mounted` objects are made by mounts. */
@@ -12,6 +18,8 @@ export const objectSummarySchema = z.object({
   code: z.string(),
   kind: z.enum(objectKinds),
   description: z.string(),
+  /** The description in other languages (a user of that language reads it, else `description`). */
+  descriptions: descriptionTranslationsSchema.optional(),
   displayFieldId: z.string().nullable(),
   tableName: z.string(),
   fieldCount: z.number().int(),
@@ -40,6 +48,8 @@ export const objectsCreateInput = z.object({
   code: codeSchema.optional(),
   kind: z.enum(editableObjectKinds).default('table'),
   description: description.optional().default(''),
+  /** The description in other languages (a user of that language reads it, else `description`). */
+  descriptions: descriptionTranslationsSchema.optional(),
   names: nameTranslationsSchema.optional(),
 });
 export type ObjectsCreateInput = z.input<typeof objectsCreateInput>;
@@ -50,6 +60,8 @@ export const objectsUpdateInput = z.object({
   code: codeSchema.optional(),
   kind: z.enum(editableObjectKinds).optional(),
   description: description.optional(),
+  /** The description in other languages (a user of that language reads it, else `description`). */
+  descriptions: descriptionTranslationsSchema.optional(),
   displayFieldId: idSchema.nullable().optional(),
   names: nameTranslationsSchema.optional(),
 });

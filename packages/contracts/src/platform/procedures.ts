@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { roles } from '../ability.js';
-import { idSchema, nameTranslationsSchema } from './fields.js';
+import {
+  confirmTranslationsSchema,
+  descriptionTranslationsSchema,
+  idSchema,
+  nameTranslationsSchema,
+} from './fields.js';
 import { jobStatuses } from './jobs.js';
 
 /**
@@ -216,6 +221,8 @@ const procedureFields = {
   /** The name in other languages (a user of that language sees it; the name is the fallback). */
   names: nameTranslationsSchema.optional(),
   description: z.string().max(2000).default(''),
+  /** The description in other languages (a user of that language reads it, else `description`). */
+  descriptions: descriptionTranslationsSchema.optional(),
   params: z.array(procedureParamSchema).max(30).default([]),
   steps: z.array(procedureStepSchema).max(50).default([]),
   /** A run taking longer is stopped and rolled back. */
@@ -233,6 +240,8 @@ export const procedureSummarySchema = z.object({
   /** The name in other languages (a user of that language sees it; the name is the fallback). */
   names: nameTranslationsSchema.optional(),
   description: z.string(),
+  /** The description in other languages (a user of that language reads it, else `description`). */
+  descriptions: descriptionTranslationsSchema.optional(),
   stepCount: z.number().int(),
   paramCount: z.number().int(),
   /** The object whose changes run it (its trigger), if any. */
@@ -249,6 +258,8 @@ export const procedureSchema = z.object({
   /** The name in other languages (a user of that language sees it; the name is the fallback). */
   names: nameTranslationsSchema.optional(),
   description: z.string(),
+  /** The description in other languages (a user of that language reads it, else `description`). */
+  descriptions: descriptionTranslationsSchema.optional(),
   params: z.array(procedureParamSchema),
   steps: z.array(procedureStepSchema),
   timeoutSeconds: z.number().int(),
@@ -269,6 +280,8 @@ export const proceduresUpdateInput = z.object({
   /** The name in other languages (a user of that language sees it; the name is the fallback). */
   names: nameTranslationsSchema.optional(),
   description: z.string().max(2000).optional(),
+  /** The description in other languages (a user of that language reads it, else `description`). */
+  descriptions: descriptionTranslationsSchema.optional(),
   params: z.array(procedureParamSchema).max(30).optional(),
   steps: z.array(procedureStepSchema).max(50).optional(),
   timeoutSeconds: z.number().int().min(1).max(PROCEDURE_TIMEOUT_MAX).optional(),
@@ -448,6 +461,8 @@ export const actionSchema = z.object({
   ask: z.array(z.string()),
   /** Asked before running ("Copy this scenario?"); empty: no question. */
   confirm: z.string(),
+  /** The question in other languages (a user of the language is asked it, else `confirm`). */
+  confirms: confirmTranslationsSchema.optional(),
   /** Roles that see the button and may run it. */
   roles: z.array(z.enum(roles)),
   position: z.number().int(),
@@ -468,6 +483,8 @@ const actionFields = {
   preset: runParamsSchema.default({}),
   ask: z.array(z.string().max(48)).max(30).default([]),
   confirm: z.string().max(500).default(''),
+  /** The question in other languages (a user of the language is asked it, else `confirm`). */
+  confirms: confirmTranslationsSchema.optional(),
   roles: z.array(z.enum(roles)).min(1).max(4).default(['owner', 'admin', 'editor']),
   position: z.number().int().min(0).max(1000).default(0),
 };
@@ -494,6 +511,8 @@ export const actionsUpdateInput = z.object({
   preset: runParamsSchema.optional(),
   ask: z.array(z.string().max(48)).max(30).optional(),
   confirm: z.string().max(500).optional(),
+  /** The question in other languages (a user of the language is asked it, else `confirm`). */
+  confirms: confirmTranslationsSchema.optional(),
   roles: z.array(z.enum(roles)).min(1).max(4).optional(),
   position: z.number().int().min(0).max(1000).optional(),
 });

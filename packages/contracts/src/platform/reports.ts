@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { filterNodeSchema } from '../view.js';
 import { cubeLayoutSchema } from './cubes.js';
-import { idSchema, nameTranslationsSchema } from './fields.js';
+import { descriptionTranslationsSchema, idSchema, nameTranslationsSchema } from './fields.js';
 import { jobStatuses } from './jobs.js';
 
 /**
@@ -31,6 +31,8 @@ export const reportSchema = z.object({
   /** The name in other languages (a user of that language sees it; the name is the fallback). */
   names: nameTranslationsSchema.optional(),
   description: z.string(),
+  /** The description in other languages (a user of that language reads it, else `description`). */
+  descriptions: descriptionTranslationsSchema.optional(),
   source: z.enum(reportSources),
   /** The object whose records the report shows (a cube report: the cube's object). */
   objectId: idSchema,
@@ -64,6 +66,8 @@ const definitionShape = {
   /** The name in other languages (a user of that language sees it; the name is the fallback). */
   names: nameTranslationsSchema.optional(),
   description: z.string().max(2000).default(''),
+  /** The description in other languages (a user of that language reads it, else `description`). */
+  descriptions: descriptionTranslationsSchema.optional(),
   source: z.enum(reportSources),
   /** View reports: the object (required) and optionally one of its saved views. */
   objectId: idSchema.optional(),
@@ -82,6 +86,8 @@ export const reportsUpdateInput = z.object({
   /** The name in other languages (a user of that language sees it; the name is the fallback). */
   names: nameTranslationsSchema.optional(),
   description: z.string().max(2000).optional(),
+  /** The description in other languages (a user of that language reads it, else `description`). */
+  descriptions: descriptionTranslationsSchema.optional(),
   source: definitionShape.source.optional(),
   objectId: definitionShape.objectId,
   viewId: definitionShape.viewId,

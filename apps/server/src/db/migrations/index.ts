@@ -27,6 +27,7 @@ import * as m5005 from './2026-11-27-5005-record-names.js';
 import * as m6101 from './2026-11-28-6001-aggregate-pause.js';
 import * as m8501 from './2026-11-29-8501-upload-writer.js';
 import * as m2101 from './2026-11-30-2001-automatic-indexes.js';
+import * as m5101 from './2026-11-30-5001-description-translations.js';
 
 /**
  * The ordered list of migrations. Names sort by date; each runs on SQLite and PostgreSQL.
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-1001-search-grams': m1101,
   '2026-11-29-8501-upload-writer': m8501,
   '2026-11-30-2001-automatic-indexes': m2101,
+  '2026-11-30-5001-description-translations': m5101,
 };

@@ -52,6 +52,7 @@ function actionOut(r: ActionRow): ActionDef {
     preset: JSON.parse(r.preset) as ActionDef['preset'],
     ask: JSON.parse(r.ask) as string[],
     confirm: r.confirm,
+    confirms: parseNames(r.confirms),
     roles: JSON.parse(r.roles) as Role[],
     position: Number(r.position),
     createdAt: r.created_at,
@@ -164,6 +165,7 @@ function columns(f: Fields) {
     preset: JSON.stringify(f.preset),
     ask: JSON.stringify([...new Set(f.ask)]),
     confirm: f.confirm,
+    ...(f.confirms !== undefined ? { confirms: JSON.stringify(cleanNames(f.confirms)) } : {}),
     roles: JSON.stringify([...new Set(f.roles)]),
     position: f.position,
   };
@@ -203,6 +205,7 @@ export async function updateAction(
     preset: input.preset ?? old.preset,
     ask: input.ask ?? old.ask,
     confirm: input.confirm ?? old.confirm,
+    confirms: input.confirms ?? old.confirms,
     roles: input.roles ?? old.roles,
     position: input.position ?? old.position,
   };

@@ -14,6 +14,8 @@ export interface PfActionsTable {
   preset: string;
   ask: string;
   confirm: string;
+  /** JSON of the question in other languages (`{ "de": "…" }`). */
+  confirms: Generated<string>;
   roles: string;
   position: number;
   created_at: string;

@@ -31,6 +31,7 @@ type Row = {
   name: string;
   names: string;
   description: string;
+  descriptions: string;
   definition: string;
   created_at: string;
   created_by: string | null;
@@ -87,6 +88,7 @@ async function cubeOut(ctx: OpContext, r: Row): Promise<Cube> {
     name: r.name,
     names: parseNames(r.names),
     description: r.description,
+    descriptions: parseNames(r.descriptions),
     ...def,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
@@ -106,6 +108,7 @@ export async function listCubes(
       'c.name',
       'c.names',
       'c.description',
+      'c.descriptions',
       'c.object_id',
       'o.name as object_name',
       'c.definition',
@@ -123,6 +126,7 @@ export async function listCubes(
         name: r.name,
         names: parseNames(r.names),
         description: r.description,
+        descriptions: parseNames(r.descriptions),
         objectId: r.object_id,
         objectName: r.object_name,
         dimensionCount: def.dimensions.length,
@@ -177,6 +181,7 @@ export async function createCube(
       name: input.name,
       names: JSON.stringify(cleanNames(input.names)),
       description: input.description,
+      descriptions: JSON.stringify(cleanNames(input.descriptions)),
       definition: definitionOf(def),
       created_at: now,
       created_by: ctx.userId,
@@ -212,6 +217,9 @@ export async function updateCube(
       name,
       ...(input.names !== undefined ? { names: JSON.stringify(cleanNames(input.names)) } : {}),
       description: input.description ?? row.description,
+      ...(input.descriptions !== undefined
+        ? { descriptions: JSON.stringify(cleanNames(input.descriptions)) }
+        : {}),
       definition: definitionOf(def),
       updated_at: isoNow(),
     })

@@ -8,6 +8,8 @@ export interface PfCubesTable {
   /** JSON of the name in other languages (`{ "de": "…" }`). */
   names: Generated<string>;
   description: string;
+  /** JSON of the description in other languages (`{ "de": "…" }`). */
+  descriptions: Generated<string>;
   definition: string;
   created_at: string;
   created_by: string | null;

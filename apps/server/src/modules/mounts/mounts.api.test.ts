@@ -130,6 +130,8 @@ describe('mounts of a SQLite file source', () => {
       sourceId: liteId,
       table: 'orders',
       name: 'Orders',
+      description: 'Orders of the shop.',
+      descriptions: { de: 'Bestellungen des Shops.' },
       columns: cols,
       mode: 'live',
     });
@@ -137,6 +139,11 @@ describe('mounts of a SQLite file source', () => {
     expect(m).toMatchObject({ mode: 'live', keyColumn: 'id', attention: [] });
     const obj = await ok(t.app, owner, 'objects.get', { id: live });
     expect(obj.kind).toBe('mounted');
+    // The mounted object is described like any other, in other languages too.
+    expect(obj).toMatchObject({
+      description: 'Orders of the shop.',
+      descriptions: { de: 'Bestellungen des Shops.' },
+    });
     const page = await ok(t.app, owner, 'records.list', {
       objectId: live,
       filter: group(AND, [{ field: 'amount', op: 'gt', value: 15 }]),

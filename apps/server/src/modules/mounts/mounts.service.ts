@@ -8,6 +8,7 @@ import type {
   mountsUpdateInput,
   SourceTable,
 } from '@fiscus/contracts';
+import { cleanNames } from '@fiscus/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { DialectName } from '../../db/dialect.js';
 import type { z } from 'zod';
@@ -415,6 +416,7 @@ export async function createMount(
         code,
         kind: 'mounted',
         description: input.description ?? '',
+        descriptions: JSON.stringify(cleanNames(input.descriptions)),
         display_field_id: display?.id ?? null,
         table_name: table,
         created_by: ctx.userId,

@@ -39,6 +39,7 @@ export async function listObjects(
       'o.code',
       'o.kind',
       'o.description',
+      'o.descriptions',
       'o.display_field_id',
       'o.table_name',
       'o.names',
@@ -61,6 +62,7 @@ export async function listObjects(
       code: r.code,
       kind: r.kind as ObjectSummary['kind'],
       description: r.description,
+      descriptions: parseNames(r.descriptions),
       displayFieldId: r.display_field_id,
       tableName: r.table_name,
       fieldCount: Number(r.field_count ?? 0),
@@ -119,6 +121,7 @@ export async function createObject(ctx: OpContext, input: CreateInput): Promise<
         code,
         kind: input.kind,
         description: input.description,
+        descriptions: JSON.stringify(cleanNames(input.descriptions)),
         display_field_id: fieldId,
         table_name: table,
         names: JSON.stringify(cleanNames(input.names)),
@@ -181,6 +184,9 @@ export async function updateObject(ctx: OpContext, input: UpdateInput): Promise<
       ...(input.code !== undefined ? { code: input.code } : {}),
       ...(input.kind !== undefined ? { kind: input.kind } : {}),
       ...(input.description !== undefined ? { description: input.description } : {}),
+      ...(input.descriptions !== undefined
+        ? { descriptions: JSON.stringify(cleanNames(input.descriptions)) }
+        : {}),
       ...(input.displayFieldId !== undefined ? { display_field_id: input.displayFieldId } : {}),
       ...(input.names !== undefined ? { names: JSON.stringify(cleanNames(input.names)) } : {}),
       updated_at: isoNow(),

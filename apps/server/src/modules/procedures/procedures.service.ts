@@ -35,6 +35,7 @@ type Row = {
   id: string;
   name: string;
   description: string;
+  descriptions: string;
   definition: string;
   trigger_object_id: string | null;
   names: string;
@@ -56,6 +57,7 @@ function procedureOut(r: Row): Procedure {
     name: r.name,
     names: parseNames(r.names),
     description: r.description,
+    descriptions: parseNames(r.descriptions),
     params: def.params,
     steps: def.steps,
     timeoutSeconds: def.timeoutSeconds,
@@ -138,6 +140,7 @@ export async function listProcedures(ctx: OpContext): Promise<{ items: Procedure
         name: r.name,
         names: parseNames(r.names),
         description: r.description,
+        descriptions: parseNames(r.descriptions),
         stepCount: def.steps.length,
         paramCount: def.params.length,
         triggerObjectId: r.trigger_object_id,
@@ -178,6 +181,7 @@ export async function createProcedure(
       name: input.name,
       names: JSON.stringify(cleanNames(input.names)),
       description: input.description,
+      descriptions: JSON.stringify(cleanNames(input.descriptions)),
       definition: definitionOf(input),
       trigger_object_id: input.trigger?.objectId ?? null,
       created_at: now,
@@ -210,6 +214,9 @@ export async function updateProcedure(
       name: def.name,
       ...(input.names !== undefined ? { names: JSON.stringify(cleanNames(input.names)) } : {}),
       description: def.description,
+      ...(input.descriptions !== undefined
+        ? { descriptions: JSON.stringify(cleanNames(input.descriptions)) }
+        : {}),
       definition: definitionOf(def),
       trigger_object_id: def.trigger?.objectId ?? null,
       updated_at: isoNow(),

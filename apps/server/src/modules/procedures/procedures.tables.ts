@@ -7,6 +7,8 @@ export interface PfProceduresTable {
   /** JSON of the name in other languages (`{ "de": "…" }`). */
   names: Generated<string>;
   description: string;
+  /** JSON of the description in other languages (`{ "de": "…" }`). */
+  descriptions: Generated<string>;
   definition: string;
   /** The object whose changes run the procedure (its trigger), if any. */
   trigger_object_id: string | null;

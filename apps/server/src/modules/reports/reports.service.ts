@@ -41,6 +41,7 @@ type Row = {
   name: string;
   names: string;
   description: string;
+  descriptions: string;
   source: string;
   object_id: string;
   view_id: string | null;
@@ -347,6 +348,7 @@ async function reportsOut(ctx: OpContext, rows: Row[]): Promise<Report[]> {
       name: r.name,
       names: parseNames(r.names),
       description: r.description,
+      descriptions: parseNames(r.descriptions),
       source: r.source as ReportSource,
       objectId: r.object_id,
       objectName: objects.get(r.object_id) ?? '',
@@ -395,6 +397,7 @@ export async function createReport(
       name: input.name,
       names: JSON.stringify(cleanNames(input.names)),
       description: input.description,
+      descriptions: JSON.stringify(cleanNames(input.descriptions)),
       source: d.source,
       object_id: d.object_id,
       view_id: d.view_id,
@@ -431,6 +434,9 @@ export async function updateReport(
       name: input.name ?? row.name,
       ...(input.names !== undefined ? { names: JSON.stringify(cleanNames(input.names)) } : {}),
       description: input.description ?? row.description,
+      ...(input.descriptions !== undefined
+        ? { descriptions: JSON.stringify(cleanNames(input.descriptions)) }
+        : {}),
       source: d.source,
       object_id: d.object_id,
       view_id: d.view_id,

@@ -7,6 +7,8 @@ export interface PfReportsTable {
   /** JSON of the name in other languages (`{ "de": "…" }`). */
   names: Generated<string>;
   description: string;
+  /** JSON of the description in other languages (`{ "de": "…" }`). */
+  descriptions: Generated<string>;
   source: string;
   object_id: string;
   view_id: string | null;
