@@ -8,7 +8,8 @@ import { i18nReady, i18next } from '@/lib/i18n';
 
 /**
  * Renders a screen the way the console does: providers (UI theme, query client, ability,
- * translations) and a memory router at `path`.
+ * translations) and a memory router at `path` (returned as `router`: its address is what the
+ * screen wrote there).
  */
 export async function renderScreen(
   element: ReactElement,
@@ -17,7 +18,9 @@ export async function renderScreen(
     route = '*',
     language = 'en',
   }: { path?: string; route?: string; language?: string } = {},
-): Promise<RenderResult & { queryClient: QueryClient }> {
+): Promise<
+  RenderResult & { queryClient: QueryClient; router: ReturnType<typeof createMemoryRouter> }
+> {
   await i18nReady;
   await i18next.changeLanguage(language);
   const router = createMemoryRouter([{ path: route, element }], { initialEntries: [path] });
@@ -29,7 +32,7 @@ export async function renderScreen(
       </Suspense>
     </AppProvider>,
   );
-  return Object.assign(view, { queryClient });
+  return Object.assign(view, { queryClient, router });
 }
 
 /**

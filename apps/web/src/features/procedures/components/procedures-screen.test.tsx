@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { server } from '@/mocks/node';
@@ -355,5 +355,28 @@ describe('ProcedureEditor', () => {
     await renderScreen(<ProceduresScreen />, { language: 'de' });
     expect(await screen.findByText('Budgetkonsolidierung')).toBeInTheDocument();
     expect(screen.queryByText('Budget assembly')).toBeNull();
+  });
+});
+
+describe('ProceduresScreen address', () => {
+  it('keeps two changes asked in one tick: the Runs tab and a procedure’s run dialog', async () => {
+    server.use(
+      qryHandler({
+        'procedures.list': () => ({ items: [summary] }),
+        'procedures.get': () => makeProcedure(),
+        'procedures.runs': () => ({ items: [], hasMore: false }),
+      }),
+    );
+    const view = await renderScreen(<ProceduresScreen />, { path: '/fiscus/procedures?x=1' });
+    const run = await screen.findByTestId('procedure-run');
+    // A quick second click, before the first one's address has been rendered.
+    act(() => {
+      screen.getByTestId('tab-runs').click();
+      run.click();
+    });
+    expect(view.router.state.location.search).toBe('?x=1&tab=runs&runFor=p1');
+    expect(await screen.findByRole('dialog', { name: 'Run “Plan next year”' })).toBeVisible();
+    expect(screen.getByTestId('tab-runs')).toHaveAttribute('aria-selected', 'true');
+    await settled(view);
   });
 });

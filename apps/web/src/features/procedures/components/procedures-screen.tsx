@@ -5,7 +5,6 @@ import { IconEdit, IconHistory, IconPlayerPlay, IconRoute, IconTrash } from '@ta
 import type { ProcedureSummary } from '@fiscus/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import {
   ConfirmDelete,
   ListHeader,
@@ -16,6 +15,7 @@ import {
 import { Can, ability } from '@/lib/ability';
 import { messageOf } from '@/lib/api-client';
 import { useOp, useOpMutation } from '@/lib/qry';
+import { useAddressParams } from '@/lib/use-address-params';
 import { shownName } from '@/lib/names';
 import { runStatusColor } from '../lib/status';
 import { ProcedureEditor } from './procedure-editor';
@@ -30,7 +30,7 @@ import { RunsTable } from './runs-table';
  */
 export function ProceduresScreen() {
   const { t, i18n } = useTranslation('procedures');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const [search, setSearch] = useState('');
   const [deleting, setDeleting] = useState<ProcedureSummary | null>(null);
   const list = useOp('procedures.list', {});
@@ -52,10 +52,9 @@ export function ProceduresScreen() {
   const runsOf = params.get('runsOf');
   const setParam = (name: string, value: string | null) =>
     setParams((p) => {
-      const next = new URLSearchParams(p);
-      if (value === null) next.delete(name);
-      else next.set(name, value);
-      return next;
+      if (value === null) p.delete(name);
+      else p.set(name, value);
+      return p;
     });
 
   const items = useMemo(() => {
@@ -297,10 +296,9 @@ export function ProceduresScreen() {
             procedureId={runsOf}
             onOpen={(r) =>
               setParams((p) => {
-                const next = new URLSearchParams(p);
-                next.delete('runsOf');
-                next.set('run', r.id);
-                return next;
+                p.delete('runsOf');
+                p.set('run', r.id);
+                return p;
               })
             }
           />

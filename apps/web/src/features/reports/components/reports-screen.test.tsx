@@ -1,11 +1,11 @@
 import { type Report, type ReportRun } from '@fiscus/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { server } from '@/mocks/node';
 import { qryHandler, type QryBody } from '@/test/msw';
 import { mockServerWithDefaultRules } from '@/test/mock-server';
-import { renderScreen } from '@/test/render';
+import { renderScreen, settled } from '@/test/render';
 import { ReportsScreen } from './reports-screen';
 
 mockServerWithDefaultRules();
@@ -310,5 +310,34 @@ describe('ReportsScreen', () => {
     await renderScreen(<ReportsScreen />, { path: '/fiscus/reports' });
     expect(await screen.findByTestId('reports-empty')).toHaveTextContent('No reports yet');
     expect(screen.getByTestId('runs-empty')).toBeInTheDocument();
+  });
+
+  it('takes two clicks on a report asked in one tick as two: selected, then not', async () => {
+    server.use(
+      qryHandler({
+        'reports.list': () => ({ items: [report, { ...report, id: 'r2', name: 'Sales list' }] }),
+        'reports.runs': () => ({ items: [], hasMore: false }),
+        'objects.list': () => ({ items: [sales] }),
+        'cubes.list': () => ({ items: [] }),
+      }),
+    );
+    const view = await renderScreen(<ReportsScreen />, { path: '/fiscus/reports?x=1' });
+    const [first, second] = await screen.findAllByTestId('report-row');
+    // Clicked twice before the first click's address has been rendered: as two slow clicks.
+    act(() => {
+      first!.click();
+      first!.click();
+    });
+    expect(view.router.state.location.search).toBe('?x=1');
+    expect(first).toHaveAttribute('aria-selected', 'false');
+    // A row, then another: the other one.
+    act(() => {
+      first!.click();
+      second!.click();
+    });
+    expect(view.router.state.location.search).toBe('?x=1&report=r2');
+    expect(second).toHaveAttribute('aria-selected', 'true');
+    expect(first).toHaveAttribute('aria-selected', 'false');
+    await settled(view);
   });
 });

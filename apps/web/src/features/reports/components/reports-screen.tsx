@@ -39,7 +39,6 @@ import {
 } from '@fiscus/contracts';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { FilterBuilder, newGroup, pruneFilter } from '@/components/filter-builder';
 import {
   ConfirmDelete,
@@ -52,6 +51,7 @@ import { Can } from '@/lib/ability';
 import { messageOf } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
 import { invalidateReads, useOp, useOpMutation } from '@/lib/qry';
+import { useAddressParams } from '@/lib/use-address-params';
 import { useQueryClient } from '@tanstack/react-query';
 import { filterFieldsOf, formatBytes, formatDuration, useFilterLabels } from '../lib/filter';
 import { ReportEditor } from './report-editor';
@@ -79,7 +79,7 @@ const timeZone = (() => {
 /** The domain's reports and their runs: New, Refresh, Search, Generate, Download, Result, Log. */
 export function ReportsScreen() {
   const { t, i18n } = useTranslation('reports');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Report | 'new' | null>(null);
   const [generating, setGenerating] = useState<Report | null>(null);
@@ -89,10 +89,16 @@ export function ReportsScreen() {
   const selectedId = params.get('report');
   const select = (id: string | null) =>
     setParams((p) => {
-      const next = new URLSearchParams(p);
-      if (id) next.set('report', id);
-      else next.delete('report');
-      return next;
+      if (id) p.set('report', id);
+      else p.delete('report');
+      return p;
+    });
+  /** A click on a row selects it, or clears it when it is the one selected (or about to be). */
+  const toggle = (id: string) =>
+    setParams((p) => {
+      if (p.get('report') === id) p.delete('report');
+      else p.set('report', id);
+      return p;
     });
 
   const list = useOp('reports.list', {});
@@ -263,7 +269,7 @@ export function ReportsScreen() {
                     aria-selected={r.id === selectedId}
                     bg={r.id === selectedId ? 'var(--mantine-primary-color-light)' : undefined}
                     style={{ cursor: 'pointer' }}
-                    onClick={() => select(r.id === selectedId ? null : r.id)}
+                    onClick={() => toggle(r.id)}
                   >
                     <Table.Td maw={320}>
                       <Text size="sm" fw={500}>
