@@ -6,12 +6,7 @@ import { resolveColumn } from './compiler.js';
 import type { OpContext } from './context.js';
 import { dropIndex, withIdColumn, type IndexColumn, type IndexInfo } from './ddl.js';
 import type { IndexJobParams } from './index-jobs.js';
-import {
-  automaticTextFields,
-  plannedIndexes,
-  searchIndexFits,
-  startsWith,
-} from './index-policy.js';
+import { indexedTextFields, plannedIndexes, searchIndexFits, startsWith } from './index-policy.js';
 import type { Jobs } from './jobs.js';
 import type { ObjectMeta } from './meta.js';
 import { searchIndexName, textIndexable, textIndexName } from './text-index.js';
@@ -265,7 +260,7 @@ function wantedIndexes(ctx: OpContext, meta: ObjectMeta, shape: ReadShape): Want
   const d = shape.definition;
   const btree = plannedIndexes(meta, d, ctx.db.dialect, ctx.lang).map(withIdColumn);
   const text: string[] = [];
-  for (const fieldId of automaticTextFields(meta, d)) {
+  for (const fieldId of indexedTextFields(meta, d)) {
     const f = meta.fields.find((x) => x.id === fieldId);
     if (f && !f.computed && textIndexable(f.type)) text.push(textIndexName(meta.table, f.column));
   }

@@ -6,6 +6,7 @@ import type { ViewDefinition } from '@fiscus/contracts';
 import {
   adoptIndexes,
   dropIndex,
+  type IndexInfo,
   ensureSearchIndex,
   ensureTextIndex,
   indexesOf,
@@ -13,12 +14,13 @@ import {
 } from './ddl.js';
 import { isAggregateName } from './aggregates.js';
 import {
-  automaticTextFields,
+  indexedTextFields,
   indexView,
   MAX_VIEW_INDEXES,
+  searchIndexFits,
   wantsSearchIndex,
 } from './index-policy.js';
-import { fieldFromRow, loadObject, type ObjectMeta } from './meta.js';
+import { fieldFromRow, invalidateObject, loadObject, type ObjectMeta } from './meta.js';
 import { dropTextIndex, searchIndexName, textIndexable, textIndexName } from './text-index.js';
 
 /**
@@ -88,7 +90,7 @@ async function buildAutomatic(
     const search = !!auto.definition.search.trim();
     return {
       ...none,
-      textFields: automaticTextFields(meta, auto.definition),
+      textFields: indexedTextFields(meta, auto.definition),
       ...(search ? { search } : {}),
     };
   } catch (err) {
@@ -256,4 +258,31 @@ export async function requestTextIndexes(
       ...(search ? { search: true } : {}),
     } satisfies IndexJobParams,
   });
+}
+
+/**
+ * After an object's searched fields changed — a text or select field added, deleted or
+ * converted, a computed one added or removed — keeps a view's search reading an index: when the
+ * object had a search index a view made (`had`: its indexes before the change; automatic ones
+ * are asked for again by the reads that want them), queues the search index over the fields
+ * searched now (the old one no longer matches, or went with a deleted column), or, when the
+ * object can no longer have one (a computed text field), a trigram index per searched field.
+ * Answers at once; the job builds in the background and search reads rows meanwhile.
+ */
+export async function requestSearchRebuild(
+  jobs: Jobs,
+  db: Db,
+  who: { domainId: string; userId: string | null; lang: Lang },
+  objectId: string,
+  had: readonly IndexInfo[],
+): Promise<void> {
+  if (!had.some((ix) => ix.kind === 'trigram' && ix.columns.length > 1 && !ix.automatic)) return;
+  invalidateObject(db, objectId);
+  const meta = await loadObject({ db, domainId: who.domainId, lang: who.lang }, objectId);
+  if (searchIndexFits(meta)) {
+    await requestTextIndexes(jobs, db, who, meta, [], { search: true });
+    return;
+  }
+  const searched = meta.fields.filter((f) => textIndexable(f.type)).map((f) => f.id);
+  await requestTextIndexes(jobs, db, who, meta, searched);
 }

@@ -219,7 +219,7 @@ export async function indexView(
   // A view's: the automatic indexes it wants become its own first (text ones too, so that
   // making room below never drops one of them).
   if (!opts.automatic) {
-    const text = textFieldsOf(meta, d)
+    const text = indexedTextFields(meta, d)
       .map((id) => meta.fields.find((f) => f.id === id))
       .filter((f) => !!f)
       .map((f) => textIndexName(meta.table, f.column));
@@ -347,11 +347,8 @@ function summaryOf(
   return { groups, sums };
 }
 
-/**
- * Fields whose substring conditions (`contains`, `starts_with`) or search a view has: they get a
- * trigram index (built by a job; the view works meanwhile, reading rows).
- */
-export function textFieldsOf(meta: ObjectMeta, d: ViewDefinition): string[] {
+/** Fields whose substring conditions (`contains`, `starts_with`) or search a view has. */
+function textFieldsOf(meta: ObjectMeta, d: ViewDefinition): string[] {
   const ids = new Set<string>();
   if (d.filter.isactive) {
     for (const c of conditionsOf(d.filter)) {
@@ -386,12 +383,14 @@ export function searchIndexFits(meta: ObjectMeta): boolean {
 }
 
 /**
- * The text fields whose trigram indexes an automatic shape gets: those of its substring
- * conditions, and for a search each searched field only when the object cannot have a search
- * index (a view also gets them beside it; automatic indexes keep to what the search reads, the
- * object's room being shared).
+ * The text fields whose trigram indexes a view or an automatic shape gets (built by a job; the
+ * view works meanwhile, reading rows): those of its substring conditions (`contains`,
+ * `starts_with`), and for a search each searched field only when the object cannot have a
+ * search index — one that can searches through that index alone, and when its searched fields
+ * change the index is rebuilt (`requestSearchRebuild`, index-jobs.ts) instead of search falling
+ * back to per-field indexes.
  */
-export function automaticTextFields(meta: ObjectMeta, d: ViewDefinition): string[] {
+export function indexedTextFields(meta: ObjectMeta, d: ViewDefinition): string[] {
   if (!d.search.trim() || !searchIndexFits(meta)) return textFieldsOf(meta, d);
   return textFieldsOf(meta, { ...d, search: '' });
 }

@@ -268,10 +268,8 @@ export async function createField(ctx: OpContext, input: CreateInput) {
   return fieldOut(fresh.fields.find((f) => f.id === id) as FieldMeta, ctx.lang);
 }
 
-async function loadFieldOwner(
-  ctx: OpContext,
-  id: string,
-): Promise<{ meta: ObjectMeta; field: FieldMeta }> {
+/** The object a field of the caller's domain belongs to (404 when there is no such field). */
+export async function fieldObjectId(ctx: OpContext, id: string): Promise<string> {
   const row = await ctx.db.kysely
     .selectFrom('pf_fields')
     .select(['object_id'])
@@ -279,8 +277,16 @@ async function loadFieldOwner(
     .where('domain_id', '=', ctx.domainId)
     .executeTakeFirst();
   if (!row) throw notFoundIn(ctx.lang, 'field');
-  invalidateObject(ctx.db, row.object_id);
-  const meta = await loadObject(ctx, row.object_id);
+  return row.object_id;
+}
+
+async function loadFieldOwner(
+  ctx: OpContext,
+  id: string,
+): Promise<{ meta: ObjectMeta; field: FieldMeta }> {
+  const objectId = await fieldObjectId(ctx, id);
+  invalidateObject(ctx.db, objectId);
+  const meta = await loadObject(ctx, objectId);
   const field = meta.fields.find((f) => f.id === id);
   if (!field) throw notFoundIn(ctx.lang, 'field');
   assertWritable(ctx.lang, meta);

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   dropIndex,
   ensureIndex,
+  ensureTextIndex,
   listIndexes,
+  searchIndexOf,
   searchOptions,
   type IndexInfo,
 } from '../../platform/ddl.js';
@@ -153,7 +155,12 @@ describe('views saved under an earlier index policy', () => {
     // Something to compare: a sort index carrying the filter's columns (SQLite), a trigram
     // index, the search index, a summary.
     expect(want.some((s) => s.startsWith('aggregate'))).toBe(true);
-    expect(want.filter((s) => s.startsWith('trigram')).length).toBeGreaterThan(1);
+    // The search index and the `contains` field's trigram index; the searched fields have none
+    // of their own (search reads the search index alone).
+    expect(want.filter((s) => s.startsWith('trigram'))).toEqual([
+      'trigram: company',
+      'trigram: company, name, region',
+    ]);
     expect(await shapes(old.id)).toEqual(want);
 
     // The old object as views left it before: one index per sort (its keys and id only), no
@@ -182,6 +189,9 @@ describe('views saved under an earlier index policy', () => {
       withId: true,
       live: true,
     });
+    // Before policy 3 a view's search also gave every searched field its own trigram index.
+    for (const code of ['name', 'company', 'region'])
+      await ensureTextIndex(t.app.db, old.id, old.table, await column(code));
     if (pg) {
       const searched = [
         await column('name'),
@@ -236,5 +246,61 @@ describe('views saved under an earlier index policy', () => {
     } finally {
       await peer.close();
     }
+  }, 120_000);
+});
+
+describe('a view’s search index follows the searched fields', () => {
+  /** The codes of the fields the object's search index holds, sorted. */
+  async function searchIndexed(objectId: string): Promise<string[] | undefined> {
+    const columns = searchIndexOf(await listIndexes(t.app.db.kysely, objectId));
+    if (!columns) return undefined;
+    const fields = await t.app.db.kysely
+      .selectFrom('pf_fields')
+      .select(['code', 'column_name'])
+      .where('object_id', '=', objectId)
+      .execute();
+    return columns.map((c) => fields.find((f) => f.column_name === c)?.code ?? c).sort();
+  }
+
+  it('is built again when a text field is added, converted or deleted', async () => {
+    const o = await makeObject('Fields change');
+    await indexJobsDone();
+    expect(await searchIndexed(o.id)).toEqual(['company', 'name', 'region']);
+
+    const city = await ok<{ id: string }>(t.app, u, 'fields.create', {
+      objectId: o.id,
+      name: 'City',
+      code: 'city',
+      type: 'text',
+    });
+    await indexJobsDone();
+    expect(await searchIndexed(o.id)).toEqual(['city', 'company', 'name', 'region']);
+
+    // A text field made a number leaves the searched fields.
+    await ok(t.app, u, 'fields.update', { id: city.id, type: 'integer' });
+    await indexJobsDone();
+    expect(await searchIndexed(o.id)).toEqual(['company', 'name', 'region']);
+
+    const company = await t.app.db.kysely
+      .selectFrom('pf_fields')
+      .select('id')
+      .where('object_id', '=', o.id)
+      .where('code', '=', 'company')
+      .executeTakeFirstOrThrow();
+    await ok(t.app, u, 'fields.delete', { id: company.id });
+    await indexJobsDone();
+    expect(await searchIndexed(o.id)).toEqual(['name', 'region']);
+    // The search still answers (from the new index): the names holding both words, and the
+    // record numbered 7 (a number word also finds the record of that number).
+    const found = await ok<{ rows: { values: { name: string } }[] }>(t.app, u, 'records.list', {
+      objectId: o.id,
+      search: 'zürich 7',
+    });
+    expect(found.rows.map((r) => r.values.name).sort()).toEqual([
+      'Zürich 17',
+      'Zürich 27',
+      'Zürich 6',
+      'Zürich 7',
+    ]);
   }, 120_000);
 });

@@ -5,13 +5,14 @@ import { dropIndex, listIndexes, type IndexInfo } from '../../platform/ddl.js';
 import { indexJob, type IndexJobParams } from '../../platform/index-jobs.js';
 import type { JobContext, JobKindHandler } from '../../platform/jobs.js';
 import { loadObject } from '../../platform/meta.js';
-import { indexView, textFieldsOf } from '../../platform/index-policy.js';
+import { indexView, indexedTextFields } from '../../platform/index-policy.js';
+import { searchIndexName, textIndexable, textIndexName } from '../../platform/text-index.js';
 
 /**
  * Bringing the indexes of views saved under an earlier index policy up to date.
  *
  * Saving a view creates the indexes the policy of that day asked for (`indexView`,
- * `textFieldsOf`); when the policy grows (the filter's columns in the sort index, the search
+ * `indexedTextFields`); when the policy grows (the filter's columns in the sort index, the search
  * index, maintained aggregates), views saved before keep their old indexes until someone saves
  * them again. `VIEW_INDEX_POLICY` numbers the policy, and the database keeps the number its views
  * were last indexed under (`app_meta`, key `view_index_policy`). At start, when it is behind, one
@@ -21,11 +22,12 @@ import { indexView, textFieldsOf } from '../../platform/index-policy.js';
  * applies today's policy to every view of its object — the same `indexView` as saving it, with
  * PostgreSQL's B-tree indexes built `concurrently` (writes go on) — drops the view indexes a
  * longer one now makes redundant (a strict prefix of another, same order and records), and
- * builds the trigram and search indexes the views' text conditions and searches want. Jobs run
+ * builds the trigram and search indexes the views' text conditions and searches want, then drops
+ * the searched fields' own trigram indexes the search index made needless (policy 3). Jobs run
  * one at a time beside users' work; a shutdown hands a job back and it runs again at the next
  * start (every step makes only what is missing). See docs/decisions.md.
  */
-export const VIEW_INDEX_POLICY = 2;
+export const VIEW_INDEX_POLICY = 3;
 const POLICY_KEY = 'view_index_policy';
 
 /** Params of an `index` job that refreshes an object's view indexes. */
@@ -126,7 +128,7 @@ async function refreshObject(ctx: JobContext<RefreshParams>): Promise<RefreshPar
       await indexView({ db, lang: ctx.lang }, k, meta, d, {
         concurrently: true,
       });
-      for (const id of textFieldsOf(meta, d)) textFields.add(id);
+      for (const id of indexedTextFields(meta, d)) textFields.add(id);
       if (d.search.trim()) search = true;
     } catch (err) {
       // A view that no longer compiles (it names what was changed since) keeps what it has.
@@ -151,6 +153,42 @@ export const indexJobWithViews: JobKindHandler<RefreshParams> = {
   async run(ctx) {
     if (!ctx.params.views) return indexJob.run(ctx);
     const params = await refreshObject(ctx);
-    return indexJob.run({ ...ctx, params });
+    const out = await indexJob.run({ ...ctx, params });
+    await dropSearchedFieldsIndexes(ctx, params.textFields);
+    return out;
   },
 };
+
+/**
+ * Views saved before policy 3 gave every searched field its own trigram index beside the
+ * object's search index, which search reads alone: once the search index is built, the views'
+ * trigram indexes of fields no view's `contains`/`starts_with` names (`wanted`) are dropped —
+ * each cost every write of the object. Automatic ones are left to their sweep.
+ */
+async function dropSearchedFieldsIndexes(
+  ctx: JobContext<RefreshParams>,
+  wanted: readonly string[],
+): Promise<void> {
+  const { db, params } = ctx;
+  const k = db.kysely;
+  const exists = await k
+    .selectFrom('pf_objects')
+    .select('id')
+    .where('id', '=', params.objectId)
+    .where('domain_id', '=', ctx.domainId)
+    .executeTakeFirst();
+  if (!exists) return;
+  const meta = await loadObject({ db, domainId: ctx.domainId, lang: ctx.lang }, params.objectId);
+  const indexes = await listIndexes(k, meta.id);
+  const searched = meta.fields.filter((f) => textIndexable(f.type)).map((f) => f.column);
+  const search = searchIndexName(meta.table, searched, db.dialect);
+  if (!indexes.some((ix) => ix.name === search)) return;
+  const keep = new Set(
+    meta.fields
+      .filter((f) => wanted.includes(f.id))
+      .map((f) => textIndexName(meta.table, f.column)),
+  );
+  for (const ix of indexes)
+    if (ix.kind === 'trigram' && ix.columns.length === 1 && !ix.automatic && !keep.has(ix.name))
+      await dropIndex(k, db.dialect, ix.name);
+}

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { isoNow } from '../../lib/clock.js';
 import { requestTextIndexes } from '../../platform/index-jobs.js';
-import { indexView, textFieldsOf } from '../../platform/index-policy.js';
+import { indexView, indexedTextFields } from '../../platform/index-policy.js';
 import { loadObject, type FieldMeta, type ObjectMeta } from '../../platform/meta.js';
 import { shortId } from '../../platform/ident.js';
 import { type OpContext, type Q } from '../../platform/context.js';
@@ -166,7 +166,7 @@ export async function saveView(
       .execute();
   }
   await indexView(ctx, k, meta, input.definition);
-  await requestTextIndexes(app.jobs, ctx.db, ctx, meta, textFieldsOf(meta, input.definition), {
+  await requestTextIndexes(app.jobs, ctx.db, ctx, meta, indexedTextFields(meta, input.definition), {
     search: !!input.definition.search.trim(),
   });
   const row = await k
