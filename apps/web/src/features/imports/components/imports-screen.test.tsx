@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { i18nReady } from '@/lib/i18n';
@@ -176,5 +176,22 @@ describe('ImportsScreen', () => {
     renderAt(<ImportsScreen />, '/fiscus/imports?import=i1');
     expect(await screen.findByTestId('wizard-step-preview')).toBeInTheDocument();
     expect(await screen.findByText('Truck')).toBeInTheDocument();
+  });
+
+  it('keeps an object chosen and New clicked before the screen showed the object', async () => {
+    await i18nReady;
+    fakeQry({ 'objects.list': objects, 'imports.list': () => ({ items: [], total: 0 }) });
+    const user = userEvent.setup();
+    renderAt(<ImportsScreen />);
+    await screen.findByTestId('imports-empty');
+    await user.click(screen.getByLabelText('Filter by object', { selector: 'input' }));
+    const option = await screen.findByRole('option', { name: 'Vehicles', hidden: true });
+    // Both before the screen renders again, as on a busy device.
+    act(() => {
+      option.click();
+      screen.getByTestId('imports-new').click();
+    });
+    expect(screen.getByTestId('where')).toHaveTextContent('/fiscus/imports?object=o1&import=new');
+    expect(await screen.findByText('Drag a file here or click to choose one')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import type { Import } from '@fiscus/contracts';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '@/lib/use-address-params';
 import type { WizardIntent } from '../lib/wizard';
 
 /**
@@ -7,14 +7,13 @@ import type { WizardIntent } from '../lib/wizard';
  * `?import=<id>` (that import) or `?import=new` (a new one).
  */
 export function useWizardAddress() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const wizardParam = params.get('import');
   const edit = (change: (p: URLSearchParams) => void, replace = false) =>
     setParams(
       (p) => {
-        const next = new URLSearchParams(p);
-        change(next);
-        return next;
+        change(p);
+        return p;
       },
       { replace },
     );

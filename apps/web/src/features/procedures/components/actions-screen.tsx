@@ -16,7 +16,7 @@ import { IconBolt, IconEdit, IconTrash } from '@tabler/icons-react';
 import type { ActionDef } from '@fiscus/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import {
   ConfirmDelete,
   ListHeader,
@@ -27,6 +27,7 @@ import {
 import { Can } from '@/lib/ability';
 import { messageOf } from '@/lib/api-client';
 import { useOp, useOpMutation } from '@/lib/qry';
+import { useAddressParams } from '@/lib/use-address-params';
 import { actionIcon } from '../lib/icons';
 import { ActionEditor } from './action-editor';
 import { shownName } from '@/lib/names';
@@ -35,7 +36,7 @@ import { useObjectNameOf, useProcedureNameOf } from '@/lib/entity-names';
 /** `/fiscus/actions`: the buttons that run procedures, where they appear and who sees them. */
 export function ActionsScreen() {
   const { t } = useTranslation('procedures');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const [objectId, setObjectId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<ActionDef | null>(null);
   const list = useOp('actions.list', objectId ? { objectId } : {});
@@ -48,10 +49,9 @@ export function ActionsScreen() {
   const phone = useMediaQuery('(max-width: 48em)');
   const setEditing = (v: string | null) =>
     setParams((p) => {
-      const next = new URLSearchParams(p);
-      if (v) next.set('action', v);
-      else next.delete('action');
-      return next;
+      if (v) p.set('action', v);
+      else p.delete('action');
+      return p;
     });
 
   return (

@@ -1,5 +1,5 @@
 import { defaultRules } from '@fiscus/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetRules, setRules } from '@/lib/ability';
@@ -169,6 +169,38 @@ describe('RibbonScreen', () => {
     expect(lists.at(-1)).toMatchObject({ kinds: ['record.deleted'], limit: 50 });
     await user.click(screen.getAllByRole('button', { name: 'Clear filters' }).at(-1)!);
     expect(await screen.findByText('1 record added')).toBeInTheDocument();
+  });
+
+  it('keeps two kinds picked before the screen showed the first pick', async () => {
+    const lists: QryBody[] = [];
+    server.use(
+      qryHandler(
+        { ...common, 'ribbon.list': () => ({ items: [], nextBefore: null }) },
+        (b) => b.op === 'ribbon.list' && lists.push(b),
+      ),
+    );
+    const user = userEvent.setup();
+    const view = await renderScreen(<RibbonScreen />, {
+      path: '/fiscus/ribbon?kind=record.created',
+    });
+    await user.click(await screen.findByLabelText('Kinds', { selector: 'input' }));
+    const deleted = await screen.findByRole('option', { name: 'Records deleted', hidden: true });
+    const restored = screen.getByRole('option', { name: 'Records restored', hidden: true });
+    // Both picks before the screen renders again, as on a busy device.
+    act(() => {
+      deleted.click();
+      restored.click();
+    });
+    expect(new URLSearchParams(view.router.state.location.search).getAll('kind')).toEqual([
+      'record.created',
+      'record.deleted',
+      'record.restored',
+    ]);
+    await waitFor(() =>
+      expect(lists.at(-1)).toMatchObject({
+        kinds: ['record.created', 'record.deleted', 'record.restored'],
+      }),
+    );
   });
 
   it('pages to older events and says when everything is shown', async () => {

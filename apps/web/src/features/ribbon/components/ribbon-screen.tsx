@@ -19,10 +19,10 @@ import { IconFilterOff, IconRefresh, IconTimeline } from '@tabler/icons-react';
 import { eventKinds, type EventKind, type RibbonEvent } from '@fiscus/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { ability } from '@/lib/ability';
 import { messageOf } from '@/lib/api-client';
 import { useOp } from '@/lib/qry';
+import { useAddressParams } from '@/lib/use-address-params';
 import { useEventNames } from '../hooks/use-event-names';
 import { useEventStream } from '../hooks/use-event-stream';
 import { useRibbonPages } from '../hooks/use-ribbon-pages';
@@ -43,7 +43,7 @@ const parseDay = (s: string | null): Date | null => {
 /** The domain's live activity feed: grouped by day, filterable, paged, new events on top. */
 export function RibbonScreen() {
   const { t, i18n } = useTranslation('ribbon');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const [fresh, setFresh] = useState<Set<number>>(() => new Set());
   const status = useEventStream((m) => {
     if (m.type === 'event') setFresh((s) => new Set(s).add(m.event.id));
@@ -70,13 +70,32 @@ export function RibbonScreen() {
   const setParam = (name: string, values: string[]) =>
     setParams(
       (p) => {
-        const next = new URLSearchParams(p);
-        next.delete(name);
-        for (const v of values) next.append(name, v);
-        return next;
+        p.delete(name);
+        for (const v of values) p.append(name, v);
+        return p;
       },
       { replace: true },
     );
+
+  /**
+   * The kinds box gives its whole choice, built on the kinds it shows; a second pick made before
+   * the first is shown would drop the first. What the user picked and dropped there is applied
+   * to the kinds last asked for instead.
+   */
+  const setKinds = (values: string[]) => {
+    const shown: string[] = kinds;
+    const picked = values.filter((k) => !shown.includes(k));
+    const dropped = shown.filter((k) => !values.includes(k));
+    setParams(
+      (p) => {
+        const next = p.getAll('kind').filter((k) => !dropped.includes(k));
+        p.delete('kind');
+        for (const k of new Set([...next, ...picked])) p.append('kind', k);
+        return p;
+      },
+      { replace: true },
+    );
+  };
 
   const pages = useRibbonPages(filter);
   const objects = useOp('objects.list', {});
@@ -115,12 +134,11 @@ export function RibbonScreen() {
     const [a, b] = [toDate(v[0]), toDate(v[1])];
     setParams(
       (p) => {
-        const next = new URLSearchParams(p);
-        next.delete('from');
-        next.delete('to');
-        if (a) next.set('from', iso(a));
-        if (b) next.set('to', iso(b));
-        return next;
+        p.delete('from');
+        p.delete('to');
+        if (a) p.set('from', iso(a));
+        if (b) p.set('to', iso(b));
+        return p;
       },
       { replace: true },
     );
@@ -158,7 +176,7 @@ export function RibbonScreen() {
             placeholder={kinds.length ? undefined : t('filters.allKinds')}
             data={kindData}
             value={kinds}
-            onChange={(v) => setParam('kind', v)}
+            onChange={setKinds}
             clearable
             searchable
             maxDropdownHeight={320}
@@ -209,7 +227,7 @@ export function RibbonScreen() {
               size="xs"
               variant="subtle"
               leftSection={<IconFilterOff size={14} />}
-              onClick={() => setParams(new URLSearchParams(), { replace: true })}
+              onClick={() => setParams(() => new URLSearchParams(), { replace: true })}
             >
               {t('filters.clear')}
             </Button>
@@ -244,7 +262,7 @@ export function RibbonScreen() {
               <Button
                 size="xs"
                 variant="light"
-                onClick={() => setParams(new URLSearchParams(), { replace: true })}
+                onClick={() => setParams(() => new URLSearchParams(), { replace: true })}
               >
                 {t('filters.clear')}
               </Button>

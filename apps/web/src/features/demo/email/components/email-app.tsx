@@ -3,9 +3,9 @@ import { notifications } from '@/lib/toast';
 import { IconAlertCircle, IconSearch } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { AppSidebarLayout, AppSidebarToggle, useAppSidebar } from '@/components/app-sidebar-layout';
 import { messageOf } from '@/lib/api-client';
+import { useAddressParams } from '@/lib/use-address-params';
 import { useAddressText } from '@/lib/use-address-text';
 import { useEmails, useToggleEmailLabel, useUpdateEmails } from '../api/email-api';
 import type { Email, EmailFolder, EmailFolderFilter, EmailLabel, EmailUpdate } from '../api/types';
@@ -29,7 +29,7 @@ const quote = (email: Email, intro: string) =>
 export function EmailApp({ folder: routeFolder, label }: EmailAppProps) {
   const { t, i18n } = useTranslation('email');
   const sidebar = useAppSidebar();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const q = params.get('q') ?? '';
   const openedId = Number(params.get('mail')) || null;
   const folder = label ? undefined : (routeFolder ?? 'inbox');
@@ -49,8 +49,7 @@ export function EmailApp({ folder: routeFolder, label }: EmailAppProps) {
   // Search box: typed text goes into the URL (?q=) after a short pause.
   const search = useAddressText(q, (value) =>
     setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
+      (next) => {
         if (value.trim()) next.set('q', value);
         else next.delete('q');
         next.delete('mail');
@@ -77,8 +76,7 @@ export function EmailApp({ folder: routeFolder, label }: EmailAppProps) {
 
   const setOpened = (id: number | null, replace = false) =>
     setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
+      (next) => {
         if (id) next.set('mail', String(id));
         else next.delete('mail');
         return next;

@@ -25,8 +25,9 @@ import {
   Typography,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@/lib/toast';
+import { useAddressParams } from '@/lib/use-address-params';
+import { useAddressText } from '@/lib/use-address-text';
 import {
   IconAlertCircle,
   IconBookmark,
@@ -46,7 +47,7 @@ import {
 import { AxiosError } from 'axios';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { RichTextEditor } from '@/components/rich-text-editor';
 import {
   blogCategories,
@@ -216,10 +217,9 @@ function Layout({
 /** Blog list: post cards, search by title, pages of four. */
 export function BlogListPage() {
   const { t } = useTranslation('pages');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const q = params.get('q') ?? '';
-  const [debounced] = useDebouncedValue(q, 200);
-  const list = useBlogList(debounced);
+  const list = useBlogList(q);
   const fmt = useDate();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const posts = list.data ?? [];
@@ -227,8 +227,7 @@ export function BlogListPage() {
   const shown = posts.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
   const set = (patch: Record<string, string>) =>
     setParams(
-      (p) => {
-        const n = new URLSearchParams(p);
+      (n) => {
         for (const [k, v] of Object.entries(patch)) {
           if (v) n.set(k, v);
           else n.delete(k);
@@ -237,8 +236,10 @@ export function BlogListPage() {
       },
       { replace: true },
     );
+  // The box keeps every keystroke; its text goes into the address after a short pause.
+  const search = useAddressText(q, (v) => set({ q: v, page: '' }), 200);
   return (
-    <Layout q={q} onSearch={(v) => set({ q: v, page: '' })}>
+    <Layout q={search.text} onSearch={search.change}>
       {list.isError ? (
         <Failed />
       ) : list.isPending ? (

@@ -22,8 +22,8 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { AppSidebarLayout, AppSidebarToggle, useAppSidebar } from '@/components/app-sidebar-layout';
+import { useAddressParams } from '@/lib/use-address-params';
 import { useAddressText } from '@/lib/use-address-text';
 import { useTasks, useUpdateTask } from '../api/tasks';
 import { isTaskSort, type Task, type TaskFilter, type TaskSort, type TaskTag } from '../api/types';
@@ -49,7 +49,7 @@ interface Props {
 export function TodoApp({ filter, tag }: Props) {
   const { t } = useTranslation('todo');
   const sidebar = useAppSidebar();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const q = params.get('q') ?? '';
   const sortParam = params.get('sort');
   const sortBy: TaskSort = isTaskSort(sortParam) ? sortParam : 'latest';
@@ -63,8 +63,7 @@ export function TodoApp({ filter, tag }: Props) {
 
   const setParam = (key: string, value: string | null) =>
     setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
+      (next) => {
         if (value) next.set(key, value);
         else next.delete(key);
         return next;
