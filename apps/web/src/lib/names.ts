@@ -1,4 +1,11 @@
-import { choiceLabel, nameIn, type Choice, type NameTranslations } from '@fiscus/contracts';
+import {
+  choiceLabel,
+  nameIn,
+  textIn,
+  type Choice,
+  type DescriptionTranslations,
+  type NameTranslations,
+} from '@fiscus/contracts';
 import i18next from 'i18next';
 
 /** Anything with a name that may carry translations: objects, fields. */
@@ -38,4 +45,25 @@ export function recordName(
   lang: string = i18next.language,
 ): string {
   return nameIn(lang, { name: value, names: record.names });
+}
+
+/**
+ * A description a user reads: the entity's description in the console's language, else its own
+ * description — the same fallback as names. Every list, title and form that shows the
+ * description of an object, procedure, cube or report goes through here; editors edit
+ * `description` and `descriptions` themselves.
+ */
+export function shownDescription(
+  entity: { description: string; descriptions?: DescriptionTranslations | null },
+  lang: string = i18next.language,
+): string {
+  return textIn(lang, entity.description, entity.descriptions);
+}
+
+/** The question an action asks before it runs, in the console's language, else its own. */
+export function shownQuestion(
+  action: { confirm: string; confirms?: DescriptionTranslations | null },
+  lang: string = i18next.language,
+): string {
+  return textIn(lang, action.confirm, action.confirms);
 }

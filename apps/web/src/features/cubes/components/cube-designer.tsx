@@ -31,6 +31,7 @@ import {
   type CubeMeasure,
   type Field,
   type FilterNode,
+  type DescriptionTranslations,
   type NameTranslations,
   type PlatformObject,
 } from '@fiscus/contracts';
@@ -52,7 +53,7 @@ import {
 } from '../lib/fields';
 import { cubePath, cubesPath } from '../lib/paths';
 import { shownName } from '@/lib/names';
-import { NameTranslationsInput } from '@/components/names-input';
+import { DescriptionTranslationsInput, NameTranslationsInput } from '@/components/names-input';
 
 const nameOf = (f: { name: string } | undefined) => (f ? shownName(f) : '');
 
@@ -67,6 +68,7 @@ interface Draft {
   name: string;
   names: NameTranslations;
   description: string;
+  descriptions: DescriptionTranslations;
   dimensions: CubeDimension[];
   measures: CubeMeasure[];
   calculated: CubeCalculated[];
@@ -84,6 +86,7 @@ function draftOf(cube: Cube | undefined, groupName: string): Draft {
     name: cube?.name ?? '',
     names: cube?.names ?? {},
     description: cube?.description ?? '',
+    descriptions: cube?.descriptions ?? {},
     dimensions: cube?.dimensions ?? [],
     measures: cube?.measures ?? [{ key: 'records', fn: 'count' }],
     calculated: cube?.calculated ?? [],
@@ -112,6 +115,7 @@ function definitionOf(d: Draft) {
     name: d.name,
     names: d.names,
     description: d.description,
+    descriptions: d.descriptions,
     dimensions: d.dimensions.map(clean),
     measures: d.measures.map((m) => clean({ ...m, field: m.field || undefined })),
     calculated: d.calculated.map(clean),
@@ -352,6 +356,13 @@ function DesignerForm({ cube }: { cube: Cube | undefined }) {
           value={draft.description}
           onChange={(e) => set({ description: e.currentTarget.value })}
           error={err('description')}
+          data-testid="designer-description"
+        />
+        <DescriptionTranslationsInput
+          value={draft.descriptions}
+          onChange={(descriptions) => set({ descriptions })}
+          fallback={draft.description}
+          errors={errors}
         />
       </Section>
 

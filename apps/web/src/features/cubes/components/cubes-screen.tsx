@@ -28,7 +28,7 @@ import { Can } from '@/lib/ability';
 import { messageOf } from '@/lib/api-client';
 import { useOp, useOpMutation } from '@/lib/qry';
 import { cubeDesignPath, cubePath, newCubePath } from '../lib/paths';
-import { shownName } from '@/lib/names';
+import { shownDescription, shownName } from '@/lib/names';
 import { useObjectNameOf } from '@/lib/entity-names';
 
 /** The domain's cubes: toolbar (New, Refresh, Search, object), list, open, design, delete. */
@@ -60,6 +60,7 @@ export function CubesScreen() {
             c.name,
             objectNameOf(c.objectId, c.objectName),
             c.description,
+            shownDescription(c, i18n.language),
           ].some((s) => s.toLocaleLowerCase(i18n.language).includes(q)),
       )
       .sort((a, b) =>
@@ -144,9 +145,9 @@ export function CubesScreen() {
                       <Anchor component={Link} to={cubePath(c.id)} fw={500} size="sm">
                         {shownName(c)}
                       </Anchor>
-                      {c.description && (
+                      {shownDescription(c) && (
                         <Text size="xs" c="dimmed" lineClamp={1}>
-                          {c.description}
+                          {shownDescription(c)}
                         </Text>
                       )}
                     </Table.Td>

@@ -1,7 +1,7 @@
 import { Badge, Group, Text, Title } from '@mantine/core';
 import type { PlatformObject } from '@fiscus/contracts';
 import { useTranslation } from 'react-i18next';
-import { shownName } from '@/lib/names';
+import { shownDescription, shownName } from '@/lib/names';
 
 /** The object's name, kind and number of records above its list. */
 export function ListHeader({ meta, total }: { meta: PlatformObject; total: number | undefined }) {
@@ -17,9 +17,9 @@ export function ListHeader({ meta, total }: { meta: PlatformObject; total: numbe
             : t('list.total', { count: total, formatted: total.toLocaleString(i18n.language) })}
         </Text>
       </Group>
-      {meta.description && (
+      {shownDescription(meta) && (
         <Text size="sm" c="dimmed" lineClamp={1}>
-          {meta.description}
+          {shownDescription(meta)}
         </Text>
       )}
     </Group>

@@ -24,6 +24,7 @@ import {
   CODE_PATTERN,
   type Field,
   type ObjectKind,
+  type DescriptionTranslations,
   type NameTranslations,
   type ObjectSummary,
   type PlatformObject,
@@ -37,8 +38,8 @@ import { computedSummary } from '../lib/computed';
 import { objectPath } from '../lib/paths';
 import { FieldEditor } from './field-editor';
 import { useOp, useOpMutation } from '@/lib/qry';
-import { shownName } from '@/lib/names';
-import { NameTranslationsInput } from '@/components/names-input';
+import { shownDescription, shownName } from '@/lib/names';
+import { DescriptionTranslationsInput, NameTranslationsInput } from '@/components/names-input';
 
 /**
  * Objects with their fields (`kind` narrows to catalogs on /fiscus/refs): create, edit and
@@ -234,9 +235,9 @@ function ObjectDetails({
           <Text size="xs" c="dimmed">
             {t('objects.table')}: <code>{m.tableName}</code>
           </Text>
-          {m.description && (
+          {shownDescription(m) && (
             <Text size="sm" c="dimmed" mt={4}>
-              {m.description}
+              {shownDescription(m)}
             </Text>
           )}
         </div>
@@ -445,6 +446,7 @@ function ObjectEditor({
   const [description, setDescription] = useState('');
   const [displayFieldId, setDisplayFieldId] = useState<string | null>(null);
   const [names, setNames] = useState<NameTranslations>({});
+  const [descriptions, setDescriptions] = useState<DescriptionTranslations>({});
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const create = useOpMutation('objects.create');
   const update = useOpMutation('objects.update');
@@ -457,6 +459,7 @@ function ObjectEditor({
     setDescription(object?.description ?? '');
     setDisplayFieldId(object?.displayFieldId ?? null);
     setNames(object?.names ?? {});
+    setDescriptions(object?.descriptions ?? {});
     setErrors({});
   }, [opened, object, defaultKind]);
 
@@ -482,6 +485,7 @@ function ObjectEditor({
           description,
           displayFieldId,
           names,
+          descriptions,
         },
         {
           onSuccess: () => {
@@ -493,7 +497,14 @@ function ObjectEditor({
       );
     } else {
       create.mutate(
-        { name: name.trim(), code: code || undefined, kind: editableKind, description, names },
+        {
+          name: name.trim(),
+          code: code || undefined,
+          kind: editableKind,
+          description,
+          names,
+          descriptions,
+        },
         {
           onSuccess: (o) => {
             notifications.show({ color: 'teal', message: t('objects.created', { name: o.name }) });
@@ -575,6 +586,13 @@ function ObjectEditor({
             value={description}
             onChange={(e) => setDescription(e.currentTarget.value)}
             error={errors.description}
+            data-testid="object-description"
+          />
+          <DescriptionTranslationsInput
+            value={descriptions}
+            onChange={setDescriptions}
+            fallback={description}
+            errors={errors}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

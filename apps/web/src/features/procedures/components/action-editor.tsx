@@ -22,6 +22,7 @@ import {
   actionIcons,
   roles,
   type ActionDef,
+  type DescriptionTranslations,
   type NameTranslations,
   type OpInput,
   type ProcedureParam,
@@ -35,13 +36,14 @@ import { useOp, useOpMutation } from '@/lib/qry';
 import { actionIcon } from '../lib/icons';
 import { ParamInput, paramLabel, type ParamValue } from './param-input';
 import { shownName } from '@/lib/names';
-import { NameTranslationsInput } from '@/components/names-input';
+import { DescriptionTranslationsInput, NameTranslationsInput } from '@/components/names-input';
 
 type ActionDraft = Omit<
   OpInput<'actions.create'>,
-  'names' | 'preset' | 'ask' | 'placement' | 'roles'
+  'names' | 'confirms' | 'preset' | 'ask' | 'placement' | 'roles'
 > & {
   names: NameTranslations;
+  confirms: DescriptionTranslations;
   preset: Record<string, ParamValue>;
   ask: string[];
   placement: ('toolbar' | 'card')[];
@@ -59,6 +61,7 @@ const emptyAction = (): ActionDraft => ({
   preset: {},
   ask: [],
   confirm: '',
+  confirms: {},
   roles: ['owner', 'admin', 'editor'],
   position: 0,
 });
@@ -74,6 +77,7 @@ const draftOf = (a: ActionDef): ActionDraft => ({
   preset: a.preset,
   ask: a.ask,
   confirm: a.confirm,
+  confirms: a.confirms ?? {},
   roles: a.roles,
   position: a.position,
 });
@@ -388,6 +392,13 @@ export function ActionEditor({
               onChange={(e) => set({ confirm: e.currentTarget.value })}
               error={errors.confirm}
               data-testid="action-confirm"
+            />
+            <DescriptionTranslationsInput
+              question
+              value={d.confirms}
+              onChange={(confirms) => set({ confirms })}
+              fallback={d.confirm ?? ''}
+              errors={errors}
             />
             <Checkbox.Group
               label={t('actions.roles')}

@@ -30,7 +30,7 @@ import { useOp, useOpMutation } from '@/lib/qry';
 import { useAddressParams } from '@/lib/use-address-params';
 import { actionIcon } from '../lib/icons';
 import { ActionEditor } from './action-editor';
-import { shownName } from '@/lib/names';
+import { shownName, shownQuestion } from '@/lib/names';
 import { useObjectNameOf, useProcedureNameOf } from '@/lib/entity-names';
 
 /** `/fiscus/actions`: the buttons that run procedures, where they appear and who sees them. */
@@ -175,9 +175,9 @@ export function ActionsScreen() {
                               <Text fw={600} size="sm">
                                 {shownName(a)}
                               </Text>
-                              {a.confirm && (
+                              {shownQuestion(a) && (
                                 <Text size="xs" c="dimmed" lineClamp={1}>
-                                  {a.confirm}
+                                  {shownQuestion(a)}
                                 </Text>
                               )}
                             </div>

@@ -76,6 +76,39 @@ describe('ObjectActions', () => {
     expect(within(dialog).getByTestId('result-written')).toHaveTextContent('3');
   });
 
+  it('asks the question in the user’s language, else its own', async () => {
+    server.use(
+      qryHandler({
+        'procedures.list': () => ({ items: [] }),
+        'actions.list': () => ({
+          items: [
+            makeAction({
+              names: { ru: 'План на следующий год' },
+              confirms: { ru: 'Скопировать строки в план следующего года?' },
+            }),
+          ],
+        }),
+        'procedures.get': () => makeProcedure(),
+      }),
+    );
+    const user = userEvent.setup();
+    const ru = await renderScreen(<ObjectActions objectId="o1" placement="toolbar" />, {
+      language: 'ru',
+    });
+    await user.click(await screen.findByTestId('object-action'));
+    const dialog = await screen.findByRole('dialog', { name: 'План на следующий год' });
+    expect(within(dialog).getByTestId('run-confirm')).toHaveTextContent(
+      'Скопировать строки в план следующего года?',
+    );
+    ru.unmount();
+    await renderScreen(<ObjectActions objectId="o1" placement="toolbar" />, { language: 'de' });
+    await user.click(await screen.findByTestId('object-action'));
+    const de = await screen.findByRole('dialog', { name: 'Plan next year' });
+    expect(within(de).getByTestId('run-confirm')).toHaveTextContent(
+      'Copy the lines into next year’s plan?',
+    );
+  });
+
   it('passes the card’s record to an action placed on the card', async () => {
     const runs: QryBody[] = [];
     server.use(

@@ -7,7 +7,7 @@ import { useOp, useOpMutation } from '@/lib/qry';
 import { actionIcon } from '../lib/icons';
 import { paramLabel } from './param-input';
 import { RunModal } from './run-modal';
-import { shownName } from '@/lib/names';
+import { shownName, shownQuestion } from '@/lib/names';
 
 /** Pressing an action: its asked parameters, its question, then the run's progress and result. */
 function ActionRun({
@@ -39,7 +39,7 @@ function ActionRun({
       title={shownName(action)}
       params={params}
       fixed={fixed}
-      confirm={action.confirm || undefined}
+      confirm={shownQuestion(action) || undefined}
       dryRun={false}
       loading={proc.isPending}
       loadError={proc.isError ? messageOf(proc.error) : null}

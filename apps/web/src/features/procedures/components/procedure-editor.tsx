@@ -39,7 +39,7 @@ import { ParamsEditor } from './params-editor';
 import { StepEditor } from './step-editor';
 import { TriggerEditor } from './trigger-editor';
 import { shownName } from '@/lib/names';
-import { NameTranslationsInput } from '@/components/names-input';
+import { DescriptionTranslationsInput, NameTranslationsInput } from '@/components/names-input';
 
 /**
  * Writing a procedure: name, parameters, steps as forms. The whole definition is checked by the
@@ -217,6 +217,14 @@ export function ProcedureEditor({
                   maxRows={4}
                   value={draft.description}
                   onChange={(e) => update({ description: e.currentTarget.value })}
+                  error={issues.description}
+                  data-testid="procedure-description"
+                />
+                <DescriptionTranslationsInput
+                  value={draft.descriptions}
+                  onChange={(descriptions) => update({ descriptions })}
+                  fallback={draft.description}
+                  errors={issues}
                 />
 
                 <Divider label={t('editor.params')} labelPosition="left" />

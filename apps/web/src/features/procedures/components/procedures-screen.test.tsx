@@ -356,6 +356,91 @@ describe('ProcedureEditor', () => {
     expect(await screen.findByText('Budgetkonsolidierung')).toBeInTheDocument();
     expect(screen.queryByText('Budget assembly')).toBeNull();
   });
+
+  it('edits the description in other languages and shows the server’s refusal at the language', async () => {
+    const bodies: QryBody[] = [];
+    let refuse = true;
+    server.use(
+      qryHandler(
+        {
+          'procedures.list': () => ({ items: [summary] }),
+          'procedures.get': () =>
+            makeProcedure({
+              description: 'Plans the next year.',
+              descriptions: { ru: 'Планирует следующий год.' },
+            }),
+          'procedures.runs': () => ({ items: [], hasMore: false }),
+          'objects.list': () => ({ items: [lines, plan] }),
+          'objects.get': (b) => (b.id === 'o1' ? lines : plan),
+          'procedures.validate': () => ({ issues: [] }),
+          'expressions.validate': () => ({
+            valid: true,
+            type: 'dec',
+            typeText: 'decimal number',
+            issues: [],
+          }),
+          'procedures.update': (b) =>
+            refuse
+              ? HttpResponse.json(
+                  {
+                    error: {
+                      code: 'validation_failed',
+                      message: 'Check the fields.',
+                      fields: { 'descriptions.de': ['Must be at most 2000 characters.'] },
+                      requestId: 'r',
+                    },
+                  },
+                  { status: 400 },
+                )
+              : makeProcedure({ descriptions: b.descriptions as never }),
+        },
+        (b) => b.op === 'procedures.update' && bodies.push(b),
+      ),
+    );
+    const user = userEvent.setup();
+    const view = await renderScreen(<ProceduresScreen />);
+    await user.click(await screen.findByText('Plan next year'));
+    const editor = await screen.findByRole('dialog', { name: /Procedure “Plan next year”/ });
+    const texts = within(editor).getByTestId('descriptions');
+    // Folded under the description, with the number of languages that have one.
+    await user.click(
+      within(texts).getByRole('button', { name: /Description in other languages\s*\(1\)/ }),
+    );
+    expect(within(editor).getByTestId('description-ru')).toHaveValue('Планирует следующий год.');
+    // The default description is what an empty language shows.
+    expect(within(editor).getByTestId('description-de')).toHaveAttribute(
+      'placeholder',
+      'Plans the next year.',
+    );
+    await user.type(within(editor).getByTestId('description-de'), 'Plant das nächste Jahr.');
+    await user.click(within(editor).getByTestId('procedure-save'));
+    expect(await within(editor).findByText('Must be at most 2000 characters.')).toBeVisible();
+    refuse = false;
+    await user.click(within(editor).getByTestId('procedure-save'));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toMatchObject({
+      id: 'p1',
+      description: 'Plans the next year.',
+      descriptions: { ru: 'Планирует следующий год.', de: 'Plant das nächste Jahr.' },
+    });
+    await settled(view);
+  });
+
+  it('shows a procedure’s description in the user’s language, else its own', async () => {
+    const assembly = {
+      ...summary,
+      name: 'Budget assembly',
+      description: 'Consolidates the functional budgets.',
+      descriptions: { de: 'Fasst die Fachbudgets zusammen.' },
+    };
+    server.use(qryHandler({ 'procedures.list': () => ({ items: [assembly] }) }));
+    const de = await renderScreen(<ProceduresScreen />, { language: 'de' });
+    expect(await screen.findByText('Fasst die Fachbudgets zusammen.')).toBeInTheDocument();
+    expect(screen.queryByText('Consolidates the functional budgets.')).toBeNull();
+    de.unmount();
+    await renderScreen(<ProceduresScreen />, { language: 'fr' });
+    expect(await screen.findByText('Consolidates the functional budgets.')).toBeInTheDocument();
+  });
 });
 
 describe('ProceduresScreen address', () => {

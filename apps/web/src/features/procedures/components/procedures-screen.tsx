@@ -16,7 +16,7 @@ import { Can, ability } from '@/lib/ability';
 import { messageOf } from '@/lib/api-client';
 import { useOp, useOpMutation } from '@/lib/qry';
 import { useAddressParams } from '@/lib/use-address-params';
-import { shownName } from '@/lib/names';
+import { shownDescription, shownName } from '@/lib/names';
 import { runStatusColor } from '../lib/status';
 import { ProcedureEditor } from './procedure-editor';
 import { ProcedureRunModal } from './procedure-run-modal';
@@ -61,7 +61,11 @@ export function ProceduresScreen() {
     const q = search.trim().toLowerCase();
     const all = list.data?.items ?? [];
     return q
-      ? all.filter((p) => `${p.name} ${shownName(p)} ${p.description}`.toLowerCase().includes(q))
+      ? all.filter((p) =>
+          `${p.name} ${shownName(p)} ${p.description} ${shownDescription(p)}`
+            .toLowerCase()
+            .includes(q),
+        )
       : all;
   }, [list.data, search]);
   const fmt = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
@@ -185,9 +189,9 @@ export function ProceduresScreen() {
                       >
                         {shownName(p)}
                       </Text>
-                      {p.description && (
+                      {shownDescription(p) && (
                         <Text size="xs" c="dimmed" lineClamp={2}>
-                          {p.description}
+                          {shownDescription(p)}
                         </Text>
                       )}
                       <Group justify="space-between" mt={6} wrap="wrap" gap="xs">
@@ -221,9 +225,9 @@ export function ProceduresScreen() {
                               <Text fw={600} size="sm">
                                 {shownName(p)}
                               </Text>
-                              {p.description && (
+                              {shownDescription(p) && (
                                 <Text size="xs" c="dimmed" lineClamp={1}>
-                                  {p.description}
+                                  {shownDescription(p)}
                                 </Text>
                               )}
                               {p.triggerObjectId && (

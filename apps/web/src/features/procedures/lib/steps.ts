@@ -1,4 +1,5 @@
 import type {
+  DescriptionTranslations,
   NameTranslations,
   Procedure,
   ProcedureParam,
@@ -10,7 +11,7 @@ import type {
 export type Draft = Pick<
   Procedure,
   'name' | 'description' | 'params' | 'steps' | 'timeoutSeconds' | 'trigger'
-> & { names: NameTranslations };
+> & { names: NameTranslations; descriptions: DescriptionTranslations };
 
 export const stepTypes: ProcedureStepType[] = [
   'copy',
@@ -76,6 +77,7 @@ export const emptyDraft = (): Draft => ({
   name: '',
   names: {},
   description: '',
+  descriptions: {},
   params: [],
   steps: [],
   timeoutSeconds: 60,
@@ -87,6 +89,7 @@ export function draftOf(p: Procedure): Draft {
     name: p.name,
     names: p.names ?? {},
     description: p.description,
+    descriptions: p.descriptions ?? {},
     params: p.params,
     steps: p.steps,
     timeoutSeconds: p.timeoutSeconds,

@@ -15,6 +15,7 @@ import { notifications } from '@/lib/toast';
 import {
   reportFormats,
   type FilterNode,
+  type DescriptionTranslations,
   type NameTranslations,
   type Report,
   type ReportFormat,
@@ -27,12 +28,13 @@ import { errorOf, messageOf } from '@/lib/api-client';
 import { useOp, useOpMutation } from '@/lib/qry';
 import { filterFieldsOf, useFilterLabels } from '../lib/filter';
 import { shownName } from '@/lib/names';
-import { NameTranslationsInput } from '@/components/names-input';
+import { DescriptionTranslationsInput, NameTranslationsInput } from '@/components/names-input';
 
 interface Draft {
   name: string;
   names: NameTranslations;
   description: string;
+  descriptions: DescriptionTranslations;
   source: ReportSource;
   objectId: string | null;
   viewId: string | null;
@@ -83,6 +85,7 @@ function EditorForm({
     name: report?.name ?? '',
     names: report?.names ?? {},
     description: report?.description ?? '',
+    descriptions: report?.descriptions ?? {},
     source: report?.source ?? 'view',
     objectId: report?.objectId ?? null,
     viewId: report?.viewId ?? null,
@@ -125,6 +128,7 @@ function EditorForm({
       name: d.name.trim(),
       names: d.names,
       description: d.description,
+      descriptions: d.descriptions,
       source: d.source,
       objectId: d.source === 'view' ? (d.objectId ?? undefined) : undefined,
       viewId: d.source === 'view' ? d.viewId : undefined,
@@ -180,6 +184,14 @@ function EditorForm({
         rows={2}
         value={d.description}
         onChange={(e) => set({ description: e.currentTarget.value })}
+        error={errors.description}
+        data-testid="report-description"
+      />
+      <DescriptionTranslationsInput
+        value={d.descriptions}
+        onChange={(descriptions) => set({ descriptions })}
+        fallback={d.description}
+        errors={errors}
       />
       <Stack gap={4}>
         <Text size="sm" fw={500}>

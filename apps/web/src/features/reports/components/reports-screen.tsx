@@ -55,7 +55,7 @@ import { useAddressParams } from '@/lib/use-address-params';
 import { useQueryClient } from '@tanstack/react-query';
 import { filterFieldsOf, formatBytes, formatDuration, useFilterLabels } from '../lib/filter';
 import { ReportEditor } from './report-editor';
-import { shownName } from '@/lib/names';
+import { shownDescription, shownName } from '@/lib/names';
 import { useCubeNameOf, useObjectNameOf } from '@/lib/entity-names';
 
 type RunRow = Omit<ReportRun, 'log'>;
@@ -124,6 +124,7 @@ export function ReportsScreen() {
             shownName(r, i18n.language),
             r.name,
             r.description,
+            shownDescription(r, i18n.language),
             objectNameOf(r.objectId, r.objectName),
             r.cubeName ? cubeNameOf(r.cubeId, r.cubeName) : '',
             r.viewName ?? '',
@@ -275,9 +276,9 @@ export function ReportsScreen() {
                       <Text size="sm" fw={500}>
                         {shownName(r)}
                       </Text>
-                      {r.description && (
+                      {shownDescription(r) && (
                         <Text size="xs" c="dimmed" lineClamp={1}>
-                          {r.description}
+                          {shownDescription(r)}
                         </Text>
                       )}
                     </Table.Td>
