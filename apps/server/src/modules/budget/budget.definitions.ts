@@ -1,4 +1,5 @@
 import type { FilterNode, OpInput } from '@fiscus/contracts';
+import { asked, described } from './budget.descriptions.js';
 import {
   CARRY_FIELDS as C,
   FUNCTIONAL,
@@ -106,8 +107,9 @@ const SCENARIO_OPEN = {
 export function depreciationProcedure(ids: Ids): OpInput<'procedures.create'> {
   return {
     ...named(PROCEDURE_NAMES.depreciation),
-    description:
+    ...described(
       'Straight-line depreciation of the scenario’s CAPEX projects: one line per month of the category’s useful life, from the month after the start; the lines of a project add up to its cost to the cent. Replaces the scenario’s previous depreciation.',
+    ),
     params: [scenarioParam(ids)],
     timeoutSeconds: 300,
     steps: [
@@ -162,8 +164,9 @@ export function carryProcedure(ids: Ids): OpInput<'procedures.create'> {
   const carried = `scenario = @scenario and not isEmpty(${C.base})`;
   return {
     ...named(PROCEDURE_NAMES.carry),
-    description:
+    ...described(
       'Puts what is typed into the budget report into the functional budgets at once: it runs on every change of a budget line’s amount, and the lines behind the changed budget line are scaled to its typed amount, to the cent. The Budget assembly runs it first too.',
+    ),
     params: [scenarioParam(ids)],
     timeoutSeconds: 300,
     trigger: {
@@ -257,8 +260,9 @@ export function assemblyProcedure(
   ];
   return {
     ...named(PROCEDURE_NAMES.assembly),
-    description:
+    ...described(
       'Puts what was typed into the budget report into the functional budgets, then consolidates the functional budgets (operating, vehicles, marketing, taxes, insurance) and the CAPEX depreciation of a scenario into the budget lines, by article, cost centre and month, replacing the scenario’s previous assembly; lines typed in without a source stay. Adds the booked actuals of the same year beside the plan.',
+    ),
     params: [scenarioParam(ids)],
     timeoutSeconds: 600,
     steps: [
@@ -344,8 +348,9 @@ export function copyProcedure(ids: Ids): OpInput<'procedures.create'> {
     'The target scenario already has lines: copy into a new scenario or an empty one (nothing was copied).';
   return {
     ...named(PROCEDURE_NAMES.copy),
-    description:
+    ...described(
       'Copies every line of a scenario — functional budgets, CAPEX, depreciation and budget lines — into a new or empty scenario, optionally shifted by months and changed by a percentage. A locked target is refused.',
+    ),
     params: [
       { ...scenarioParam(ids, 'Source scenario'), name: 'source' },
       {
@@ -425,7 +430,7 @@ export function copyProcedure(ids: Ids): OpInput<'procedures.create'> {
 export function taxProcedure(ids: Ids): OpInput<'procedures.create'> {
   return {
     ...named(PROCEDURE_NAMES.taxes),
-    description: 'Recomputes every tax line of a scenario as its tax base × rate.',
+    ...described('Recomputes every tax line of a scenario as its tax base × rate.'),
     params: [scenarioParam(ids)],
     steps: [
       SCENARIO_OPEN,
@@ -449,7 +454,9 @@ export function actions(ids: Ids, procs: Record<keyof typeof PROCEDURE_NAMES, st
     icon: Action['icon'],
     procedureId: string,
     object: string,
-    where: Pick<Action, 'placement' | 'ask' | 'recordParam' | 'confirm'> & { position?: number },
+    where: Pick<Action, 'placement' | 'ask' | 'recordParam' | 'confirm' | 'confirms'> & {
+      position?: number;
+    },
   ): Action => ({
     ...named(name),
     icon,
@@ -464,17 +471,17 @@ export function actions(ids: Ids, procs: Record<keyof typeof PROCEDURE_NAMES, st
       placement: ['card'],
       recordParam: 'source',
       ask: ['target', 'shift', 'percent'],
-      confirm: 'Copy every line of this scenario into the target?',
+      ...asked('Copy every line of this scenario into the target?'),
     }),
     button('Copy Scenario', 'copy', procs.copy, 'scenarios', {
       placement: ['toolbar'],
       ask: ['source', 'target', 'shift', 'percent'],
-      confirm: 'Copy every line of the source scenario into the target?',
+      ...asked('Copy every line of the source scenario into the target?'),
     }),
     button('Budget assembly', 'sum', procs.assembly, 'scenarios', {
       placement: ['card'],
       recordParam: 'scenario',
-      confirm: 'Assemble the budget of this scenario again?',
+      ...asked('Assemble the budget of this scenario again?'),
       position: 1,
     }),
     button('Budget assembly', 'sum', procs.assembly, 'budget_lines', {
@@ -523,8 +530,9 @@ export function budgetCube(
   return {
     objectId: ids.budget_lines!,
     ...named(CUBE_NAME),
-    description:
+    ...described(
       'Budget articles by group and month, scenarios side by side; plan against actual with the variance. Type into an open scenario’s month to change its lines; locked scenarios and closed months refuse.',
+    ),
     dimensions: [
       { key: 'group', field: 'group' },
       { key: 'article', field: 'article' },
@@ -583,8 +591,9 @@ export function planCube(ids: Ids, planScenario: number): OpInput<'cubes.create'
     ...base,
     measures: base.measures.map((m) => (m.key === 'amount' ? { ...m, ...label(LABELS.plan) } : m)),
     ...named(PLAN_CUBE_NAME),
-    description:
+    ...described(
       'This year’s budget against the booked actuals: plan, actual, variance and variance % by article and month.',
+    ),
     defaultLayout: {
       rows: ['group', 'article'],
       cols: ['period'],
@@ -610,21 +619,21 @@ export function reports(cubes: { report: string; plan: string }): OpInput<'repor
   return [
     {
       ...named(REPORT_NAMES.xlsx),
-      description: 'The budget report as a workbook: the pivot’s layout, subtotals and formats.',
+      ...described('The budget report as a workbook: the pivot’s layout, subtotals and formats.'),
       source: 'cube',
       cubeId: cubes.report,
       format: 'xlsx',
     },
     {
       ...named(REPORT_NAMES.pdf),
-      description: 'The budget report to print or send.',
+      ...described('The budget report to print or send.'),
       source: 'cube',
       cubeId: cubes.report,
       format: 'pdf',
     },
     {
       ...named(REPORT_NAMES.plan),
-      description: 'This year’s budget against the actuals, with the variance.',
+      ...described('This year’s budget against the actuals, with the variance.'),
       source: 'cube',
       cubeId: cubes.plan,
       format: 'xlsx',

@@ -399,6 +399,43 @@ describe('the Demo budget domain', { timeout: 180_000 }, () => {
         expect(Object.keys(x.names ?? {}).sort(), x.name).toEqual(['de', 'fr', 'pt', 'ru']);
   });
 
+  it('describes its objects, procedures, cubes and reports, and asks its buttons’ questions, in five languages', async () => {
+    type Described = {
+      name: string;
+      description: string;
+      descriptions?: Record<string, string>;
+      confirm?: string;
+      confirms?: Record<string, string>;
+    };
+    const of = async (op: string) => (await ok<{ items: Described[] }>(app, as(), op)).items;
+    const procs = await of('procedures.list');
+    expect(procs.find((p) => p.name === 'Tax calculation')?.descriptions).toEqual({
+      de: 'Berechnet jede Steuerzeile eines Szenarios neu als Bemessungsgrundlage × Satz.',
+      fr: 'Recalcule chaque ligne d’impôt d’un scénario : assiette × taux.',
+      pt: 'Recalcula cada linha de imposto de um cenário como base tributável × taxa.',
+      ru: 'Пересчитывает каждую налоговую строку сценария как налоговую базу × ставку.',
+    });
+    const cubes = await of('cubes.list');
+    expect(cubes.find((c) => c.name === 'Budget report')?.descriptions?.ru).toMatch(
+      /^Статьи бюджета по группам и месяцам/,
+    );
+    // Every description and question the seed writes has all four other languages.
+    const objects = await of('objects.list');
+    expect(objects).toHaveLength(16);
+    for (const items of [objects, procs, cubes, await of('reports.list')])
+      for (const x of items) {
+        expect(x.description, x.name).not.toBe('');
+        expect(Object.keys(x.descriptions ?? {}).sort(), x.name).toEqual(['de', 'fr', 'pt', 'ru']);
+      }
+    const asking = (await of('actions.list')).filter((a) => a.confirm);
+    expect(asking).toHaveLength(3);
+    for (const a of asking)
+      expect(Object.keys(a.confirms ?? {}).sort(), a.name).toEqual(['de', 'fr', 'pt', 'ru']);
+    expect(asking.map((a) => a.confirms?.pt)).toContain(
+      'Consolidar novamente o orçamento deste cenário?',
+    );
+  });
+
   it('depreciation of every project adds up to its cost over its life, from the month after its start', async () => {
     const periods = new Map((await all('periods')).map((p) => [p.id, String(p.values.name)]));
     const categories = new Map((await all('capex_categories')).map((c) => [c.id, c.values]));
@@ -590,6 +627,56 @@ describe('the Demo budget domain', { timeout: 180_000 }, () => {
     ).toMatchObject({ objectId: ids.budget_lines, fields: ['amount'] });
     const after = await ok<Proc>(app, as(), 'procedures.get', { id: assembly.id });
     expect(after.steps).toEqual(assembly.steps);
+    expect((await seedDemoBudget(app, { today: TODAY })).made).toEqual([]);
+  });
+
+  it('an existing Demo budget gets the descriptions at its next seeding, but not where a user wrote their own', async () => {
+    type Described = { id: string; name: string; description: string; confirm?: string };
+    const of = async (op: string) => (await ok<{ items: Described[] }>(app, as(), op)).items;
+    const pick = async (op: string, name: string) => (await of(op)).find((x) => x.name === name)!;
+    const byId = async (op: string, id: string) =>
+      ok<{ description: string; descriptions: Record<string, string>; confirms: unknown }>(
+        app,
+        as(),
+        op,
+        { id },
+      );
+    // As a Demo budget seeded before descriptions had translations…
+    const tax = await pick('procedures.list', 'Tax calculation');
+    const scenarios = ids.scenarios!;
+    const assemble = (await of('actions.list')).find((a) => a.confirm?.startsWith('Assemble'))!;
+    await ok(app, as(), 'procedures.update', { id: tax.id, descriptions: {} });
+    await ok(app, as(), 'objects.update', { id: scenarios, descriptions: {} });
+    await ok(app, as(), 'actions.update', { id: assemble.id, confirms: {} });
+    // … where a user rewrote one description and translated another themselves.
+    const plan = await pick('cubes.list', 'Plan vs actual');
+    await ok(app, as(), 'cubes.update', {
+      id: plan.id,
+      description: 'Our own words.',
+      descriptions: {},
+    });
+    const pdf = await pick('reports.list', 'Budget report (PDF)');
+    await ok(app, as(), 'reports.update', { id: pdf.id, descriptions: { de: 'Eigener Text.' } });
+
+    const upgraded = await seedDemoBudget(app, { today: TODAY });
+    expect(upgraded.made.sort()).toEqual([
+      'action Budget assembly: questions',
+      'object scenarios: descriptions',
+      'procedure Tax calculation: descriptions',
+    ]);
+    expect((await byId('procedures.get', tax.id)).descriptions.ru).toBe(
+      'Пересчитывает каждую налоговую строку сценария как налоговую базу × ставку.',
+    );
+    expect((await byId('objects.get', scenarios)).descriptions.fr).toMatch(/^Versions du plan/);
+    expect((await byId('actions.get', assemble.id)).confirms).toMatchObject({
+      de: 'Das Budget dieses Szenarios erneut konsolidieren?',
+    });
+    // The user's own texts stay as they were.
+    expect(await byId('cubes.get', plan.id)).toMatchObject({
+      description: 'Our own words.',
+      descriptions: {},
+    });
+    expect((await byId('reports.get', pdf.id)).descriptions).toEqual({ de: 'Eigener Text.' });
     expect((await seedDemoBudget(app, { today: TODAY })).made).toEqual([]);
   });
 });

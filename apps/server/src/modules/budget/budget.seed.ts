@@ -49,6 +49,7 @@ import {
   taxProcedure,
   type Ids,
 } from './budget.definitions.js';
+import { translationsOf } from './budget.descriptions.js';
 import { OBJECTS, translations, type ArticleGroup } from './budget.model.js';
 
 /**
@@ -115,11 +116,31 @@ export async function seedDemoBudget(
     made: [],
   };
 
+  /**
+   * Parts seeded before descriptions had translations get them — unless someone changed the
+   * description since (its translations would be of a text no longer there) or gave it
+   * translations of their own.
+   */
+  const undescribed = (
+    x: { description: string; descriptions?: Record<string, string | undefined> },
+    seeded: { description?: string; descriptions?: Record<string, string | undefined> },
+  ) =>
+    x.description === seeded.description &&
+    !Object.keys(x.descriptions ?? {}).length &&
+    !!Object.keys(seeded.descriptions ?? {}).length;
+
   // ---- objects and fields ------------------------------------------------------------------
-  const existing = new Map((await op('objects.list', {})).items.map((o) => [o.code, o.id]));
+  const objectList = (await op('objects.list', {})).items;
+  const existing = new Map(objectList.map((o) => [o.code, o.id]));
   const ids: Ids = {};
   for (const def of OBJECTS) {
     let id = existing.get(def.code);
+    const descriptions = translationsOf(def.description);
+    const found = objectList.find((o) => o.id === id);
+    if (found && undescribed(found, { description: def.description, descriptions })) {
+      await op('objects.update', { id: found.id, descriptions });
+      report.made.push(`object ${def.code}: descriptions`);
+    }
     if (!id) {
       const o = await op('objects.create', {
         name: def.names[0],
@@ -127,6 +148,7 @@ export async function seedDemoBudget(
         code: def.code,
         kind: def.kind,
         description: def.description,
+        descriptions,
       });
       id = o.id;
       const display = o.fields[0]!;
@@ -322,6 +344,11 @@ export async function seedDemoBudget(
         await op('procedures.update', { id: found, names: input.names });
         report.made.push(`procedure ${input.name}: names`);
       }
+      const now = procList.find((p) => p.id === found);
+      if (now && undescribed(now, input)) {
+        await op('procedures.update', { id: found, descriptions: input.descriptions });
+        report.made.push(`procedure ${input.name}: descriptions`);
+      }
       return found;
     }
     const p = await op('procedures.create', input);
@@ -337,6 +364,7 @@ export async function seedDemoBudget(
     await op('procedures.update', {
       id: carry,
       description: carryDef.description,
+      descriptions: carryDef.descriptions,
       steps: carryDef.steps,
       trigger: carryDef.trigger,
     });
@@ -350,6 +378,7 @@ export async function seedDemoBudget(
     await op('procedures.update', {
       id: assembly,
       description: assemblyDef.description,
+      descriptions: assemblyDef.descriptions,
       steps: assemblyDef.steps,
     });
     report.made.push(`procedure ${assemblyDef.name}: report changes first`);
@@ -430,6 +459,14 @@ export async function seedDemoBudget(
         await op('actions.update', { id: same.id, names: a.names });
         report.made.push(`action ${a.name}: names`);
       }
+      const question = { description: a.confirm, descriptions: a.confirms };
+      if (
+        a.confirms &&
+        undescribed({ description: same.confirm, descriptions: same.confirms }, question)
+      ) {
+        await op('actions.update', { id: same.id, confirms: a.confirms });
+        report.made.push(`action ${a.name}: questions`);
+      }
       continue;
     }
     await op('actions.create', a);
@@ -447,6 +484,10 @@ export async function seedDemoBudget(
         await op('cubes.update', { id: found.id, names: cube.names });
         report.made.push(`cube ${cube.name}: names`);
       }
+      if (undescribed(found, cube)) {
+        await op('cubes.update', { id: found.id, descriptions: cube.descriptions });
+        report.made.push(`cube ${cube.name}: descriptions`);
+      }
       continue;
     }
     cubes.set(cube.name, (await op('cubes.create', cube)).id);
@@ -459,6 +500,10 @@ export async function seedDemoBudget(
       if (untranslated(found) && r.names) {
         await op('reports.update', { id: found.id, names: r.names });
         report.made.push(`report ${r.name}: names`);
+      }
+      if (undescribed(found, r)) {
+        await op('reports.update', { id: found.id, descriptions: r.descriptions });
+        report.made.push(`report ${r.name}: descriptions`);
       }
       continue;
     }
