@@ -220,6 +220,16 @@ describe('console boundaries', () => {
     ).toEqual([RESTRICTED]);
   });
 
+  it("send the console's address through useAddressParams, not React Router's own setter", async () => {
+    const file = `apps/web/src/features/platform/${tag}.ts`;
+    expect(await lint(file, `export { useSearchParams } from 'react-router';\n`)).toEqual([
+      'no-restricted-imports',
+    ]);
+    expect(
+      await lint(file, `export { useAddressParams } from '@/lib/use-address-params';\n`),
+    ).toEqual([]);
+  });
+
   it('resolve @/ paths (an unknown one is an error, not silently allowed)', async () => {
     expect(
       await lint(`apps/web/src/lib/${tag}.ts`, `export * from '@/lib/no-such-module';\n`),

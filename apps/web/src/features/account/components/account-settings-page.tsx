@@ -11,6 +11,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+// eslint-disable-next-line no-restricted-imports -- only replaces the whole query with the chosen tab: the last click is the one meant
 import { useSearchParams } from 'react-router';
 import { ApiTokensTab } from './api-tokens-tab';
 import { GeneralTab } from './general-tab';

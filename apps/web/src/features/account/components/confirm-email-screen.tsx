@@ -9,6 +9,7 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+// eslint-disable-next-line no-restricted-imports -- only reads the link's token
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MiscPage } from '@/components/misc-page';
 import { errorOf, messageOf } from '@/lib/api-client';

@@ -4,6 +4,7 @@ import { notifications } from '@/lib/toast';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+// eslint-disable-next-line no-restricted-imports -- only reads the link's token
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorOf } from '@/lib/api-client';
 import { authApi } from '../api/auth-api';

@@ -1,5 +1,6 @@
 import type { SignedIn } from '@fiscus/contracts';
 import { useTranslation } from 'react-i18next';
+// eslint-disable-next-line no-restricted-imports -- only reads where to go after signing in (?redirect=)
 import { useNavigate, useSearchParams } from 'react-router';
 import { HOME_PATH } from '@/lib/config';
 import { safeRedirect } from '@/lib/safe-redirect';

@@ -25,6 +25,7 @@ import {
 import type { Mount } from '@fiscus/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+// eslint-disable-next-line no-restricted-imports -- only replaces the whole query (the wizard opened or closed); builds nothing on it
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Can } from '@/lib/ability';
 import { ConfirmDelete, ListHeader, ListStates, ListToolbar } from '@/components/list-shell';

@@ -1,6 +1,7 @@
 import { Stack, Tabs } from '@mantine/core';
 import { IconKey, IconWebhook } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+// eslint-disable-next-line no-restricted-imports -- only replaces the whole query with the chosen tab
 import { useSearchParams } from 'react-router';
 import { ListHeader } from '@/components/list-shell';
 import { DomainTokensPanel } from './domain-tokens-panel';

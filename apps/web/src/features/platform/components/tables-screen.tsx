@@ -15,6 +15,7 @@ import {
 import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
+// eslint-disable-next-line no-restricted-imports -- only reads the table to mark
 import { Link, useSearchParams } from 'react-router';
 import { messageOf } from '@/lib/api-client';
 import { objectPath } from '../lib/paths';

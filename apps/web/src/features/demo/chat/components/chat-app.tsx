@@ -2,6 +2,7 @@ import { Alert, Button, Center, Loader, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconMessages } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+// eslint-disable-next-line no-restricted-imports -- only replaces the whole query with the chosen contact
 import { useSearchParams } from 'react-router';
 import { AppSidebarLayout, AppSidebarToggle, useAppSidebar } from '@/components/app-sidebar-layout';
 import { useChatsAndContacts } from '../api/chat';

@@ -31,6 +31,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+// eslint-disable-next-line no-restricted-imports -- the box keeps its own text; each keystroke replaces the whole query with it
 import { useSearchParams } from 'react-router';
 import { useFaq, type FaqCategoryKey } from '../api/faq';
 
