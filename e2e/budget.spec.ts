@@ -267,6 +267,20 @@ test('Russian: type into the budget report, run the budget assembly, see the rep
   await expect(designer.getByTestId('name-ru')).toHaveValue('Сборка бюджета');
   await expect(designer.getByTestId('name-de')).toHaveValue('Budgetkonsolidierung');
   await page.screenshot({ path: shot('budget-procedure-names-ru') });
+  // … and its description per language, under the description.
+  await expect(designer.getByTestId('procedure-description')).toHaveValue(/^Puts what was typed/);
+  await designer.getByTestId('descriptions').getByRole('button').click();
+  await expect(designer.getByTestId('description-ru')).toHaveValue(
+    /^Переносит введённое в бюджетном отчёте в функциональные бюджеты, затем сводит/,
+  );
+  await page.screenshot({ path: shot('budget-procedure-descriptions-ru') });
+
+  // The procedures list describes each procedure in Russian.
+  await page.goto('/fiscus/procedures');
+  await expect(
+    page.getByText('Пересчитывает каждую налоговую строку сценария как налоговую базу × ставку.'),
+  ).toBeVisible();
+  await expect(page.getByText(/Recomputes every tax line/)).toHaveCount(0);
 
   // The actions list names each action's object and procedure in Russian too.
   await page.goto('/fiscus/actions');
@@ -275,6 +289,11 @@ test('Russian: type into the budget report, run the budget assembly, see the rep
     .filter({ has: page.getByRole('link', { name: 'Строки бюджета' }) });
   await expect(assembly.getByRole('link', { name: 'Сборка бюджета' })).toBeVisible();
   await expect(page.getByTestId('actions-table')).not.toContainText('Budget assembly');
+  // … and asks its question in Russian.
+  await expect(page.getByTestId('actions-table')).toContainText(
+    'Собрать бюджет этого сценария заново?',
+  );
+  await expect(page.getByTestId('actions-table')).not.toContainText('Assemble the budget');
 });
 
 test('the budget at phone width in the dark skin: dashboard, report and assembly fit the screen', async ({
