@@ -47,6 +47,24 @@ test.describe('pages', () => {
     await expect(page.getByTestId('kb-question-page')).toContainText('Argon2id');
   });
 
+  test('blog: the search keeps every key typed fast and keeps the query in the address', async ({
+    signedIn: page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.goto('/pages/blog/list');
+    await expect(page.getByTestId('blog-list')).toBeVisible({ timeout: 30_000 });
+    const box = page.getByRole('textbox', { name: 'Search here' });
+    await box.pressSequentially('depreciation');
+    await expect(box).toHaveValue('depreciation');
+    await expect(page).toHaveURL(/q=depreciation/);
+    await expect(page.getByRole('link', { name: /CAPEX without spreadsheets/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Five habits of teams/ })).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'Search here' })).toHaveValue('depreciation', {
+      timeout: 30_000,
+    });
+  });
+
   test('blog: a posted comment appears under the post', async ({ signedIn: page }) => {
     test.setTimeout(120_000);
     await page.goto('/pages/blog/2');
