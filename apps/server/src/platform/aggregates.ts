@@ -84,6 +84,8 @@ const folded = new Map<string, number>();
 /**
  * Creates the summary of `groups` × `sums` of a record table unless it exists, fills it from the
  * records and records it, in one transaction (the caller's, when it is one). Answers its name.
+ * `automatic`: made for the group-bys users ran (auto-index.ts); an automatic summary asked for
+ * without it (a view's) becomes the caller's.
  */
 export async function ensureAggregate(
   q: Q,
@@ -92,14 +94,23 @@ export async function ensureAggregate(
   table: string,
   groups: string[],
   sums: string[],
+  opts: { automatic?: boolean } = {},
 ): Promise<string> {
   const name = aggregateName(table, groups, sums);
   const known = await q
     .selectFrom('pf_indexes')
-    .select('name')
+    .select(['name', 'automatic'])
     .where('name', '=', name)
     .executeTakeFirst();
-  if (known) return name;
+  if (known) {
+    if (known.automatic === 1 && !opts.automatic)
+      await q
+        .updateTable('pf_indexes')
+        .set({ automatic: 0, used_at: null })
+        .where('name', '=', name)
+        .execute();
+    return name;
+  }
   const build = async (trx: Q) => {
     if (dialect === 'postgres') await buildPg(trx, table, name, groups, sums);
     else await buildSqlite(trx, table, name, groups, sums);
@@ -111,6 +122,7 @@ export async function ensureAggregate(
         columns: JSON.stringify([...groups, ...sums]),
         is_unique: 0,
         created_at: isoNow(),
+        automatic: opts.automatic ? 1 : 0,
       })
       .execute();
   };

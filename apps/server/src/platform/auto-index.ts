@@ -4,9 +4,15 @@ import type { Db } from '../db/dialect.js';
 import { isoNow } from '../lib/clock.js';
 import { resolveColumn } from './compiler.js';
 import type { OpContext } from './context.js';
-import { dropIndex, withIdColumn, type IndexColumn, type IndexInfo } from './ddl.js';
+import { aggregatesOf, dropIndex, withIdColumn, type IndexColumn, type IndexInfo } from './ddl.js';
 import type { IndexJobParams } from './index-jobs.js';
-import { indexedTextFields, plannedIndexes, searchIndexFits, startsWith } from './index-policy.js';
+import {
+  automaticSummary,
+  indexedTextFields,
+  plannedIndexes,
+  searchIndexFits,
+  startsWith,
+} from './index-policy.js';
 import type { Jobs } from './jobs.js';
 import type { ObjectMeta } from './meta.js';
 import { searchIndexName, textIndexable, textIndexName } from './text-index.js';
@@ -70,10 +76,14 @@ interface Log {
   info(obj: unknown, msg: string): void;
 }
 
-/** A read's shape: its key (object and shape), and a view definition of it without values. */
+/**
+ * A read's shape: its key (object and shape), and a view definition of it without values;
+ * `groups` for a group-by's (records.groups), whose definition keeps its aggregates.
+ */
 export interface ReadShape {
   key: string;
   definition: ViewDefinition;
+  groups?: true;
 }
 
 export class AutoIndexer {
@@ -169,7 +179,11 @@ export class AutoIndexer {
         params: {
           objectId: meta.id,
           textFields: [],
-          auto: { key: shape.key, definition: shape.definition },
+          auto: {
+            key: shape.key,
+            definition: shape.definition,
+            ...(shape.groups ? { groups: true as const } : {}),
+          },
         } satisfies IndexJobParams,
       });
     } catch (err) {
@@ -198,10 +212,15 @@ export function autoIndexer(db: Db): AutoIndexer | undefined {
   return indexers.get(db);
 }
 
-/** The shape of a read: its filter's fields and operators (not values), sorts, groups, search. */
+/**
+ * The shape of a read: its filter's fields and operators (not values), sorts, groups, search.
+ * A group-by's (`groups`): its filter, its groups with their aggregates (fields and functions)
+ * and whether it searches — not its order, which only orders the groups.
+ */
 export function readShape(
   meta: ObjectMeta,
   input: { filter?: FilterNode; orderby?: OrderBy; groupby?: GroupBy; search?: string },
+  kind: 'page' | 'groups' = 'page',
 ): ReadShape | undefined {
   const id = (key: string) => resolveColumn(meta, key)?.field?.id ?? key;
   const strip = (node: FilterNode): FilterNode => ({
@@ -216,13 +235,22 @@ export function readShape(
     n.conditions.length + n.children.reduce((a, ch) => a + conditions(ch), 0);
   const stripped = input.filter?.isactive ? strip(input.filter) : undefined;
   const filter = stripped && conditions(stripped) ? stripped : undefined;
-  const sorts = input.orderby?.isActive
-    ? input.orderby.sorts.map((s) => ({ field: id(s.field), dir: s.dir }))
-    : [];
+  const sorts =
+    kind === 'page' && input.orderby?.isActive
+      ? input.orderby.sorts.map((s) => ({ field: id(s.field), dir: s.dir }))
+      : [];
   const groups = input.groupby?.isActive
-    ? input.groupby.groups.map((g) => ({ field: id(g.field) }))
+    ? input.groupby.groups.map((g) =>
+        kind === 'groups'
+          ? {
+              field: id(g.field),
+              aggregates: (g.aggregates ?? []).map((a) => ({ field: id(a.field), fn: a.fn })),
+            }
+          : { field: id(g.field) },
+      )
     : [];
   const search = !!input.search?.trim();
+  if (kind === 'groups' && !groups.length) return undefined;
   if (!filter && !sorts.length && !groups.length && !search) return undefined;
   const definition: ViewDefinition = {
     filter: filter ?? emptyFilter,
@@ -232,6 +260,12 @@ export function readShape(
     pageSize: 50,
     search: search ? '*' : '',
   };
+  if (kind === 'groups')
+    return {
+      key: JSON.stringify(['groups', filter ?? null, groups, search]),
+      definition,
+      groups: true,
+    };
   const key = JSON.stringify([filter ?? null, sorts, groups, search]);
   return { key, definition };
 }
@@ -245,10 +279,14 @@ const emptyFilter: FilterNode = {
   conditions: [],
 };
 
-/** The indexes a shape wants: B-tree columns (`id` last), trigram and search index names. */
+/**
+ * The indexes a shape wants: B-tree columns (`id` last), trigram and search index names, and a
+ * group-by's maintained aggregate (its group and summed columns).
+ */
 interface Wanted {
   btree: IndexColumn[][];
   text: string[];
+  aggregate?: { groups: string[]; sums: string[] };
 }
 const wanted = new WeakMap<ObjectMeta, Map<string, Wanted>>();
 
@@ -272,16 +310,17 @@ function wantedIndexes(ctx: OpContext, meta: ObjectMeta, shape: ReadShape): Want
         ctx.db.dialect,
       ),
     );
-  const out = { btree, text };
+  const aggregate = shape.groups ? automaticSummary(meta, d) : undefined;
+  const out = { btree, text, ...(aggregate ? { aggregate } : {}) };
   if (byShape.size >= 500) byShape.delete(byShape.keys().next().value as string);
   byShape.set(shape.key, out);
   return out;
 }
 
 /**
- * After a read of live records (records.list, records.count): marks the automatic indexes that
- * serve its shape as used, and notes the shape when some index it wants is missing on a table
- * past `minRows`. Never fails the read.
+ * After a read of live records (records.list, records.count; `groups`: records.groups): marks
+ * the automatic indexes and aggregates that serve its shape as used, and notes the shape when
+ * some index or aggregate it wants is missing on a table past `minRows`. Never fails the read.
  */
 export async function noteRead(
   ctx: OpContext,
@@ -295,12 +334,13 @@ export async function noteRead(
   },
   indexes: IndexInfo[],
   rows: () => Promise<number>,
+  kind: 'page' | 'groups' = 'page',
 ): Promise<void> {
   const indexer = indexers.get(ctx.db);
   if (!indexer?.settings.enabled || meta.kind === 'mounted') return;
   if ((input.state ?? 'active') !== 'active') return;
   try {
-    const shape = readShape(meta, input);
+    const shape = readShape(meta, input, kind);
     if (!shape) return;
     const want = wantedIndexes(ctx, meta, shape);
     let missing = false;
@@ -314,6 +354,17 @@ export async function noteRead(
       const ix = indexes.find((x) => x.name === name);
       if (!ix) missing = true;
       else if (ix.automatic) indexer.touch(name);
+    }
+    // A group-by is answered by any summary of at least its groups and summed fields (the
+    // first that has them, as records.groups picks it).
+    if (want.aggregate) {
+      const { groups, sums } = want.aggregate;
+      const a = aggregatesOf(indexes).find(
+        (x) => groups.every((c) => x.groups.includes(c)) && sums.every((c) => x.sums.includes(c)),
+      );
+      const ix = a && indexes.find((x) => x.name === a.name);
+      if (!ix) missing = true;
+      else if (ix.automatic) indexer.touch(ix.name);
     }
     if (!missing || (await rows()) < indexer.settings.minRows) return;
     await indexer.note(ctx, meta, shape);

@@ -109,7 +109,9 @@ export async function ensureColumnRoom(
         ix.name,
         ix.columns.map((c) => c.column),
       );
-      await ensureAggregate(q, dialect, objectId, name, a.groups, a.sums);
+      await ensureAggregate(q, dialect, objectId, name, a.groups, a.sums, {
+        automatic: ix.automatic,
+      });
     } else
       await ensureIndex(q, dialect, objectId, name, ix.columns, {
         unique: ix.unique,

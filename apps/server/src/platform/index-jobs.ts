@@ -38,9 +38,11 @@ export interface IndexJobParams {
   /**
    * Automatic indexes (auto-index.ts) for a shape of read users ran: its key, and its filter,
    * sort and search as a view definition without the values. The job builds what a view of that
-   * definition gets, marked automatic, within the object's room.
+   * definition gets, marked automatic, within the object's room. `groups`: the shape of a
+   * group-by (records.groups), which also gets the view's maintained aggregate when that answers
+   * it (index-policy.ts `automaticSummary`).
    */
-  auto?: { key: string; definition: ViewDefinition };
+  auto?: { key: string; definition: ViewDefinition; groups?: true };
 }
 
 async function currentFields(db: Db, objectId: string) {
@@ -65,7 +67,7 @@ async function indexCount(db: Db, objectId: string): Promise<number> {
 
 /**
  * The B-tree indexes of an automatic job's shape, as a view of it gets them (marked automatic;
- * on PostgreSQL built `concurrently`); answers the text indexes it wants. Nothing for an object
+ * on PostgreSQL built `concurrently`), and a group-by's maintained aggregate; answers the text indexes it wants. Nothing for an object
  * gone meanwhile or a shape that no longer compiles (a field of it deleted or changed).
  */
 async function buildAutomatic(
@@ -86,6 +88,7 @@ async function buildAutomatic(
     await indexView({ db, lang: ctx.lang }, db.kysely, meta, auto.definition, {
       concurrently: true,
       automatic: true,
+      ...(auto.groups ? { aggregate: true } : {}),
     });
     const search = !!auto.definition.search.trim();
     return {

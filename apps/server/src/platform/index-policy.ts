@@ -12,7 +12,7 @@ import {
   type IndexInfo,
 } from './ddl.js';
 import type { Lang } from './messages.js';
-import { ensureAggregate, isAggregateName } from './aggregates.js';
+import { aggregateName, ensureAggregate, isAggregateName } from './aggregates.js';
 import { searchIndexName, textIndexable, textIndexName } from './text-index.js';
 import { isVirtual, type FieldMeta, type ObjectMeta } from './meta.js';
 import { type OpContext, type Q } from './context.js';
@@ -27,7 +27,7 @@ import { compileSortKeys, resolveColumn } from './compiler.js';
 /** Indexes per object made for views; beyond it views still work, just unindexed. */
 export const MAX_VIEW_INDEXES = 16;
 /** Maintained aggregates (summary tables) per object, besides its indexes. */
-const MAX_VIEW_AGGREGATES = 4;
+export const MAX_VIEW_AGGREGATES = 4;
 const INDEXABLE_OPS = new Set([
   'eq',
   'in',
@@ -199,9 +199,10 @@ export function plannedIndexNames(meta: ObjectMeta, planned: IndexColumn[][]): s
 /**
  * Creates the indexes of a definition (`plannedIndexes`), and a grouped view's maintained
  * aggregate, within the per-object limit. A view's indexes take precedence over automatic ones
- * (auto-index.ts): an automatic index it wants becomes the view's, and when the object has no
- * room left, the least recently used automatic index is dropped to make it. Automatic indexes
- * (`automatic`) never make room, and get no aggregate.
+ * (auto-index.ts): an automatic index or aggregate it wants becomes the view's, and when the
+ * object has no room left, the least recently used automatic index (or aggregate, for an
+ * aggregate) is dropped to make it. Automatic ones (`automatic`) never make room; they get an
+ * aggregate only for a group-by's shape (`aggregate`) that it answers (`automaticSummary`).
  */
 export async function indexView(
   ctx: Pick<OpContext, 'db' | 'lang'>,
@@ -213,6 +214,8 @@ export async function indexView(
     concurrently?: boolean;
     /** Built for the reads users ran (auto-index.ts). */
     automatic?: boolean;
+    /** Automatic: the shape is a group-by's (records.groups), which may get its aggregate. */
+    aggregate?: boolean;
   } = {},
 ): Promise<string[]> {
   const planned = plannedIndexes(meta, d, ctx.db.dialect, ctx.lang);
@@ -242,18 +245,32 @@ export async function indexView(
   const made: string[] = [];
   // A grouped view's counts and sums are also maintained per group (platform/aggregates.ts): its
   // group-bys then read one row per group, whatever the number of records and however often
-  // they change. Each summary costs every write a little: at most MAX_VIEW_AGGREGATES.
-  const summary = opts.automatic ? undefined : summaryOf(meta, d);
-  if (summary && existing.filter(isAggregateName).length < MAX_VIEW_AGGREGATES) {
-    const name = await ensureAggregate(
-      k,
-      ctx.db.dialect,
-      meta.id,
-      meta.table,
-      summary.groups,
-      summary.sums,
-    );
-    if (!existing.includes(name)) made.push(name);
+  // they change. Each summary costs every write a little: at most MAX_VIEW_AGGREGATES, views'
+  // and automatic ones together.
+  const summary = opts.automatic
+    ? opts.aggregate
+      ? automaticSummary(meta, d)
+      : undefined
+    : summaryOf(meta, d);
+  if (summary) {
+    const name = aggregateName(meta.table, summary.groups, summary.sums);
+    let room =
+      existing.includes(name) || existing.filter(isAggregateName).length < MAX_VIEW_AGGREGATES;
+    // A view's makes room: the least recently used automatic aggregate gives way.
+    if (!room && !opts.automatic)
+      room = await evictAutomatic(k, ctx.db.dialect, meta.id, 'aggregate');
+    if (room) {
+      await ensureAggregate(
+        k,
+        ctx.db.dialect,
+        meta.id,
+        meta.table,
+        summary.groups,
+        summary.sums,
+        opts.automatic ? { automatic: true } : {},
+      );
+      if (!existing.includes(name)) made.push(name);
+    }
   }
   const indexCount = async () =>
     (await k.selectFrom('pf_indexes').select('name').where('object_id', '=', meta.id).execute())
@@ -293,22 +310,26 @@ export async function indexView(
 }
 
 /**
- * Drops the object's least recently used automatic index (B-tree or text) to make room for a
- * view's. False when it has none.
+ * Drops the object's least recently used automatic index (B-tree or text), or with `kind`
+ * 'aggregate' its least recently used automatic aggregate, to make room for a view's. False
+ * when it has none.
  */
 export async function evictAutomatic(
   k: Q,
   dialect: DialectName,
   objectId: string,
+  kind: 'index' | 'aggregate' = 'index',
 ): Promise<boolean> {
-  const victim = await k
-    .selectFrom('pf_indexes')
-    .select('name')
-    .where('object_id', '=', objectId)
-    .where('automatic', '=', 1)
-    .orderBy(sql`coalesce(used_at, created_at)`)
-    .orderBy('name')
-    .executeTakeFirst();
+  const victim = (
+    await k
+      .selectFrom('pf_indexes')
+      .select('name')
+      .where('object_id', '=', objectId)
+      .where('automatic', '=', 1)
+      .orderBy(sql`coalesce(used_at, created_at)`)
+      .orderBy('name')
+      .execute()
+  ).find((r) => isAggregateName(r.name) === (kind === 'aggregate'));
   if (!victim) return false;
   await dropIndex(k, dialect, victim.name);
   return true;
@@ -345,6 +366,39 @@ function summaryOf(
         sums.push(col.column);
     }
   return { groups, sums };
+}
+
+/**
+ * The maintained aggregate an automatic group-by shape gets: a view's (`summaryOf`), only when
+ * it answers the shape's group-by (records.service.ts `summaryGroups`) — up to three group
+ * fields, counts, sums and averages of stored number fields only, a filter naming only group
+ * fields, no search. Otherwise none: a summary the shape's reads would not use would only cost
+ * writes.
+ */
+export function automaticSummary(
+  meta: ObjectMeta,
+  d: ViewDefinition,
+): { groups: string[]; sums: string[] } | undefined {
+  if (d.search.trim() || d.groupby.groups.length > 3) return undefined;
+  const summary = summaryOf(meta, d);
+  if (!summary) return undefined;
+  for (const g of d.groupby.groups)
+    for (const a of g.aggregates ?? []) {
+      const col = resolveColumn(meta, a.field);
+      if (
+        !col?.field ||
+        col.field.computed ||
+        (col.kind !== 'number' && col.kind !== 'int') ||
+        (a.fn !== 'sum' && a.fn !== 'avg' && a.fn !== 'count')
+      )
+        return undefined;
+    }
+  if (d.filter.isactive)
+    for (const c of conditionsOf(d.filter)) {
+      const col = resolveColumn(meta, c.field);
+      if (!col || !summary.groups.includes(col.column)) return undefined;
+    }
+  return summary;
 }
 
 /** Fields whose substring conditions (`contains`, `starts_with`) or search a view has. */

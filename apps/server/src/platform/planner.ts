@@ -77,7 +77,8 @@ export interface CompiledQuery {
   search?: { rest: Expr; ordered: (keys: SortKey[]) => Promise<OrderedMatches> };
 }
 
-async function tableRows(db: Db, table: string): Promise<number> {
+/** Rows of a record table (an estimate: its largest id), cached until the table is written. */
+export async function tableRows(db: Db, table: string): Promise<number> {
   return cached(db, 'rows', table, [table], async () => {
     // One step down the primary key: read at once, beside any writer.
     const { rows } = await sql<{

@@ -60,6 +60,7 @@ import {
   filterColumns,
   readPage,
   rootEqualities,
+  tableRows,
 } from '../../platform/planner.js';
 import {
   aggregateAllowed,
@@ -271,6 +272,15 @@ async function groupsOnce(
   const fromSummary = await summaryGroups(ctx, meta, input, groupCols, aggs, keys);
   const { rows, dialect } =
     fromSummary ?? (await plainGroups(ctx, meta, input, groupCols, aggs, keys));
+  // The shape of this group-by may get its maintained aggregate (platform/auto-index.ts).
+  await noteRead(
+    ctx,
+    meta,
+    input,
+    await indexesOf(ctx.db, meta.id),
+    () => tableRows(ctx.db, meta.table),
+    'groups',
+  );
   return groupsOf(ctx, rows, dialect, input, groupCols, aggs);
 }
 
