@@ -270,7 +270,7 @@ export function FieldEditor({
     <Modal
       opened={opened}
       onClose={onClose}
-      title={field ? t('fields.edit', { name: field.name }) : t('fields.new')}
+      title={field ? t('fields.edit', { name: shownName(field) }) : t('fields.new')}
       size="lg"
     >
       <form

@@ -101,6 +101,15 @@ describe('names in the user’s language', () => {
     expect(screen.getByRole('textbox', { name: 'Fuel' })).toBeInTheDocument();
   });
 
+  it('the field editor is titled with the field’s name in the user’s language', async () => {
+    server.use(qryHandler({}));
+    await renderScreen(
+      <FieldEditor objectId="o1" field={meta.fields[1]!} opened onClose={vi.fn()} objects={[]} />,
+      { language: 'de' },
+    );
+    expect(await screen.findByRole('dialog', { name: /Kraftstoff/ })).toBeInTheDocument();
+  });
+
   it('the field editor sends the names typed per language', async () => {
     const bodies: unknown[] = [];
     server.use(

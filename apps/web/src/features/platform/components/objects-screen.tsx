@@ -347,7 +347,7 @@ function ObjectDetails({
                         <Tooltip label={t('fields.editShort')}>
                           <ActionIcon
                             variant="subtle"
-                            aria-label={t('fields.edit', { name: f.name })}
+                            aria-label={t('fields.edit', { name: shownName(f) })}
                             onClick={() => setFieldModal({ opened: true, field: f })}
                           >
                             <IconEdit size={16} />
@@ -523,7 +523,7 @@ function ObjectEditor({
       onClose={onClose}
       title={
         object
-          ? t('objects.editTitle', { name: object.name })
+          ? t('objects.editTitle', { name: shownName(object) })
           : kind === 'reference'
             ? t('objects.newCatalogTitle')
             : t('objects.newTitle')
