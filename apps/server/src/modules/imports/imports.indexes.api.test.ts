@@ -133,8 +133,8 @@ async function runImport(
 let bounds: { min: number; max: number };
 const threshold = importIndexPolicy.suspendFrom;
 
-beforeAll(async () => {
-  t = await makeTestApp();
+/** On the app `t`: a user, the "Stock" object and its grouped view "By category". */
+async function makeStock(): Promise<void> {
   u = await registerUser(t.app);
   const o = await ok<{ id: string }>(t.app, u, 'objects.create', { name: 'Stock' });
   objectId = o.id;
@@ -162,6 +162,11 @@ beforeAll(async () => {
   });
   await t.app.jobs.idle();
   table = await tableOfObject(t.app.db.kysely, objectId);
+}
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  await makeStock();
   // Large for this test: from 40 rows, in slices of 5.
   importIndexPolicy.suspendFrom = 40;
   bounds = applySliceRows(5, 5);
@@ -218,32 +223,7 @@ describe('a large import into an object with automatic indexes of its group fiel
   beforeAll(async () => {
     await t.cleanup();
     t = await makeTestApp({ autoIndexes: { enabled: true, minRows: 50 } });
-    u = await registerUser(t.app);
-    objectId = (await ok<{ id: string }>(t.app, u, 'objects.create', { name: 'Stock' })).id;
-    for (const [name, type, options] of [
-      ['Category', 'select', { choices: CATEGORIES.map((value) => ({ value })) }],
-      ['Qty', 'integer', {}],
-      ['Code', 'text', { unique: true }],
-    ] as const)
-      await ok(t.app, u, 'fields.create', {
-        objectId,
-        name,
-        code: name.toLowerCase(),
-        type,
-        options,
-      });
-    table = await tableOfObject(t.app.db.kysely, objectId);
-    await ok(t.app, u, 'views.save', {
-      objectId,
-      name: 'By category',
-      definition: {
-        filter: group(AND, []),
-        orderby: { isActive: false, sorts: [] },
-        groupby,
-        search: '',
-      },
-    });
-    await t.app.jobs.idle();
+    await makeStock();
   }, 60_000);
 
   /** Category `b`'s records in record order: the names of the page. */

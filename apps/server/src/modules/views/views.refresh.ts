@@ -4,7 +4,7 @@ import { isoNow } from '../../lib/clock.js';
 import { dropIndex, listIndexes, type IndexInfo } from '../../platform/ddl.js';
 import { indexJob, type IndexJobParams } from '../../platform/index-jobs.js';
 import type { JobContext, JobKindHandler } from '../../platform/jobs.js';
-import { loadObject } from '../../platform/meta.js';
+import { loadObject, type ObjectMeta } from '../../platform/meta.js';
 import { indexView, indexedTextFields } from '../../platform/index-policy.js';
 import { searchIndexName, textIndexable, textIndexName } from '../../platform/text-index.js';
 
@@ -102,17 +102,24 @@ function redundant(ix: IndexInfo, all: IndexInfo[]): boolean {
   );
 }
 
-async function refreshObject(ctx: JobContext<RefreshParams>): Promise<RefreshParams> {
+/** The job's object, or undefined when it was deleted meanwhile. */
+async function jobObject(ctx: JobContext<RefreshParams>): Promise<ObjectMeta | undefined> {
   const { db, params } = ctx;
-  const k = db.kysely;
-  const exists = await k
+  const exists = await db.kysely
     .selectFrom('pf_objects')
     .select('id')
     .where('id', '=', params.objectId)
     .where('domain_id', '=', ctx.domainId)
     .executeTakeFirst();
-  if (!exists) return { objectId: params.objectId, textFields: [] };
-  const meta = await loadObject({ db, domainId: ctx.domainId, lang: ctx.lang }, params.objectId);
+  if (!exists) return undefined;
+  return loadObject({ db, domainId: ctx.domainId, lang: ctx.lang }, params.objectId);
+}
+
+async function refreshObject(ctx: JobContext<RefreshParams>): Promise<RefreshParams> {
+  const { db, params } = ctx;
+  const k = db.kysely;
+  const meta = await jobObject(ctx);
+  if (!meta) return { objectId: params.objectId, textFields: [] };
   const views = await k
     .selectFrom('pf_views')
     .select(['id', 'definition'])
@@ -169,16 +176,10 @@ async function dropSearchedFieldsIndexes(
   ctx: JobContext<RefreshParams>,
   wanted: readonly string[],
 ): Promise<void> {
-  const { db, params } = ctx;
+  const { db } = ctx;
   const k = db.kysely;
-  const exists = await k
-    .selectFrom('pf_objects')
-    .select('id')
-    .where('id', '=', params.objectId)
-    .where('domain_id', '=', ctx.domainId)
-    .executeTakeFirst();
-  if (!exists) return;
-  const meta = await loadObject({ db, domainId: ctx.domainId, lang: ctx.lang }, params.objectId);
+  const meta = await jobObject(ctx);
+  if (!meta) return;
   const indexes = await listIndexes(k, meta.id);
   const searched = meta.fields.filter((f) => textIndexable(f.type)).map((f) => f.column);
   const search = searchIndexName(meta.table, searched, db.dialect);
