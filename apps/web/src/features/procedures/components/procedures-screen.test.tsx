@@ -23,6 +23,53 @@ const summary = {
   updatedAt: '2026-01-01T10:00:00.000Z',
 };
 
+/**
+ * The procedure editor's server: `procedure` to edit; `procedures.update` refused with
+ * `refusal` (messages by field) while `refuse()` says so, else answering `saved(body)`; the
+ * updates' bodies collected in `bodies`.
+ */
+function editorServer(
+  procedure: ReturnType<typeof makeProcedure>,
+  refusal: Record<string, string[]>,
+  refuse: () => boolean,
+  saved: (body: QryBody) => ReturnType<typeof makeProcedure>,
+  bodies: QryBody[],
+): void {
+  server.use(
+    qryHandler(
+      {
+        'procedures.list': () => ({ items: [summary] }),
+        'procedures.get': () => procedure,
+        'procedures.runs': () => ({ items: [], hasMore: false }),
+        'objects.list': () => ({ items: [lines, plan] }),
+        'objects.get': (b) => (b.id === 'o1' ? lines : plan),
+        'procedures.validate': () => ({ issues: [] }),
+        'expressions.validate': () => ({
+          valid: true,
+          type: 'dec',
+          typeText: 'decimal number',
+          issues: [],
+        }),
+        'procedures.update': (b) =>
+          refuse()
+            ? HttpResponse.json(
+                {
+                  error: {
+                    code: 'validation_failed',
+                    message: 'Check the fields.',
+                    fields: refusal,
+                    requestId: 'r',
+                  },
+                },
+                { status: 400 },
+              )
+            : saved(b),
+      },
+      (b) => b.op === 'procedures.update' && bodies.push(b),
+    ),
+  );
+}
+
 describe('ProceduresScreen', () => {
   it('lists procedures with their last run, and shows the empty state of a new domain', async () => {
     server.use(qryHandler({ 'procedures.list': () => ({ items: [summary] }) }));
@@ -284,38 +331,12 @@ describe('ProcedureEditor', () => {
   it('edits the procedure’s name in other languages and shows the server’s refusal at the language', async () => {
     const bodies: QryBody[] = [];
     let refuse = true;
-    server.use(
-      qryHandler(
-        {
-          'procedures.list': () => ({ items: [summary] }),
-          'procedures.get': () => makeProcedure({ names: { ru: 'План на следующий год' } }),
-          'procedures.runs': () => ({ items: [], hasMore: false }),
-          'objects.list': () => ({ items: [lines, plan] }),
-          'objects.get': (b) => (b.id === 'o1' ? lines : plan),
-          'procedures.validate': () => ({ issues: [] }),
-          'expressions.validate': () => ({
-            valid: true,
-            type: 'dec',
-            typeText: 'decimal number',
-            issues: [],
-          }),
-          'procedures.update': (b) =>
-            refuse
-              ? HttpResponse.json(
-                  {
-                    error: {
-                      code: 'validation_failed',
-                      message: 'Check the fields.',
-                      fields: { 'names.de': ['At most 120 characters.'] },
-                      requestId: 'r',
-                    },
-                  },
-                  { status: 400 },
-                )
-              : makeProcedure({ names: b.names as never }),
-        },
-        (b) => b.op === 'procedures.update' && bodies.push(b),
-      ),
+    editorServer(
+      makeProcedure({ names: { ru: 'План на следующий год' } }),
+      { 'names.de': ['At most 120 characters.'] },
+      () => refuse,
+      (b) => makeProcedure({ names: b.names as never }),
+      bodies,
     );
     const user = userEvent.setup();
     const view = await renderScreen(<ProceduresScreen />);
@@ -360,42 +381,15 @@ describe('ProcedureEditor', () => {
   it('edits the description in other languages and shows the server’s refusal at the language', async () => {
     const bodies: QryBody[] = [];
     let refuse = true;
-    server.use(
-      qryHandler(
-        {
-          'procedures.list': () => ({ items: [summary] }),
-          'procedures.get': () =>
-            makeProcedure({
-              description: 'Plans the next year.',
-              descriptions: { ru: 'Планирует следующий год.' },
-            }),
-          'procedures.runs': () => ({ items: [], hasMore: false }),
-          'objects.list': () => ({ items: [lines, plan] }),
-          'objects.get': (b) => (b.id === 'o1' ? lines : plan),
-          'procedures.validate': () => ({ issues: [] }),
-          'expressions.validate': () => ({
-            valid: true,
-            type: 'dec',
-            typeText: 'decimal number',
-            issues: [],
-          }),
-          'procedures.update': (b) =>
-            refuse
-              ? HttpResponse.json(
-                  {
-                    error: {
-                      code: 'validation_failed',
-                      message: 'Check the fields.',
-                      fields: { 'descriptions.de': ['Must be at most 2000 characters.'] },
-                      requestId: 'r',
-                    },
-                  },
-                  { status: 400 },
-                )
-              : makeProcedure({ descriptions: b.descriptions as never }),
-        },
-        (b) => b.op === 'procedures.update' && bodies.push(b),
-      ),
+    editorServer(
+      makeProcedure({
+        description: 'Plans the next year.',
+        descriptions: { ru: 'Планирует следующий год.' },
+      }),
+      { 'descriptions.de': ['Must be at most 2000 characters.'] },
+      () => refuse,
+      (b) => makeProcedure({ descriptions: b.descriptions as never }),
+      bodies,
     );
     const user = userEvent.setup();
     const view = await renderScreen(<ProceduresScreen />);
