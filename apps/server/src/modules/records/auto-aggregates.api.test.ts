@@ -4,6 +4,7 @@ import { autoIndexer } from '../../platform/auto-index.js';
 import { listIndexes, type IndexInfo } from '../../platform/ddl.js';
 import { MAX_VIEW_AGGREGATES } from '../../platform/index-policy.js';
 import { registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
+import { expectNothingBuiltWhileOff } from '../../test/auto-index-helpers.js';
 import { makeTestApp } from '../../test/helpers.js';
 import { importCsv } from '../../test/import-helpers.js';
 import { AND, group, ok } from '../../test/qry-helpers.js';
@@ -147,21 +148,7 @@ const shift = async (name: string, n: number) => {
 
 describe('automatic aggregates', () => {
   it('builds nothing while turned off', async () => {
-    const indexer = autoIndexer(t.app.db);
-    if (!indexer) throw new Error('no indexer');
-    indexer.settings.enabled = false;
-    try {
-      for (let i = 0; i < 3; i++) await groups({ groupby: byKind });
-      expect(await automatic()).toEqual([]);
-      const jobs = await t.app.db.kysely
-        .selectFrom('pf_jobs')
-        .select('id')
-        .where('kind', '=', 'index')
-        .execute();
-      expect(jobs).toEqual([]);
-    } finally {
-      indexer.settings.enabled = true;
-    }
+    await expectNothingBuiltWhileOff(t.app, objectId, () => groups({ groupby: byKind }));
   });
 
   it('gives a group-by read twice its maintained aggregate and covering index, and reads the next from it', async () => {

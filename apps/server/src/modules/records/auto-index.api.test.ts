@@ -6,6 +6,7 @@ import { listIndexes, type IndexInfo } from '../../platform/ddl.js';
 import { MAX_VIEW_INDEXES } from '../../platform/index-policy.js';
 import { countRowVisits } from '../../platform/planner.js';
 import { registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
+import { expectNothingBuiltWhileOff } from '../../test/auto-index-helpers.js';
 import { makeTestApp } from '../../test/helpers.js';
 import { rng } from '../../test/random.js';
 import { AND, group, ok } from '../../test/qry-helpers.js';
@@ -129,22 +130,7 @@ describe('automatic indexes', () => {
   });
 
   it('builds nothing while turned off', async () => {
-    const indexer = autoIndexer(t.app.db);
-    expect(indexer).toBeDefined();
-    if (!indexer) return;
-    indexer.settings.enabled = false;
-    try {
-      for (let i = 0; i < 3; i++) await page({ filter, orderby: by('qty') });
-      expect(await automatic()).toEqual([]);
-      const jobs = await t.app.db.kysely
-        .selectFrom('pf_jobs')
-        .select('id')
-        .where('kind', '=', 'index')
-        .execute();
-      expect(jobs).toEqual([]);
-    } finally {
-      indexer.settings.enabled = true;
-    }
+    await expectNothingBuiltWhileOff(t.app, objectId, () => page({ filter, orderby: by('qty') }));
   });
 
   it('builds the indexes of a filter run twice, and the next page is read with them', async () => {
