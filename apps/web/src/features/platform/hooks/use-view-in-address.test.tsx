@@ -88,4 +88,18 @@ describe('useViewInAddress', () => {
     expect(router.state.location.search).toBe('?view=v-east&x=1');
     expect(screen.getByTestId('view')).toHaveTextContent('v-east');
   });
+
+  it('goes back to all records when back leads to the address without a view', async () => {
+    const router = await renderGrid('/fiscus/o/sales?x=1');
+    await waitFor(() => expect(screen.getByText('West')).toBeInTheDocument());
+    act(() => screen.getByText('West').click());
+    expect(router.state.location.search).toBe('?x=1&view=v-west');
+    expect(screen.getByTestId('view')).toHaveTextContent('v-west');
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('?x=1');
+    await waitFor(() => expect(screen.getByTestId('view')).toHaveTextContent('none'));
+    // And forward to the view again.
+    await act(() => router.navigate(1));
+    await waitFor(() => expect(screen.getByTestId('view')).toHaveTextContent('v-west'));
+  });
 });

@@ -8,9 +8,10 @@ import { useAddressParams } from '@/lib/use-address-params';
  * keeps it; switching or saving a view writes it there.
  *
  * The address's view is applied when the address names a new one (a link, back and forward,
- * a reload), not whenever the grid's view differs from it: a switch shows in the grid one render
- * before it shows in the address, and taking the address then would undo the switch (All
- * records chosen from a view opened by a link went back to that view).
+ * a reload), and all records when it drops the one it named, not whenever the grid's view
+ * differs from it: a switch shows in the grid one render before it shows in the address, and
+ * taking the address then would undo the switch (All records chosen from a view opened by a
+ * link went back to that view).
  */
 export function useViewInAddress(
   objectId: string,
@@ -24,6 +25,10 @@ export function useViewInAddress(
   const taken = useRef<string | null>(null);
   useEffect(() => {
     if (!viewParam) {
+      // The address dropped the view it had (back or forward to the bare list, a link to it):
+      // the grid leaves the view too. Only then — while a switch to a view has not reached the
+      // address yet, the address has had no view all along.
+      if (taken.current !== null && viewId !== null) applyView(null);
       taken.current = null;
       return;
     }
