@@ -5,7 +5,7 @@ import { listIndexes, type IndexInfo } from '../../platform/ddl.js';
 import { MAX_VIEW_AGGREGATES } from '../../platform/index-policy.js';
 import { registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
 import { expectNothingBuiltWhileOff } from '../../test/auto-index-helpers.js';
-import { makeTestApp } from '../../test/helpers.js';
+import { insertRecords, makeTestApp } from '../../test/helpers.js';
 import { importCsv } from '../../test/import-helpers.js';
 import { AND, group, ok } from '../../test/qry-helpers.js';
 import { rng } from '../../test/random.js';
@@ -50,35 +50,24 @@ beforeAll(async () => {
     });
     fieldIds[code] = f.id;
   }
-  const columns: Record<string, string> = {};
-  for (const r of await t.app.db.kysely
-    .selectFrom('pf_fields')
-    .select(['code', 'column_name'])
-    .where('object_id', '=', objectId)
-    .execute())
-    columns[r.code] = r.column_name;
   const random = rng(5);
   const now = new Date().toISOString();
-  for (let i = 0; i < ROWS; i += 500) {
-    const tuples = Array.from({ length: 500 }, (_, k) => {
-      const n = i + k;
-      return sql`(${sql.join([
-        now,
-        now,
-        `Meter ${n}`,
-        random() < 0.1 ? null : Math.floor(random() * 10_000) - 2000,
-        random() < 0.1 ? null : Math.floor(random() * 100),
-        random() < 0.1 ? null : KINDS[n % KINDS.length],
-        `R${n % 4}`,
-        `S${n % 9}`,
-      ])})`;
-    });
-    await sql`insert into ${sql.id(table)} (${sql.join(
-      ['created_at', 'updated_at', 'name', 'amount', 'qty', 'kind', 'region', 'site'].map((c) =>
-        sql.id(columns[c] ?? c),
-      ),
-    )}) values ${sql.join(tuples)}`.execute(t.app.db.kysely);
-  }
+  await insertRecords(
+    t.app.db.kysely,
+    objectId,
+    ['created_at', 'updated_at', 'name', 'amount', 'qty', 'kind', 'region', 'site'],
+    ROWS,
+    (n) => [
+      now,
+      now,
+      `Meter ${n}`,
+      random() < 0.1 ? null : Math.floor(random() * 10_000) - 2000,
+      random() < 0.1 ? null : Math.floor(random() * 100),
+      random() < 0.1 ? null : KINDS[n % KINDS.length],
+      `R${n % 4}`,
+      `S${n % 9}`,
+    ],
+  );
 }, 120_000);
 afterAll(async () => t.cleanup());
 

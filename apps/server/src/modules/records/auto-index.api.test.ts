@@ -7,7 +7,7 @@ import { MAX_VIEW_INDEXES } from '../../platform/index-policy.js';
 import { countRowVisits } from '../../platform/planner.js';
 import { registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
 import { expectNothingBuiltWhileOff } from '../../test/auto-index-helpers.js';
-import { makeTestApp } from '../../test/helpers.js';
+import { insertRecords, makeTestApp } from '../../test/helpers.js';
 import { rng } from '../../test/random.js';
 import { AND, group, ok } from '../../test/qry-helpers.js';
 
@@ -50,26 +50,22 @@ beforeAll(async () => {
   const random = rng(11);
   const now = new Date().toISOString();
   const names = ['Acme', 'Globex', 'Initech', 'Müller', 'Umbrella'];
-  for (let i = 0; i < ROWS; i += 500) {
-    const tuples = Array.from({ length: 500 }, (_, k) => {
-      const n = i + k;
-      return sql`(${sql.join([
-        now,
-        now,
-        `Entry ${n}`,
-        Math.floor(random() * 10_000),
-        `${names[n % names.length]} ${n % 89}`,
-        `2025-${String(1 + (n % 12)).padStart(2, '0')}-${String(1 + (n % 28)).padStart(2, '0')}`,
-        Math.floor(random() * 100),
-        `k${n % 7}`,
-      ])})`;
-    });
-    await sql`insert into ${sql.id(table)} (${sql.join(
-      ['created_at', 'updated_at', 'name', 'amount', 'company', 'day', 'qty', 'kind'].map((c) =>
-        sql.id(columns[c] ?? c),
-      ),
-    )}) values ${sql.join(tuples)}`.execute(t.app.db.kysely);
-  }
+  await insertRecords(
+    t.app.db.kysely,
+    objectId,
+    ['created_at', 'updated_at', 'name', 'amount', 'company', 'day', 'qty', 'kind'],
+    ROWS,
+    (n) => [
+      now,
+      now,
+      `Entry ${n}`,
+      Math.floor(random() * 10_000),
+      `${names[n % names.length]} ${n % 89}`,
+      `2025-${String(1 + (n % 12)).padStart(2, '0')}-${String(1 + (n % 28)).padStart(2, '0')}`,
+      Math.floor(random() * 100),
+      `k${n % 7}`,
+    ],
+  );
 }, 120_000);
 afterAll(async () => {
   countRowVisits(false);

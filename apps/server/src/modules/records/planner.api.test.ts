@@ -1,10 +1,9 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearCache } from '../../platform/cache.js';
 import { dropIndex, listIndexes } from '../../platform/ddl.js';
 import { countRowVisits } from '../../platform/planner.js';
 import { registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
-import { makeTestApp } from '../../test/helpers.js';
+import { insertRecords, makeTestApp } from '../../test/helpers.js';
 import { rng } from '../../test/random.js';
 import { AND, OR, group, ok } from '../../test/qry-helpers.js';
 
@@ -56,12 +55,14 @@ beforeAll(async () => {
   const random = rng(3);
   const stored = (units: number) => (sqlite ? units : (units / 100).toFixed(2));
   const now = new Date().toISOString();
-  const cols = ['created_at', 'updated_at', 'name', 'amount', 'category', 'company', 'day', 'qty'];
-  for (let i = 0; i < ROWS; i += 500) {
-    const tuples = Array.from({ length: Math.min(500, ROWS - i) }, (_, k) => {
-      const n = i + k;
+  await insertRecords(
+    t.app.db.kysely,
+    objectId,
+    ['created_at', 'updated_at', 'name', 'amount', 'category', 'company', 'day', 'qty'],
+    ROWS,
+    (n) => {
       const day = new Date(Date.UTC(2024, 0, 1) + Math.floor(random() * 730) * 86_400_000);
-      return sql`(${sql.join([
+      return [
         now,
         now,
         `Entry ${n + 1}`,
@@ -72,12 +73,9 @@ beforeAll(async () => {
         `${COMPANIES[Math.floor(random() * COMPANIES.length)]} ${n % 97}`,
         day.toISOString().slice(0, 10),
         random() < 0.05 ? null : Math.floor(random() * 100),
-      ])})`;
-    });
-    await sql`insert into ${sql.id(o.tableName)} (${sql.join(
-      cols.map((c) => sql.id(columns[c] ?? c)),
-    )}) values ${sql.join(tuples)}`.execute(t.app.db.kysely);
-  }
+      ];
+    },
+  );
   countRowVisits(true);
 }, 120_000);
 afterAll(async () => {
