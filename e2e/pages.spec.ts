@@ -38,6 +38,39 @@ test.describe('pages', () => {
     await expect(page.getByTestId('faq-empty')).toBeVisible();
   });
 
+  test('FAQ: the search box follows the address on back and forward', async ({
+    signedIn: page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.goto('/pages/faq');
+    const box = page.getByRole('textbox', { name: 'Search faq...' });
+    const renew = page.getByText('Does my subscription automatically renew?');
+    await expect(renew).toBeVisible({ timeout: 30_000 });
+    await box.fill('refund');
+    await expect(page).toHaveURL(/q=refund/);
+    await expect(renew).toHaveCount(0);
+    // The user menu's FAQ link opens the FAQ without a search.
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'FAQ' }).click();
+    await expect(page).toHaveURL(/\/pages\/faq$/);
+    await expect(box).toHaveValue('');
+    await expect(renew).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/q=refund/);
+    await expect(box).toHaveValue('refund');
+    await expect(renew).toHaveCount(0);
+    await page.goForward();
+    await expect(page).toHaveURL(/\/pages\/faq$/);
+    await expect(box).toHaveValue('');
+    await expect(renew).toBeVisible();
+    // Typing a search adds no history entry: Back leaves the FAQ's searches as they were.
+    await box.fill('delivery');
+    await expect(page).toHaveURL(/q=delivery/);
+    await page.goBack();
+    await expect(page).toHaveURL(/q=refund/);
+    await expect(box).toHaveValue('refund');
+  });
+
   test('knowledge base: card → category → article', async ({ signedIn: page }) => {
     test.setTimeout(120_000);
     await page.goto('/pages/knowledge-base');

@@ -16,7 +16,6 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import {
   IconAlertCircle,
   IconCreditCard,
@@ -31,8 +30,8 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-// eslint-disable-next-line no-restricted-imports -- the box keeps its own text; each keystroke replaces the whole query with it
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '@/lib/use-address-params';
+import { useAddressText } from '@/lib/use-address-text';
 import { useFaq, type FaqCategoryKey } from '../api/faq';
 
 const icons: Record<FaqCategoryKey, Icon> = {
@@ -46,18 +45,28 @@ const icons: Record<FaqCategoryKey, Icon> = {
 /** FAQ: search over questions, categories as tabs, answers in an accordion. */
 export function FaqPage() {
   const { t } = useTranslation('pages');
-  const [params, setParams] = useSearchParams();
-  const [q, setQ] = useState(params.get('q') ?? '');
-  const [debounced] = useDebouncedValue(q, 200);
-  const faq = useFaq(debounced);
+  const [params, setParams] = useAddressParams();
+  const q = params.get('q') ?? '';
+  const faq = useFaq(q);
+  // The box shows every keystroke and follows the address (back, forward, a link); its text
+  // goes into the address after a pause, replacing the entry: history keeps pages, not each
+  // search typed (as the shop, e-mail, to-do and blog searches).
+  const search = useAddressText(
+    q,
+    (value) =>
+      setParams(
+        (next) => {
+          if (value.trim()) next.set('q', value);
+          else next.delete('q');
+          return next;
+        },
+        { replace: true },
+      ),
+    200,
+  );
   const [active, setActive] = useState<string | null>(null);
   const keys = Object.keys(faq.data ?? {}) as FaqCategoryKey[];
   const current = active && keys.includes(active as FaqCategoryKey) ? active : (keys[0] ?? null);
-
-  const onSearch = (value: string) => {
-    setQ(value);
-    setParams(value ? { q: value } : {}, { replace: true });
-  };
 
   return (
     <Stack gap="xl" data-testid="faq-page">
@@ -76,8 +85,8 @@ export function FaqPage() {
             leftSection={<IconSearch size={18} />}
             placeholder={t('faq.search')}
             aria-label={t('faq.search')}
-            value={q}
-            onChange={(e) => onSearch(e.currentTarget.value)}
+            value={search.text}
+            onChange={(e) => search.change(e.currentTarget.value)}
             rightSection={faq.isFetching ? <Loader size="xs" /> : null}
           />
         </Stack>
@@ -99,7 +108,7 @@ export function FaqPage() {
             </ThemeIcon>
             <Text fw={600}>{t('faq.noResults')}</Text>
             <Text c="dimmed" size="sm">
-              {t('faq.noResultsText', { q: debounced })}
+              {t('faq.noResultsText', { q })}
             </Text>
           </Stack>
         </Card>
