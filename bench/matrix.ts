@@ -32,6 +32,7 @@ import { Session } from 'node:inspector/promises';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { FilterNode, OrderBy } from '@fiscus/contracts';
+import { sql } from 'kysely';
 import { benchApp } from './lib/app.js';
 import { percentile, throughput } from './lib/load.js';
 import { seedRows } from './lib/seed.js';
@@ -166,6 +167,13 @@ const countOf = (s: Shape) => ({
 });
 const withTotal = (s: Shape) => ({ op: 'batch', ops: [listOf(s), countOf(s)] });
 
+/** PostgreSQL: the database's processes serving this server's connections. */
+async function databasePids(): Promise<number[]> {
+  const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity
+    where datname = current_database() and application_name like 'fiscus%'`.execute(app.db.kysely);
+  return rows.map((r) => r.pid);
+}
+
 async function timed(body: unknown): Promise<number> {
   const t0 = performance.now();
   const res = await fetch(url, {
@@ -209,6 +217,7 @@ async function measure(s: Shape) {
       const lanes = laneStats(app.db);
       return lanes ? [...lanes.read.pids, ...lanes.heavy.pids] : [];
     },
+    ...(app.db.dialect === 'postgres' ? { databasePids } : {}),
   });
   if (profile) {
     const { profile: p } = await profile.post('Profiler.stop');
@@ -233,6 +242,11 @@ async function measure(s: Shape) {
       serverCpuMsPerRequest: +(load.mainThreadCpuMsPerRequest + load.helperCpuMsPerRequest).toFixed(
         3,
       ),
+      // PostgreSQL: the CPU per request of the database's processes serving the server's
+      // connections (the app's pool and the lanes'), on the same cores.
+      ...(app.db.dialect === 'postgres'
+        ? { databaseCpuMsPerRequest: load.databaseCpuMsPerRequest }
+        : {}),
     },
   };
 }

@@ -78,7 +78,15 @@ export async function throughput(opts: {
   requests?: number;
   /** Other processes serving the requests (the server's lane processes): their CPU is counted. */
   helperPids?: () => number[];
+  /**
+   * The database server's processes serving the requests (PostgreSQL's backends of the server's
+   * connections, on this machine): their CPU is counted apart.
+   */
+  databasePids?: () => Promise<number[]>;
 }) {
+  const db0 = new Map(
+    ((await opts.databasePids?.()) ?? []).map((p) => [p, procCpuMs(`/proc/${p}/stat`)]),
+  );
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
   const started = Date.now();
@@ -92,12 +100,13 @@ export async function throughput(opts: {
     (resolve, reject) => {
       const w = new Worker(workerSource, {
         eval: true,
-        workerData: { ...opts, helperPids: undefined },
+        workerData: { ...opts, helperPids: undefined, databasePids: undefined },
       });
       w.once('message', resolve);
       w.once('error', reject);
     },
   );
+  const elapsed = (Date.now() - started) / 1000;
   delay.disable();
   const busy = performance.eventLoopUtilization(elu);
   const cpuUsed = process.cpuUsage(cpu);
@@ -106,8 +115,10 @@ export async function throughput(opts: {
   // Processes started during the run count from 0; those that ended during it are not counted.
   for (const p of new Set([...helpers0.keys(), ...(opts.helperPids?.() ?? [])]))
     helpersMs += Math.max(0, procCpuMs(`/proc/${p}/stat`) - (helpers0.get(p) ?? 0));
+  let databaseMs = 0;
+  for (const p of new Set([...db0.keys(), ...((await opts.databasePids?.()) ?? [])]))
+    databaseMs += Math.max(0, procCpuMs(`/proc/${p}/stat`) - (db0.get(p) ?? 0));
   const perRequest = (ms: number) => +(ms / Math.max(1, result.ok)).toFixed(3);
-  const elapsed = (Date.now() - started) / 1000;
   return {
     connections: opts.connections,
     seconds: +elapsed.toFixed(1),
@@ -133,6 +144,8 @@ export async function throughput(opts: {
     // from /proc in clock ticks of 10 ms, so meaningful over runs of thousands of requests.
     mainThreadCpuMsPerRequest: perRequest(mainMs),
     helperCpuMsPerRequest: perRequest(helpersMs),
+    // CPU per request of the database server's processes (`databasePids`), 0 without.
+    databaseCpuMsPerRequest: perRequest(databaseMs),
     eventLoopDelayMs: {
       p50: +(delay.percentile(50) / 1e6).toFixed(2),
       p99: +(delay.percentile(99) / 1e6).toFixed(2),

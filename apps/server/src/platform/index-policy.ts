@@ -58,15 +58,45 @@ function conditionsOf(
 /** Columns of a view's filter a sort index carries after its keys (see indexView): at most 3. */
 const MAX_TESTED_COLUMNS = 3;
 
+/** Operators PostgreSQL tests on a B-tree entry as an index condition on any column of it. */
+const ENTRY_TESTED_OPS = new Set([...INDEXABLE_OPS].filter((op) => op !== 'in'));
+
 /**
- * The stored columns a view's filter tests (any operator, any depth), in the order they appear:
- * the candidates to carry in its sort index. Not long texts (they would bloat every entry),
- * multi-selects, attachments, computed fields without a column, or system columns.
+ * The conditions of a filter's AND paths (the root and its AND groups, at any depth): those
+ * every row of the page must pass.
  */
-function testedColumns(meta: ObjectMeta, d: ViewDefinition): string[] {
-  if (!d.filter.isactive) return [];
+function andConditionsOf(
+  node: FilterNode,
+  out: { field: string; op: string }[] = [],
+): { field: string; op: string }[] {
+  if (node.operator.sid !== 'and') return out;
+  for (const c of node.conditions) out.push({ field: c.field, op: c.op });
+  for (const ch of node.children) if (ch.isactive) andConditionsOf(ch, out);
+  return out;
+}
+
+/**
+ * The stored columns a view's filter tests, in the order they appear: the candidates to carry
+ * in its sort index. Not long texts (they would bloat every entry), multi-selects, attachments,
+ * computed fields without a column, or system columns.
+ *
+ * - SQLite defers reading the table row while the columns a condition needs are in the index
+ *   entry: any operator, any depth.
+ * - PostgreSQL tests on the entry only what it can use as an index condition while walking the
+ *   index in sort order: comparisons (`=`, `<`, `>`, ranges, relative dates) that every row must
+ *   pass (AND paths), not `in` lists on a column after the first (PostgreSQL 15 then gives up the
+ *   index's order), not text matches (`ILIKE`) or alternatives (OR). Nor text fields at all: a
+ *   B-tree entry holds at most about 2.7 kB, and three texts of up to 1,000 characters could
+ *   pass it and fail the record's write.
+ */
+function testedColumns(meta: ObjectMeta, d: ViewDefinition, dialect: DialectName): string[] {
+  if (!d.filter.isactive || (dialect !== 'sqlite' && dialect !== 'postgres')) return [];
+  const pg = dialect === 'postgres';
+  const conditions = pg
+    ? andConditionsOf(d.filter).filter((c) => ENTRY_TESTED_OPS.has(c.op))
+    : conditionsOf(d.filter);
   const out: string[] = [];
-  for (const c of conditionsOf(d.filter)) {
+  for (const c of conditions) {
     const col = resolveColumn(meta, c.field);
     const f = col?.field;
     if (
@@ -76,6 +106,7 @@ function testedColumns(meta: ObjectMeta, d: ViewDefinition): string[] {
       f.type === 'longtext' ||
       col.kind === 'multi' ||
       col.kind === 'file' ||
+      (pg && col.kind === 'text') ||
       out.includes(col.column)
     )
       continue;
@@ -86,8 +117,8 @@ function testedColumns(meta: ObjectMeta, d: ViewDefinition): string[] {
 }
 
 /**
- * Indexes that follow a view: one composite index over its sort keys (group fields first; on
- * SQLite followed by the other columns its filter tests), and one per field its filter compares
+ * Indexes that follow a view: one composite index over its sort keys (group fields first),
+ * followed by the other columns its filter tests (testedColumns), and one per field its filter compares
  * in an index-friendly way. Their columns, before the `id` each ends with (ddl.ts `ensureIndex`).
  */
 export function plannedIndexes(
@@ -130,11 +161,10 @@ export function plannedIndexes(
     }
     if (eqCols.length) eqLead = eqCols.slice(0, 2);
   }
-  // SQLite: the other columns the filter tests follow the sort keys (and id), so that a page
-  // read by walking the index in sort order tests the filter on the index entry and reads the
-  // table only for the rows it returns (docs/execution.md, "Walks that test the filter in the
-  // index"). PostgreSQL tests such conditions on the table row anyway: no extra columns there.
-  const tested = dialect === 'sqlite' && sortCols.length ? testedColumns(meta, d) : [];
+  // The other columns the filter tests follow the sort keys (and id), so that a page read by
+  // walking the index in sort order tests the filter on the index entry and reads the table
+  // only for the rows it returns (docs/execution.md, "Walks that test the filter in the index").
+  const tested = sortCols.length ? testedColumns(meta, d, dialect) : [];
   const tail = (lead: IndexColumn[]) => {
     const extra = tested.filter(
       (c) => !lead.some((x) => x.column === c) && !sortCols.some((x) => x.column === c),

@@ -152,7 +152,7 @@ describe('views saved under an earlier index policy', () => {
     const old = await makeObject('Saved long ago');
     await t.app.jobs.idle();
     const want = await shapes(today.id);
-    // Something to compare: a sort index carrying the filter's columns (SQLite), a trigram
+    // Something to compare: a sort index carrying the filter's columns, a trigram
     // index, the search index, a summary.
     expect(want.some((s) => s.startsWith('aggregate'))).toBe(true);
     // The search index and the `contains` field's trigram index; the searched fields have none
