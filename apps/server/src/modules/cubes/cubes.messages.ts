@@ -42,17 +42,17 @@ const en = {
 };
 
 const de: Texts<typeof en> = {
-  'cube.not_found': 'Diesen Würfel gibt es in dieser Domäne nicht.',
+  'cube.not_found': 'Diesen Cube gibt es in dieser Domäne nicht.',
   'cube.unknown_field': 'Das Feld {field} gibt es in {object} nicht.',
-  'cube.unknown_dimension': 'Der Würfel hat keine Dimension {key}.',
-  'cube.unknown_measure': 'Der Würfel hat keine Kennzahl {key}.',
+  'cube.unknown_dimension': 'Der Cube hat keine Dimension {key}.',
+  'cube.unknown_measure': 'Der Cube hat keine Kennzahl {key}.',
   'cube.key_twice': 'Der Schlüssel {key} wird zweimal verwendet.',
   'cube.dimension_type': 'Ein Feld vom Typ {type} kann keine Dimension sein.',
   'cube.grain_not_date': 'Nur Datumsfelder werden nach Jahr, Quartal, Monat oder Tag gruppiert.',
   'cube.measure_field': '{fn} braucht ein Feld.',
   'cube.measure_type': '{fn} ist auf ein Feld vom Typ {type} nicht anwendbar.',
   'cube.calc_order': 'Eine berechnete Kennzahl kann nur Kennzahlen verwenden, die vor ihr stehen.',
-  'cube.lock_dimension': 'Eine Sperrregel braucht eine Verweis-Dimension des Würfels.',
+  'cube.lock_dimension': 'Eine Sperrregel braucht eine Verweis-Dimension des Cubes.',
   'cube.lock_field': '{field} ist kein Ja/Nein-Feld von {object}.',
   'cube.axis_twice': '{key} kommt im Layout zweimal vor.',
   'cube.too_many_cells':
@@ -65,14 +65,14 @@ const de: Texts<typeof en> = {
   'cube.value': 'Erwartet: eine Zahl mit höchstens {scale} Nachkommastellen.',
   'cube.value_range': 'Der Wert übersteigt, was das Feld speichern kann.',
   'cube.no_records':
-    'Unter dieser Zelle liegen keine Datensätze, und der Würfel legt nicht fest, welche Dimensionen einen neuen Datensatz bilden.',
+    'Unter dieser Zelle liegen keine Datensätze, und der Cube legt nicht fest, welche Dimensionen einen neuen Datensatz bilden.',
   'cube.new_leaf':
     'Ein neuer Datensatz braucht ein Element jeder Schlüsseldimension ({dimensions}).',
   'cube.no_records_percent':
     'Unter dieser Zelle liegen keine Datensätze; ein Prozentsatz ändert nichts.',
   'cube.member': '{member} ist kein Element von {dimension}.',
   'cube.nothing_to_undo':
-    'Sie haben in diesem Würfel nichts geschrieben, das rückgängig zu machen wäre.',
+    'Sie haben in diesem Cube nichts geschrieben, das rückgängig zu machen wäre.',
   'cube.undo_conflict':
     '{count} der Datensätze wurden nach Ihrer Eingabe geändert; das Rückgängigmachen würde diese Änderungen überschreiben.',
   'cube.total': 'Gesamt',
@@ -85,7 +85,7 @@ const de: Texts<typeof en> = {
   'cube.new_required':
     'Ein neuer Datensatz braucht einen Wert für {field}, den die Zelle nicht vorgibt.',
   'cube.new_outside':
-    'Ein Datensatz mit diesen Elementen läge nicht unter der Zelle: die Parameter des Würfels oder der Filter des Layouts schließen ihn aus.',
+    'Ein Datensatz mit diesen Elementen läge nicht unter der Zelle: die Parameter des Cubes oder der Filter des Layouts schließen ihn aus.',
 };
 
 const fr: Texts<typeof en> = {

@@ -53,8 +53,8 @@ const de: Texts<typeof en> = {
   'report.not_found': 'Diesen Bericht gibt es in dieser Domäne nicht.',
   'report.run_not_found': 'Diesen Berichtslauf gibt es in dieser Domäne nicht.',
   'report.object_needed': 'Ein Ansichtsbericht braucht das Objekt, dessen Datensätze er zeigt.',
-  'report.cube_needed': 'Ein Würfelbericht braucht einen Würfel.',
-  'report.layout_needed': 'Der Würfel hat kein Standardlayout; geben Sie dem Bericht eines.',
+  'report.cube_needed': 'Ein Cube-Bericht braucht einen Cube.',
+  'report.layout_needed': 'Der Cube hat kein Standardlayout; geben Sie dem Bericht eines.',
   'report.view_not_found':
     'Es gibt keine solche gespeicherte Ansicht von {object}, die Sie verwenden können.',
   'report.pdf_too_many_rows':
