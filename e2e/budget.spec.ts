@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, signIn, test, type TestUser } from './fixtures';
+import { demoOwner, expect, signIn, test } from './fixtures';
 
 /** Screenshots go to e2e/screenshots/ wherever the tests are started from. */
 const shot = (name: string) => fileURLToPath(new URL(`./screenshots/${name}.png`, import.meta.url));
@@ -20,35 +20,6 @@ const qry = async (request: APIRequestContext, token: string, op: string, input 
   expect(res.ok(), `${op}: ${res.status()} ${await res.text()}`).toBe(true);
   return ((await res.json()) as { data: unknown }).data;
 };
-
-/** Signs the owner in, in the Demo budget domain, once its seeding has finished. */
-async function demoOwner(request: APIRequestContext): Promise<TestUser> {
-  const creds = JSON.parse(process.env.E2E_BUDGET_OWNER ?? 'null') as {
-    username: string;
-    email: string;
-    password: string;
-  } | null;
-  expect(creds, 'the global setup registers the Demo budget’s owner').not.toBeNull();
-  const login = await request.post('/api/login', {
-    data: { login: creds!.username, password: creds!.password },
-  });
-  expect(login.ok(), `login: ${login.status()}`).toBe(true);
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  const switched = (await qry(request, accessToken, 'domains.switch', { id: 'demo-budget' })) as {
-    accessToken: string;
-    refreshToken: string;
-  };
-  // The seeding runs in the background after the server starts; its reports are made last.
-  await expect
-    .poll(
-      async () =>
-        ((await qry(request, switched.accessToken, 'reports.list')) as { items: unknown[] }).items
-          .length,
-      { timeout: 240_000, intervals: [2000] },
-    )
-    .toBeGreaterThanOrEqual(3);
-  return { ...creds!, ...switched };
-}
 
 const digits = (text: string | null) => (text ?? '').replace(/[^\d-]/g, '');
 

@@ -43,6 +43,50 @@ export async function signIn(page: Page, user: TestUser) {
   }, tokens);
 }
 
+/** One `/api/qry` command with a bearer token. */
+async function demoQry(request: APIRequestContext, token: string, op: string, input = {}) {
+  const res = await request.post('/api/qry', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { op, ...input },
+  });
+  expect(res.ok(), `${op}: ${res.status()} ${await res.text()}`).toBe(true);
+  return ((await res.json()) as { data: unknown }).data;
+}
+
+/**
+ * The Demo budget's owner (the installation's first account, registered by the global setup),
+ * signed in to the Demo budget domain once its seeding has finished.
+ */
+export async function demoOwner(request: APIRequestContext): Promise<TestUser> {
+  const creds = JSON.parse(process.env.E2E_BUDGET_OWNER ?? 'null') as {
+    username: string;
+    email: string;
+    password: string;
+  } | null;
+  expect(creds, 'the global setup registers the Demo budget’s owner').not.toBeNull();
+  const login = await request.post('/api/login', {
+    data: { login: creds!.username, password: creds!.password },
+  });
+  expect(login.ok(), `login: ${login.status()}`).toBe(true);
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const switched = (await demoQry(request, accessToken, 'domains.switch', {
+    id: 'demo-budget',
+  })) as {
+    accessToken: string;
+    refreshToken: string;
+  };
+  // The seeding runs in the background after the server starts; its reports are made last.
+  await expect
+    .poll(
+      async () =>
+        ((await demoQry(request, switched.accessToken, 'reports.list')) as { items: unknown[] })
+          .items.length,
+      { timeout: 240_000, intervals: [2000] },
+    )
+    .toBeGreaterThanOrEqual(3);
+  return { ...creds!, ...switched };
+}
+
 export const test = base.extend<{ user: TestUser; signedIn: Page }>({
   user: async ({ request }, use) => {
     await use(await registerUser(request));

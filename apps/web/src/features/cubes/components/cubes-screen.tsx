@@ -152,7 +152,11 @@ export function CubesScreen() {
                       )}
                     </Table.Td>
                     <Table.Td>
-                      <Badge variant="light" leftSection={<IconTable size={12} />}>
+                      <Badge
+                        variant="light"
+                        leftSection={<IconTable size={12} />}
+                        miw="max-content"
+                      >
                         {objectNameOf(c.objectId, c.objectName)}
                       </Badge>
                     </Table.Td>

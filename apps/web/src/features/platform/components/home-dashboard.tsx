@@ -219,7 +219,7 @@ export function HomeDashboard({ activity }: { activity?: ReactNode } = {}) {
                   </Stack>
                 ) : (
                   <Table.ScrollContainer minWidth={420}>
-                    <Table verticalSpacing="xs">
+                    <Table verticalSpacing="xs" data-testid="home-largest">
                       <Table.Thead>
                         <Table.Tr>
                           <Table.Th>{t('home.object')}</Table.Th>
@@ -240,6 +240,7 @@ export function HomeDashboard({ activity }: { activity?: ReactNode } = {}) {
                               <Badge
                                 variant="light"
                                 color={x.kind === 'reference' ? 'teal' : 'brand'}
+                                miw="max-content"
                               >
                                 {t(`home.kinds.${x.kind}`, { defaultValue: x.kind })}
                               </Badge>

@@ -198,7 +198,7 @@ export function ActionsScreen() {
                         <Table.Td>
                           <Group gap={4}>
                             {a.placement.map((p) => (
-                              <Badge key={p} size="sm" variant="light">
+                              <Badge key={p} size="sm" variant="light" miw="max-content">
                                 {t(`actions.placements.${p}`)}
                               </Badge>
                             ))}

@@ -107,7 +107,7 @@ export function ProceduresScreen() {
   const lastRun = (p: ProcedureSummary) =>
     p.lastRunStatus ? (
       <Stack gap={2} align="flex-start">
-        <Badge size="sm" variant="light" color={runStatusColor[p.lastRunStatus]}>
+        <Badge size="sm" variant="light" color={runStatusColor[p.lastRunStatus]} miw="max-content">
           {t(`status.${p.lastRunStatus}`)}
         </Badge>
         {p.lastRunAt && (
