@@ -226,7 +226,7 @@ export function ActionEditor({
               />
               <Select
                 label={t('actions.icon')}
-                data={actionIcons.map((i) => ({ value: i, label: i }))}
+                data={actionIcons.map((i) => ({ value: i, label: t(`actions.icons.${i}`) }))}
                 value={d.icon}
                 onChange={(v) => v && set({ icon: v as ActionDraft['icon'] })}
                 allowDeselect={false}

@@ -1,5 +1,6 @@
 import { type ActionDef } from '@fiscus/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { server } from '@/mocks/node';
 import { qryHandler } from '@/test/msw';
@@ -84,5 +85,23 @@ describe('ActionsScreen', () => {
     const row = await screen.findByTestId('action-row');
     expect(within(row).getByRole('link', { name: 'Budget assembly' })).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'Scenarios' })).toBeInTheDocument();
+  });
+
+  it('names the button icons in the user’s language, not by their codes', async () => {
+    server.use(
+      qryHandler({
+        'actions.list': () => ({ items: [] }),
+        'objects.list': () => ({ items: [] }),
+        'procedures.list': () => ({ items: [] }),
+      }),
+    );
+    await renderScreen(<ActionsScreen />, { path: '/fiscus/actions?action=new', language: 'de' });
+    const dialog = await screen.findByRole('dialog', { name: 'Neue Aktion' });
+    const icon = within(dialog).getByLabelText<HTMLInputElement>('Symbol');
+    await waitFor(() => expect(icon.value).toBe('Blitz'));
+    await userEvent.click(icon);
+    const options = await screen.findAllByRole('option', { hidden: true });
+    expect(options.map((o) => o.textContent)).toContain('Datei exportieren');
+    expect(options.map((o) => o.textContent)).not.toContain('file-export');
   });
 });
