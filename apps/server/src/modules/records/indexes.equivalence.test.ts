@@ -12,6 +12,7 @@ import { makeTestApp, tableOfObject } from '../../test/helpers.js';
 import { picker, rng } from '../../test/random.js';
 import { importCsv } from '../../test/import-helpers.js';
 import { AND, OR, group, ok } from '../../test/qry-helpers.js';
+import { lastGroupsStatement } from './records.service.js';
 
 /**
  * Indexes, caches and the planner never change an answer. Three objects hold the same records:
@@ -343,31 +344,39 @@ const filter = fc
       children.map(([o, cs]) => group(o, cs)),
     ),
   );
+const kindCondition = fc.oneof(
+  fc.record({
+    field: fc.constant('kind'),
+    op: fc.constantFrom('contains', 'starts_with', 'eq', 'neq', 'is_empty', 'is_not_empty'),
+    value: fc.oneof(needle, fc.constantFrom(...KINDS)),
+  }),
+  fc.record({
+    field: fc.constant('kind'),
+    op: fc.constantFrom('in', 'not_in'),
+    value: fc.subarray(KINDS, { minLength: 1 }),
+  }),
+);
 /** A filter of the summaries' group fields only (any operator): answered from a summary. */
 const groupFilter = fc
   .tuple(
     fc.constantFrom(AND, OR),
-    fc.array(
-      fc.oneof(
-        fc.record({
-          field: fc.constant('kind'),
-          op: fc.constantFrom('contains', 'starts_with', 'eq', 'neq', 'is_empty', 'is_not_empty'),
-          value: fc.oneof(needle, fc.constantFrom(...KINDS)),
-        }),
-        fc.record({
-          field: fc.constant('kind'),
-          op: fc.constantFrom('in', 'not_in'),
-          value: fc.subarray(KINDS, { minLength: 1 }),
-        }),
-        boolCondition,
-      ),
-      { maxLength: 3 },
-    ),
+    fc.array(fc.oneof(kindCondition, boolCondition), { maxLength: 3 }),
+  )
+  .map(([op, conditions]) => group(op, conditions));
+/**
+ * A filter of the fields an index of kind, qty and amount holds: group-bys by kind filtered so
+ * are read from such an index on the indexed objects (records.service.ts `coveringIndex`).
+ */
+const coveredFilter = fc
+  .tuple(
+    fc.constantFrom(AND, OR),
+    fc.array(fc.oneof(kindCondition, kindCondition, numberCondition), { maxLength: 2 }),
   )
   .map(([op, conditions]) => group(op, conditions));
 const query = fc.record({
   filter,
   groupFilter,
+  coveredFilter,
   groupFields: fc.constantFrom(['kind'], ['flag'], ['kind', 'flag'], ['flag', 'kind']),
   groupDesc: fc.boolean(),
   search: searchText,
@@ -385,8 +394,32 @@ const query = fc.record({
 
 type Query = typeof query extends fc.Arbitrary<infer Q> ? Q : never;
 
+const coveredGroupBy = {
+  isActive: true,
+  groups: [
+    {
+      field: 'kind',
+      aggregates: [
+        { field: 'amount', fn: 'sum' },
+        { field: 'qty', fn: 'max' },
+        { field: 'amount', fn: 'min' },
+        { field: 'qty', fn: 'avg' },
+      ],
+    },
+  ],
+};
+
 async function answers(o: Obj, q: Query) {
-  const { filter: f, search, state, groupFilter: gf, groupFields, groupDesc, ...page } = q;
+  const {
+    filter: f,
+    search,
+    state,
+    groupFilter: gf,
+    coveredFilter: cf,
+    groupFields,
+    groupDesc,
+    ...page
+  } = q;
   const list = await ok<{ rows: { id: number; values: unknown }[]; hasMore: boolean }>(
     t.app,
     u,
@@ -416,6 +449,14 @@ async function answers(o: Obj, q: Query) {
         },
       ],
     },
+  });
+  // No summary keeps a maximum: the records are read, on the indexed objects from an index of
+  // kind, qty and amount beside indexes that start with kind without them.
+  const covered = await ok<{ groups: unknown[] }>(t.app, u, 'records.groups', {
+    objectId: o.id,
+    filter: cf,
+    state,
+    groupby: coveredGroupBy,
   });
   // Counts, sums and averages by group fields, filtered by group fields only: what a maintained
   // aggregate answers on the indexed object.
@@ -459,6 +500,7 @@ async function answers(o: Obj, q: Query) {
     hasMore: list.hasMore,
     total: count.total,
     groups: groups.groups,
+    covered: covered.groups,
   };
 }
 
@@ -504,6 +546,35 @@ describe('indexes and caches never change an answer', () => {
     // (the other's filters by a field it does not group by: its group-bys read the records).
     expect(auto.filter((ix) => ix.kind === 'aggregate')).toHaveLength(1);
   });
+
+  it.runIf(!process.env.TEST_DATABASE_URL)(
+    'SQLite: the indexed objects group by kind from an index holding qty and amount, beside indexes without them (so the test compares something)',
+    async () => {
+      for (const o of [indexed, learned]) {
+        const fields = await t.app.db.kysely
+          .selectFrom('pf_fields')
+          .select(['code', 'column_name'])
+          .where('object_id', '=', o.id)
+          .execute();
+        const col = (code: string) => fields.find((f) => f.code === code)?.column_name;
+        const byKind = (await listIndexes(t.app.db.kysely, o.id)).filter(
+          (ix) => ix.kind === 'btree' && ix.columns[0]?.column === col('kind'),
+        );
+        const holds = (ix: (typeof byKind)[number]) =>
+          ['qty', 'amount'].every((c) => ix.columns.some((x) => x.column === col(c)));
+        expect(byKind.filter(holds).length).toBeGreaterThan(0);
+        expect(byKind.filter((ix) => !holds(ix)).length).toBeGreaterThan(0);
+        // SQLite reads it (named in the statement); the plain object has none to read.
+        for (const filter of [
+          group(AND, []),
+          group(AND, [{ field: 'kind', op: 'eq', value: 'Gas' }]),
+        ]) {
+          await ok(t.app, u, 'records.groups', { objectId: o.id, filter, groupby: coveredGroupBy });
+          expect(lastGroupsStatement.sql).toContain('indexed by');
+        }
+      }
+    },
+  );
 
   it('answers group-bys of its group fields from the maintained aggregates', async () => {
     const tables = await ok<{ items: { objectId: string; indexes: string[] }[] }>(

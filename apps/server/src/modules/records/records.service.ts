@@ -32,6 +32,7 @@ import type { DialectName } from '../../db/dialect.js';
 import {
   assertWritable,
   findField,
+  isVirtual,
   loadObject,
   storedFields,
   type FieldMeta,
@@ -371,6 +372,20 @@ async function summaryGroups(
   return { rows, dialect };
 }
 
+/** The B-tree indexes whose first columns are the group columns (in any order). */
+function groupIndexes(
+  indexes: readonly IndexInfo[],
+  groupCols: readonly Column[],
+): { ix: IndexInfo; cols: string[] }[] {
+  const groups = new Set(groupCols.map((c) => c.column));
+  return indexes.flatMap((ix) => {
+    if (ix.kind !== 'btree') return [];
+    const cols = ix.columns.map((c) => c.column);
+    const lead = new Set(cols.slice(0, groups.size));
+    return lead.size === groups.size && [...groups].every((g) => lead.has(g)) ? [{ ix, cols }] : [];
+  });
+}
+
 /**
  * Whether the object has a B-tree index SQLite could walk to group (it starts with the group
  * columns, in any order, and covers the records asked for: a partial index of live records
@@ -383,15 +398,54 @@ function lookupWalk(
   aggs: readonly Agg[],
   state: string,
 ): boolean {
-  const groups = new Set(groupCols.map((c) => c.column));
-  return indexes.some((ix) => {
-    if (ix.kind !== 'btree' || (ix.live && state !== 'active')) return false;
-    const cols = ix.columns.map((c) => c.column);
-    const lead = new Set(cols.slice(0, groups.size));
-    const walkable = lead.size === groups.size && [...groups].every((g) => lead.has(g));
-    return walkable && !aggs.every((a) => a.c.column === 'id' || cols.includes(a.c.column));
-  });
+  return groupIndexes(indexes, groupCols).some(
+    ({ ix, cols }) =>
+      !(ix.live && state !== 'active') &&
+      !aggs.every((a) => a.c.column === 'id' || cols.includes(a.c.column)),
+  );
 }
+
+/**
+ * The index a group-by of live records reads instead of the table when SQLite would otherwise
+ * not (see `plainGroups`): a partial index of live records that starts with the group columns
+ * and holds the aggregated columns and every column the filter tests — its entries answer the
+ * group-by in group order without reading a record. Only when reading it can never be slower
+ * than what SQLite does without it: no search or trigram lookup narrows the records first, and
+ * no other index (nor the record number) starts with columns the filter tests unless this one
+ * starts with them too, in the same order (any range another index could narrow the records to,
+ * this one narrows them to as well). The narrowest of several.
+ */
+function coveringIndex(
+  indexes: readonly IndexInfo[],
+  groupCols: readonly Column[],
+  aggs: readonly Agg[],
+  tested: readonly string[],
+): IndexInfo | undefined {
+  const testedLead = (cols: readonly string[]) => {
+    const n = cols.findIndex((c) => !tested.includes(c));
+    return n < 0 ? cols : cols.slice(0, n);
+  };
+  const others = [
+    ['id'],
+    ...indexes.filter((ix) => ix.kind === 'btree').map((ix) => ix.columns.map((c) => c.column)),
+  ];
+  let best: IndexInfo | undefined;
+  for (const { ix, cols } of groupIndexes(indexes, groupCols)) {
+    if (!ix.live) continue;
+    const holds = (c: string) => c === 'id' || cols.includes(c);
+    if (!aggs.every((a) => holds(a.c.column)) || !tested.every(holds)) continue;
+    const own = testedLead(cols);
+    if (others.some((o) => testedLead(o).some((c, i) => own[i] !== c))) continue;
+    if (!best || ix.columns.length < best.columns.length) best = ix;
+  }
+  return best;
+}
+
+/**
+ * Test instrumentation: the last statement a group-by read the records with (its SQL and
+ * values), for tests that look at how the database plans it.
+ */
+export const lastGroupsStatement: { sql?: string; parameters?: readonly unknown[] } = {};
 
 /** The groups read from the object's records (in the heavy lane, cached per data version). */
 async function plainGroups(
@@ -409,15 +463,26 @@ async function plainGroups(
   // SQLite groups by walking an index that starts with the group columns (no sort). When such
   // an index does not also hold the aggregated columns, every entry reads its record: slower
   // than one pass over the table and a sort (83 against 37 ms at 100,000 records), and SQLite
-  // picks it even beside a covering one (7.8 ms). An index made for a filter or a sort (a
-  // view's or an automatic one) must never make a group-by slower: when one could be walked,
-  // the group keys are written `+col`, which keeps every index out of the grouping and the
-  // ordering (not out of the filter; a covering index is still read instead of the table).
-  const unindexed =
-    dialect === 'sqlite' &&
-    lookupWalk(await indexesOf(ctx.db, meta.id), groupCols, aggs, input.state ?? 'active');
-  const key = (column: string) => (unindexed ? sql`+${sql.id(column)}` : sql.id(column));
-  const order = groupOrder(dialect, keys, (k) => key(k.column.column));
+  // picks it even beside a covering one (7.8 ms): it ranks neither as covering (the partial
+  // index's `deleted_at is null` is read through a deferred seek). An index made for a filter
+  // or a sort (a view's or an automatic one) must never make a group-by slower: when one could
+  // be walked, the covering index is named (`indexed by`) when there is one that pays
+  // (`coveringIndex`); else the group keys are written `+col`, which keeps every index out of
+  // the grouping and the ordering (not out of the filter).
+  const state = input.state ?? 'active';
+  const indexes = dialect === 'sqlite' ? await indexesOf(ctx.db, meta.id) : [];
+  const unindexed = dialect === 'sqlite' && lookupWalk(indexes, groupCols, aggs, state);
+  // Not through the derived table of computed fields that are not stored: its lookups' joins
+  // read every record's reference from the table.
+  const covering =
+    unindexed &&
+    rel.hinted &&
+    !meta.fields.some(isVirtual) &&
+    state === 'active' &&
+    !input.search?.trim() &&
+    where === query.plain
+      ? coveringIndex(indexes, groupCols, aggs, filterColumns(meta, input.filter))
+      : undefined;
   const selects: RawBuilder<unknown>[] = groupCols.map(
     (c, i) => sql`${sql.id(c.column)} as ${sql.id(`g${i}`)}`,
   );
@@ -432,18 +497,36 @@ async function plainGroups(
       selects.push(sql`${e} as ${sql.id(name)}`);
     }
   });
-  const groupBy = sql.join(groupCols.map((c) => key(c.column)));
-  const groupsQuery = sql<Raw>`select ${sql.join(selects)} from ${rel.from} where ${where} group by ${groupBy} order by ${sql.join(
-    order,
-  )} limit ${input.limit + 1}`;
+  /** The group-by reading `from`, its group keys written `+col` when `plus`. */
+  const statement = (from: RawBuilder<unknown>, plus: boolean) => {
+    const key = (column: string) => (plus ? sql`+${sql.id(column)}` : sql.id(column));
+    const order = groupOrder(dialect, keys, (k) => key(k.column.column));
+    const groupBy = sql.join(groupCols.map((c) => key(c.column)));
+    return sql<Raw>`select ${sql.join(selects)} from ${from} where ${where} group by ${groupBy} order by ${sql.join(
+      order,
+    )} limit ${input.limit + 1}`;
+  };
+  const groupsQuery =
+    covering && rel.hinted
+      ? statement(rel.hinted(sql`indexed by ${sql.id(safeIdent(covering.name))}`), false)
+      : statement(rel.from, unindexed);
   // Groups are cached like counts: until the object's table is written.
   const c = groupsQuery.compile(rel.db.kysely);
+  lastGroupsStatement.sql = c.sql;
+  lastGroupsStatement.parameters = c.parameters;
   const rows = await cached(
     ctx.db,
     'groups',
     `${rel.cacheTables.join(',')}\u0000${c.sql}\u0000${parametersKey(c.parameters)}`,
     rel.cacheTables,
-    () => relRows<Raw>(ctx, rel, 'heavy', groupsQuery),
+    () =>
+      relRows<Raw>(ctx, rel, 'heavy', groupsQuery).catch((e: unknown) => {
+        // The covering index dropped since the object's indexes were read (a view deleted, a
+        // large import begun): the group-by as without it.
+        if (covering && e instanceof Error && e.message.startsWith('no such index'))
+          return relRows<Raw>(ctx, rel, 'heavy', statement(rel.from, true));
+        throw e;
+      }),
     rel.cacheMaxAgeMs === undefined ? undefined : { maxAgeMs: rel.cacheMaxAgeMs },
   );
   return { rows, dialect };
