@@ -104,7 +104,11 @@ async function groups(input: Record<string, unknown>): Promise<Groups> {
  * The same group-by read from the records: a condition on the record number (true of every
  * record) keeps any summary out, and the indexer is off meanwhile (this shape learns nothing).
  */
-async function fromRecords(input: { groupby: unknown; filter?: ReturnType<typeof group> }) {
+async function fromRecords(input: {
+  groupby: unknown;
+  filter?: ReturnType<typeof group>;
+  orderby?: unknown;
+}) {
   const indexer = autoIndexer(t.app.db);
   if (!indexer) throw new Error('no indexer');
   indexer.settings.enabled = false;
@@ -114,6 +118,7 @@ async function fromRecords(input: { groupby: unknown; filter?: ReturnType<typeof
       objectId,
       groupby: input.groupby,
       filter: group(AND, [], [f, group(AND, [{ field: 'id', op: 'gt', value: 0 }])]),
+      ...(input.orderby ? { orderby: input.orderby } : {}),
     });
   } finally {
     indexer.settings.enabled = true;
@@ -302,6 +307,12 @@ describe('automatic aggregates', () => {
           expect(readsTable).toBe(false);
         }
       }
+      // Groups in descending order: the index walked backwards.
+      const orderby = { isActive: true, sorts: [{ field: 'region', dir: 'desc' }] };
+      const want = await fromRecords({ groupby: byRegionMax, orderby });
+      lastGroupsStatement.sql = undefined;
+      expect(await groups({ groupby: byRegionMax, orderby })).toEqual(want);
+      if (sqlite) expect(lastGroupsStatement.sql).toContain('indexed by');
     };
     await same();
     await ok(t.app, u, 'records.create', {
