@@ -19,6 +19,7 @@ import {
   unitsAt,
   unitsOfPlain,
 } from './decimal.js';
+import { decodeDecimal } from './values.js';
 
 /**
  * The kernel's exact arithmetic against decimal.js, an independent arbitrary-precision decimal
@@ -267,5 +268,34 @@ describe('unitsOfPlain', () => {
     expect(unitsOfPlain('-0.00')).toBe(0n);
     for (const s of ['', '-', '.5', '5.', '-.5', '1.2.3', '1e5', ' 1', '+1'])
       expect(unitsOfPlain(s)).toBeUndefined();
+  });
+});
+
+describe('decodeDecimal: a stored decimal as its canonical text', () => {
+  it('is formatUnits of the value at the scale, whatever text PostgreSQL or SQLite hands over', () => {
+    const s = fc.integer({ min: 0, max: MAX_SCALE });
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 18n) + 1n, max: 10n ** 18n - 1n }), s, (u, k) => {
+        const canonical = formatUnits(u, k);
+        // SQLite's units, PostgreSQL's numeric text of the column's scale, and texts of other
+        // scales (a column not yet rewritten after its field's scale changed).
+        expect(decodeDecimal(u, k)).toBe(canonical);
+        expect(decodeDecimal(canonical, k)).toBe(canonical);
+        expect(decodeDecimal(`${canonical}${k ? '' : '.'}00`, k)).toBe(canonical);
+      }),
+      { numRuns: 2000 },
+    );
+    for (const [text, k, want] of [
+      ['-0.00', 2, '0.00'],
+      ['-0', 0, '0'],
+      ['00.50', 2, '0.50'],
+      ['+1.25', 2, '1.25'],
+      ['1.255', 2, '1.26'],
+      ['1.245', 2, '1.24'],
+      ['12', 2, '12.00'],
+      ['-7.10', 2, '-7.10'],
+      ['1e2', 0, '100'],
+    ] as const)
+      expect(decodeDecimal(text, k), text).toBe(want);
   });
 });

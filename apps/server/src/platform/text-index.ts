@@ -36,9 +36,21 @@ export function textIndexable(type: FieldType): boolean {
   return textualTypes.includes(type) || type === 'select';
 }
 
+/** `textIndexName` by its key (a pure function of the table and column). */
+const textIndexNames = new Map<string, string>();
+
 export function textIndexName(table: string, column: string): string {
-  const hash = createHash('sha1').update(`${table}:${column}:trigram`).digest('hex').slice(0, 12);
-  return `tg_${table.slice(4)}_${hash}`;
+  const key = `${table}:${column}:trigram`;
+  let name = textIndexNames.get(key);
+  if (name === undefined) {
+    const hash = createHash('sha1').update(key).digest('hex').slice(0, 12);
+    name = `tg_${table.slice(4)}_${hash}`;
+    // Asked for on every search's compile (ddl.ts searchOptions): a SHA-1 each time cost ~10 µs
+    // of the main thread per request. Kept for at most this many tables and columns.
+    if (textIndexNames.size >= 2000) textIndexNames.clear();
+    textIndexNames.set(key, name);
+  }
+  return name;
 }
 
 export function isTextIndexName(name: string): boolean {
