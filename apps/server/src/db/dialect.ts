@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql, type CompiledQuery } from 
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { startCheckpointer, type Checkpointer } from './checkpointer.js';
+import { NotOffThread, startIndexBuilder } from './index-builder.js';
 import { cachingStatements, routingSqliteDialect } from './sqlite-driver.js';
 import { registerBaseFunctions } from './sqlite-functions.js';
 import { watchedDialect, WriteWatch } from './write-watch.js';
@@ -71,6 +72,21 @@ export interface Db {
     onSlice: (rows: unknown[][]) => Promise<void> | void,
   ) => Promise<void>;
   close(): Promise<void>;
+}
+
+type OffThread = (statements: readonly CompiledQuery[]) => Promise<void>;
+const offThreads = new WeakMap<object, OffThread>();
+
+/**
+ * SQLite file: runs statements that build an index — a `create index`, the rows a new text index
+ * is filled with — on the index builder's connection in a worker thread (db/index-builder.ts),
+ * the app's writer held meanwhile, so that the event loop goes on answering requests. Undefined
+ * for any other handle (PostgreSQL, in-memory SQLite, a transaction): run them as usual. A
+ * statement the builder's connection cannot run (a SQL function only the app's connection has)
+ * runs on the app's writer instead.
+ */
+export function offThreadBuild(q: object): OffThread | undefined {
+  return offThreads.get(q);
 }
 
 /** How often SQLite refreshes the statistics of tables that changed much (`PRAGMA optimize`). */
@@ -172,6 +188,18 @@ export function createDb(opts: {
   const kysely = new Kysely<Database>({
     dialect: watchedDialect(routingSqliteDialect(writerDb, readerDb), watch),
   });
+  const builder = inMemory ? undefined : startIndexBuilder(file);
+  if (builder)
+    offThreads.set(kysely, (statements) =>
+      kysely.transaction().execute(async (trx) => {
+        try {
+          await builder.run(statements.map((c) => ({ sql: c.sql, parameters: c.parameters })));
+        } catch (e) {
+          if (!(e instanceof NotOffThread)) throw e;
+          for (const c of statements) await trx.executeQuery(c);
+        }
+      }),
+    );
   const read = readerDb
     ? new Kysely<Database>({
         // Its own handle on the reader; closing it is left to `kysely` (which owns both).
@@ -198,6 +226,7 @@ export function createDb(opts: {
     },
     close: async () => {
       clearInterval(optimize);
+      await builder?.stop();
       await checkpointer?.stop();
       if (read !== kysely) await read.destroy();
       await kysely.destroy();

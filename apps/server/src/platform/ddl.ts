@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Db, DialectName } from '../db/dialect.js';
+import { offThreadBuild, type Db, type DialectName } from '../db/dialect.js';
 import { isoNow } from '../lib/clock.js';
 import { columnType, type Storage } from './values.js';
 import { safeIdent } from './ident.js';
@@ -224,10 +224,14 @@ async function createIndex(
   // `deleted_at is null`, and covering indexes then answer without touching the table.
   const where = live ? sql` where deleted_at is null` : sql``;
   const concurrently = concurrentlyAsked && dialect === 'postgres' && !q.isTransaction;
+  const create = sql`create ${sql.raw(unique ? 'unique index' : 'index')}${sql.raw(concurrently ? ' concurrently' : '')} if not exists ${sql.id(safeIdent(name))} on ${sql.id(
+    safeIdent(table),
+  )} (${sql.join(parts)})${where}`;
+  // SQLite: built off the event loop (db/index-builder.ts) unless inside a transaction.
+  const off = dialect === 'sqlite' ? offThreadBuild(q) : undefined;
   try {
-    await sql`create ${sql.raw(unique ? 'unique index' : 'index')}${sql.raw(concurrently ? ' concurrently' : '')} if not exists ${sql.id(safeIdent(name))} on ${sql.id(
-      safeIdent(table),
-    )} (${sql.join(parts)})${where}`.execute(q);
+    if (off) await off([create.compile(q)]);
+    else await create.execute(q);
   } catch (e) {
     if (concurrently) await sql`drop index if exists ${sql.id(safeIdent(name))}`.execute(q);
     throw e;

@@ -75,6 +75,8 @@ export interface CompiledQuery {
    * order of a page.
    */
   search?: { rest: Expr; ordered: (keys: SortKey[]) => Promise<OrderedMatches> };
+  /** The query searches words (PostgreSQL keeps such pages' first matches: `firstMatches`). */
+  searched?: boolean;
 }
 
 /** Rows of a record table (an estimate: its largest id), cached until the table is written. */
@@ -190,6 +192,88 @@ function orderedMatches(
   });
 }
 
+/**
+ * Keeping the first matches of a filter whose page reads the table. A filtered page that no
+ * index gives in order (no sort index yet — an ad-hoc filter before its automatic index is
+ * built, a big table's first minutes — or a filter too rare for walking one) reads every match
+ * and sorts them: the whole table for a substring condition, about 60 ms per page at 1M records.
+ * A grid asks the same page again and again (every scroll back, every client on the same view,
+ * the page and its neighbours), so such a page's query reads the first matches in the page's
+ * order once per data version — at most `searchMatchLimit.max`, nearly the cost of the page
+ * itself — and keeps their ids in the cache of derived data (a write, an import, a delete or a
+ * restore through any server process ends them, as it ends a cached count). The next pages among
+ * them read those records by id, in that order. On PostgreSQL, whose planner picks the plan, the
+ * same is done for pages without a sort index and for every page of a word search (each
+ * candidate's words are checked with `ILIKE` on every read otherwise).
+ *
+ * Only tables of at least `minRows` records (an object so tests can lower it): below, reading
+ * every match is a few milliseconds and keeping would only hold memory.
+ */
+export const firstMatchKeeping = { minRows: 50_000 };
+/** Pages' first matches read from the table (tests look at them). */
+export const firstMatchStats = { computed: 0 };
+
+function firstMatchKey(ctx: OpContext, q: CompiledQuery, keys: SortKey[]): string {
+  const order = compileOrderBy(keys, q.rel.db.dialect).compile(ctx.db.kysely).sql;
+  return `${q.key}\u0000${order}\u0000${searchMatchLimit.max}`;
+}
+
+function firstMatches(ctx: OpContext, q: CompiledQuery, keys: SortKey[]): Promise<OrderedMatches> {
+  const dialect = q.rel.db.dialect;
+  // SQLite: the order's columns are kept off indexes (`+column`), so it reads the matches first.
+  const order = compileOrderBy(keys, dialect, dialect === 'sqlite');
+  const max = searchMatchLimit.max;
+  return cached(ctx.db, 'first', firstMatchKey(ctx, q, keys), q.rel.cacheTables, async () => {
+    firstMatchStats.computed++;
+    const rows = await laneRows<{ id: number }>(
+      ctx,
+      'heavy',
+      sql<{
+        id: number;
+      }>`select id from ${q.rel.from} where ${q.fast} order by ${order} limit ${max + 1}`,
+    );
+    return { ids: rows.slice(0, max).map((r) => Number(r.id)), all: rows.length <= max };
+  });
+}
+
+/**
+ * The page from a filter's kept first matches (`firstMatches`), or undefined when they do not
+ * reach it. `compute`: read them when they are not kept; else only kept ones are used. The
+ * records are checked against the filter again (a write between the ids and the page must not
+ * show a record the filter no longer matches).
+ */
+async function keptPage(
+  ctx: OpContext,
+  meta: ObjectMeta,
+  q: CompiledQuery,
+  req: PageRequest,
+  compute: boolean,
+): Promise<Raw[] | undefined> {
+  if (!req.filtered || !q.rel.local || q.rel.cacheTables.length !== 1) return;
+  if (meta.fields.some(isVirtual)) return;
+  const need = req.offset + req.limit + 1;
+  const kept = compute
+    ? (await q.rows()) >= firstMatchKeeping.minRows &&
+      !(q.bound !== undefined && q.bound <= searchMatchLimit.max)
+      ? await firstMatches(ctx, q, req.keys)
+      : undefined
+    : peek<OrderedMatches>(ctx.db, 'first', firstMatchKey(ctx, q, req.keys), q.rel.cacheTables);
+  if (!kept || (!kept.all && need > kept.ids.length)) return;
+  const some = kept.ids.slice(req.offset, need);
+  if (!some.length) return [];
+  const t = q.rel.from;
+  const lane = pageLane(ctx.db, some.length);
+  const from =
+    ctx.db.dialect === 'sqlite'
+      ? sql`(select key as pf_pos, value as pf_id from json_each(${JSON.stringify(some)})) as pf_j cross join ${t} on id = pf_id`
+      : sql`unnest(${some}::bigint[]) with ordinality as pf_j(pf_id, pf_pos) join ${t} on id = pf_id`;
+  return laneRows<Raw>(
+    ctx,
+    lane,
+    sql<Raw>`select ${req.columns} from ${from} where ${q.plain} order by pf_pos`,
+  );
+}
+
 function preparedFor(meta: ObjectMeta, indexes: IndexInfo[], key: string): Prepared | undefined {
   const hit = prepared.get(meta)?.get(indexes)?.get(key);
   if (hit) compileStats.reused++;
@@ -230,6 +314,7 @@ export async function compileQuery(
       ])
     : undefined;
   const keep = inputKey !== undefined && !RELATIVE.test(inputKey);
+  const searched = !!input.search?.trim();
   let p = keep ? preparedFor(meta, known, inputKey) : undefined;
   const searchIndex = searchIndexOf(known);
   const base: CompileOptions = {
@@ -264,7 +349,7 @@ export async function compileQuery(
   const { plain, key, lookups } = p;
   if (!rel.local) return { plain, fast: plain, key, rows: () => Promise.resolve(0), rel };
   const rows = () => tableRows(db, meta.table);
-  if (!lookups.length) return { plain, fast: plain, key, rows, rel };
+  if (!lookups.length) return { plain, fast: plain, key, rows, rel, searched };
   const cap = Math.max(1000, Math.ceil((await rows()) * TRIGRAM_SHARE));
   const sizes = new Map<string, number>();
   let bound: number | undefined;
@@ -320,6 +405,7 @@ export async function compileQuery(
         key,
         rows,
         rel,
+        searched,
         bound: Math.min(bound ?? matches.n, matches.n),
         ...ordered,
       };
@@ -329,14 +415,23 @@ export async function compileQuery(
       fast = compileWhere(meta, input, { ...base, textIndexes, useTrigrams: pays });
       p.fast.set(choice, fast);
     }
-    return { plain, fast, key, rows, rel, ...(bound !== undefined ? { bound } : {}), ...ordered };
+    return {
+      plain,
+      fast,
+      key,
+      rows,
+      rel,
+      searched,
+      ...(bound !== undefined ? { bound } : {}),
+      ...ordered,
+    };
   }
   let fast = p.fast.get(choice);
   if (!fast) {
     fast = compileWhere(meta, input, { ...base, textIndexes, useTrigrams: pays });
     p.fast.set(choice, fast);
   }
-  return { plain, fast, key, rows, rel, ...(bound !== undefined ? { bound } : {}) };
+  return { plain, fast, key, rows, rel, searched, ...(bound !== undefined ? { bound } : {}) };
 }
 
 /**
@@ -494,8 +589,9 @@ export async function readPage(
   // anchor of this very offset: the same page asked again (a refresh, another client) seeks.
   const lead = req.offset > 0 && (!anchor || anchor.pos < req.offset - 1) ? 1 : 0;
   const withKeys = { ...req, columns: sql`${req.columns}, ${keys}`, limit: req.limit + lead };
-  let rows: Raw[] | undefined;
-  if (anchor) {
+  // A page among a filter's kept first matches is read from them (`keptPage`).
+  let rows = await keptPage(ctx, meta, q, { ...withKeys, offset: req.offset - lead }, false);
+  if (!rows && anchor) {
     const seek = seekWhere(cols, anchor.values);
     const and = (w: Expr) => sql<SqlBool>`${w} and ${seek.where}`;
     rows = await readLocalPage(
@@ -560,6 +656,14 @@ async function readLocalPage(
   // lookup's bound on the matches gets the WHERE without lookups (SQLite's rule below).
   if (
     db.dialect === 'postgres' &&
+    !seek &&
+    (q.searched || (!orderIndex(req) && !equalityIndex(req)))
+  ) {
+    const rows = await keptPage(ctx, meta, q, req, true);
+    if (rows) return rows;
+  }
+  if (
+    db.dialect === 'postgres' &&
     req.filtered &&
     q.fast !== q.plain &&
     q.bound !== undefined &&
@@ -595,7 +699,9 @@ async function readLocalPage(
   // An index of the filter's equalities then the sort keys reads the page in order already.
   if (equalityIndex(req)) return run(plainQuery(q.plain));
 
-  const filterFirst = () =>
+  // Reading every match and sorting them: from the kept first matches on a big table.
+  const filterFirst = async () =>
+    (!seek && (await keptPage(ctx, meta, q, req, true))) ||
     run(
       sql`select ${req.columns} from ${t} where ${visit}${q.fast} order by ${compileOrderBy(req.keys, 'sqlite', true)} ${page}`,
     );

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { setImmediate as yieldLoop } from 'node:timers/promises';
 import { textualTypes, type FieldType } from '@fiscus/contracts';
 import { sql, type RawBuilder } from 'kysely';
-import { foldCase, gramToken, type Db, type DialectName } from '../db/dialect.js';
+import { foldCase, gramToken, offThreadBuild, type Db, type DialectName } from '../db/dialect.js';
 import type { Q } from './context.js';
 import { safeIdent } from './ident.js';
 
@@ -175,8 +176,15 @@ async function findOrCreateTrgm(k: Q): Promise<string | null> {
 
 // ---- building and dropping -------------------------------------------------------------------
 
-/** Rows copied into a new SQLite trigram index per statement (the event loop runs between). */
-const BACKFILL_CHUNK = 5000;
+/**
+ * Copying rows into a new SQLite trigram index: each statement runs on the event loop (SQLite's
+ * calls are synchronous, and the copy calls `fold()` — JavaScript — per row), so requests wait
+ * for the one under way. The number of rows per statement is adjusted after each so that one
+ * takes about `BACKFILL_SLICE_MS` (between `BACKFILL_MIN` and `BACKFILL_MAX` rows): a fixed
+ * 5,000 rows took about 100 ms on a loaded machine — every request during a big table's
+ * index build waited that long.
+ */
+export const backfill = { sliceMs: 8, min: 100, max: 20_000, first: 500 };
 
 /**
  * Creates the trigram index of one column and fills it. On SQLite the table and its triggers are
@@ -232,8 +240,9 @@ export async function buildTextIndex(
 }
 
 /**
- * SQLite: copies the existing rows of table `t` into a new FTS index, `BACKFILL_CHUNK` ids per
- * statement with a turn of the event loop between them; the index is dropped if that fails.
+ * SQLite: copies the existing rows of table `t` into a new FTS index, a slice of ids per
+ * statement (`backfill`) with a turn of the event loop between them; the index is dropped if
+ * that fails.
  */
 async function fill(
   k: Q,
@@ -244,16 +253,26 @@ async function fill(
 ): Promise<void> {
   try {
     let last = 0;
+    let slice = backfill.first;
     for (;;) {
       signal?.throwIfAborted();
       const { rows } = await sql<{
         hi: number | null;
-      }>`select max(id) as hi from (select id from ${t} where id > ${last} order by id limit ${BACKFILL_CHUNK})`.execute(
+      }>`select max(id) as hi from (select id from ${t} where id > ${last} order by id limit ${slice})`.execute(
         k,
       );
       const hi = rows[0]?.hi;
       if (hi === null || hi === undefined) break;
-      await copy(last, Number(hi)).execute(k);
+      const t0 = performance.now();
+      // Off the event loop when it can (db/index-builder.ts): `fold()` runs per row.
+      const statement = copy(last, Number(hi));
+      const off = offThreadBuild(k);
+      if (off) await off([statement.compile(k)]);
+      else await statement.execute(k);
+      const ms = Math.max(performance.now() - t0, 0.1);
+      slice = Math.round(
+        Math.min(backfill.max, Math.max(backfill.min, (slice * backfill.sliceMs) / ms)),
+      );
       last = Number(hi);
       await yieldLoop();
     }

@@ -3,7 +3,12 @@ import { sql } from 'kysely';
 import { compactAggregate } from '../../platform/aggregates.js';
 import { autoIndexer } from '../../platform/auto-index.js';
 import { aggregatesOf, listIndexes, searchIndexOf, searchOptions } from '../../platform/ddl.js';
-import { searchMatchLimit, searchMatchStats } from '../../platform/planner.js';
+import {
+  firstMatchKeeping,
+  firstMatchStats,
+  searchMatchLimit,
+  searchMatchStats,
+} from '../../platform/planner.js';
 import { compileWhere } from '../../platform/compiler.js';
 import { loadObjectRows } from '../../platform/meta.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -504,13 +509,25 @@ async function answers(o: Obj, q: Query) {
   };
 }
 
+/** Runs `read` with pages' first matches kept on tables of `minRows` records or more. */
+async function keeping<T>(minRows: number, read: () => Promise<T>): Promise<T> {
+  const was = firstMatchKeeping.minRows;
+  firstMatchKeeping.minRows = minRows;
+  try {
+    return await read();
+  } finally {
+    firstMatchKeeping.minRows = was;
+  }
+}
+
+/** The plain object reads every page from the table; the others keep first matches at once. */
 async function sameAnswers(runs: number): Promise<void> {
   await fc.assert(
     fc.asyncProperty(query, async (q) => {
-      const want = await answers(plain, q);
-      const got = await answers(indexed, q);
+      const want = await keeping(Infinity, () => answers(plain, q));
+      const got = await keeping(0, () => answers(indexed, q));
       expect(got, JSON.stringify(q)).toEqual(want);
-      const learnt = await learning(() => answers(learned, q));
+      const learnt = await keeping(0, () => learning(() => answers(learned, q)));
       expect(learnt, `automatic indexes: ${JSON.stringify(q)}`).toEqual(want);
     }),
     { numRuns: runs },
@@ -925,6 +942,115 @@ describe('indexes and caches never change an answer', () => {
         await page();
         expect(searchMatchStats.computed).toBe(before + 1);
       }
+    } finally {
+      searchMatchLimit.max = limit;
+    }
+  }, 600_000);
+
+  it('keeps the first matches of pages that read the table: pages among them, past them, counts, after writes', async () => {
+    const K = 10;
+    const limit = searchMatchLimit.max;
+    searchMatchLimit.max = K;
+    try {
+      const filters = [
+        group(AND, [{ field: 'note', op: 'contains', value: 'a' }]),
+        group(AND, [{ field: 'qty', op: 'gte', value: 20 }]),
+        group(OR, [
+          { field: 'kind', op: 'eq', value: 'Gas' },
+          { field: 'name', op: 'contains', value: 'ö' },
+        ]),
+        group(AND, [{ field: 'name', op: 'contains', value: 'москва' }]),
+      ];
+      const sorts = [
+        { isActive: true, sorts: [{ field: 'name', dir: 'desc' }] },
+        { isActive: true, sorts: [{ field: 'day', dir: 'asc' }] },
+        { isActive: true, sorts: [{ field: 'amount', dir: 'desc' }] },
+      ];
+      // Offsets: the start, the middle of the kept matches, across their end, far past them.
+      const pages = [0, 3, 8, 25];
+      const seen = async (o: Obj) => {
+        const out: unknown[] = [];
+        for (const filter of filters)
+          for (const search of [undefined, 'alpha'])
+            for (const state of ['active', 'deleted', 'all']) {
+              const count = await ok<{ total: number }>(t.app, u, 'records.count', {
+                objectId: o.id,
+                filter,
+                search,
+                state,
+              });
+              out.push(count.total);
+              for (const orderby of sorts)
+                for (const offset of pages) {
+                  const list = await ok<{
+                    rows: { id: number; values: unknown }[];
+                    hasMore: boolean;
+                  }>(t.app, u, 'records.list', {
+                    objectId: o.id,
+                    filter,
+                    search,
+                    state,
+                    orderby,
+                    offset,
+                    limit: 7,
+                  });
+                  out.push([offset, list.hasMore, list.rows.map((r) => [r.id, r.values])]);
+                }
+            }
+        return out;
+      };
+      /**
+       * The plain object (no index: every page reads all matches) answers the same with its
+       * pages' first matches kept as without; `read`: whether they were read from the table.
+       */
+      const same = async (read: 'again' | 'kept') => {
+        const want = await keeping(Infinity, () => seen(plain));
+        const before = firstMatchStats.computed;
+        expect(await keeping(0, () => seen(plain))).toEqual(want);
+        if (read === 'kept') expect(firstMatchStats.computed).toBe(before);
+        else expect(firstMatchStats.computed).toBeGreaterThan(before);
+        expect(await keeping(0, () => seen(indexed))).toEqual(want);
+        return want;
+      };
+      const first = await same('again');
+      // The filters do match more than K records, and pages past them hold records.
+      const total = async (filter: (typeof filters)[number]) =>
+        (
+          await ok<{ total: number }>(t.app, u, 'records.count', {
+            objectId: plain.id,
+            filter,
+            state: 'all',
+          })
+        ).total;
+      for (const filter of filters.slice(0, 3)) expect(await total(filter)).toBeGreaterThan(25 + 7);
+      await same('kept');
+      // Records made to match, ones made to match no more, deleted, restored, created.
+      await both('records.update', (o) => ({
+        objectId: o.id,
+        id: 3,
+        values: { name: 'Zzz москва ö', note: 'a', qty: 40, kind: 'Gas', day: '2025-01-10' },
+      }));
+      await both('records.update', (o) => ({
+        objectId: o.id,
+        id: 4,
+        values: { name: 'plain', note: null, qty: 1, kind: null },
+      }));
+      const updated = await same('again');
+      expect(updated).not.toEqual(first);
+      await same('kept');
+      const ids = [13, 14, 15, 16, 17, 18, 19, 20];
+      await both('records.delete', (o) => ({ objectId: o.id, ids }));
+      await same('again');
+      await both('records.restore', (o) => ({ objectId: o.id, ids }));
+      await same('again');
+      await both('records.createMany', (o) => ({
+        objectId: o.id,
+        rows: [
+          { name: 'zzzz москва alpha', note: 'aaa', qty: 25, amount: 999999 },
+          { name: 'Öl alpha', day: '2025-01-01' },
+        ],
+      }));
+      await same('again');
     } finally {
       searchMatchLimit.max = limit;
     }
