@@ -74,7 +74,10 @@ export interface Db {
   close(): Promise<void>;
 }
 
-type OffThread = (statements: readonly CompiledQuery[]) => Promise<void>;
+type OffThread = (
+  statements: readonly CompiledQuery[],
+  opts?: { atomic?: boolean },
+) => Promise<void>;
 const offThreads = new WeakMap<object, OffThread>();
 
 /**
@@ -83,7 +86,7 @@ const offThreads = new WeakMap<object, OffThread>();
  * the app's writer held meanwhile, so that the event loop goes on answering requests. Undefined
  * for any other handle (PostgreSQL, in-memory SQLite, a transaction): run them as usual. A
  * statement the builder's connection cannot run (a SQL function only the app's connection has)
- * runs on the app's writer instead.
+ * runs on the app's writer instead (in the transaction that held it: `atomic` holds there too).
  */
 export function offThreadBuild(q: object): OffThread | undefined {
   return offThreads.get(q);
@@ -190,10 +193,13 @@ export function createDb(opts: {
   });
   const builder = inMemory ? undefined : startIndexBuilder(file);
   if (builder)
-    offThreads.set(kysely, (statements) =>
+    offThreads.set(kysely, (statements, opts) =>
       kysely.transaction().execute(async (trx) => {
         try {
-          await builder.run(statements.map((c) => ({ sql: c.sql, parameters: c.parameters })));
+          await builder.run(
+            statements.map((c) => ({ sql: c.sql, parameters: c.parameters })),
+            opts?.atomic,
+          );
         } catch (e) {
           if (!(e instanceof NotOffThread)) throw e;
           for (const c of statements) await trx.executeQuery(c);

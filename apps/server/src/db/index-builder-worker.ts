@@ -23,7 +23,11 @@ port.on('message', (m: BuildRequest | 'stop') => {
   }
   let reply: BuildReply;
   try {
-    for (const s of m.statements) db.prepare(s.sql).run(...(s.parameters as unknown[]));
+    const runAll = () => {
+      for (const s of m.statements) db.prepare(s.sql).run(...(s.parameters as unknown[]));
+    };
+    if (m.atomic) db.transaction(runAll)();
+    else runAll();
     reply = { id: m.id };
   } catch (e) {
     reply = { id: m.id, error: e instanceof Error ? e.message : String(e) };

@@ -76,6 +76,38 @@ describe('building indexes off the event loop (SQLite file)', () => {
     ).rejects.toThrow(/no such table/);
   });
 
+  it('keeps none of an atomic batch’s statements when one fails, and all when none does', async () => {
+    await table(100);
+    const build = offThreadBuild(db.kysely)!;
+    const k = db.kysely as Any;
+    await expect(
+      build(
+        [
+          sql`create table v (id integer primary key)`.compile(k),
+          sql`insert into v (id) select id from t`.compile(k),
+          sql`insert into missing (id) values (1)`.compile(k),
+        ],
+        { atomic: true },
+      ),
+    ).rejects.toThrow(/no such table: missing/);
+    const tables = async () =>
+      (
+        await sql<{
+          name: string;
+        }>`select name from sqlite_master where type = 'table' and name = 'v'`.execute(k)
+      ).rows;
+    expect(await tables()).toEqual([]);
+    await build(
+      [
+        sql`create table v (id integer primary key)`.compile(k),
+        sql`insert into v (id) select id from t`.compile(k),
+      ],
+      { atomic: true },
+    );
+    const n = await sql<{ n: number }>`select count(*) as n from v`.execute(k);
+    expect(n.rows[0]?.n).toBe(100);
+  });
+
   it('is not offered inside a transaction, on the read-only handle or in memory', async () => {
     await db.kysely.transaction().execute(async (trx) => {
       expect(offThreadBuild(trx)).toBeUndefined();

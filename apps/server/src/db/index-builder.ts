@@ -19,6 +19,8 @@ export interface BuildStatement {
 export interface BuildRequest {
   id: number;
   statements: BuildStatement[];
+  /** All in one transaction: none of them is kept when one fails. */
+  atomic?: boolean;
 }
 export interface BuildReply {
   id: number;
@@ -26,8 +28,11 @@ export interface BuildReply {
 }
 
 export interface IndexBuilder {
-  /** Runs the statements in order on the worker's connection; rejects with the first failure. */
-  run(statements: BuildStatement[]): Promise<void>;
+  /**
+   * Runs the statements in order on the worker's connection; rejects with the first failure.
+   * `atomic`: in one transaction, none kept when one fails.
+   */
+  run(statements: BuildStatement[], atomic?: boolean): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -80,12 +85,12 @@ export function startIndexBuilder(file: string): IndexBuilder {
     return w;
   };
   return {
-    run(statements) {
+    run(statements, atomic) {
       const id = next++;
       const w = started();
       return new Promise<void>((resolve, reject) => {
         waiting.set(id, { resolve, reject });
-        w.postMessage({ id, statements } satisfies BuildRequest);
+        w.postMessage({ id, statements, atomic } satisfies BuildRequest);
       });
     },
     async stop() {

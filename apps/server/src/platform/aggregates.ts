@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { FilterNode } from '@fiscus/contracts';
-import type { DialectName } from '../db/dialect.js';
+import { offThreadBuild, type DialectName } from '../db/dialect.js';
 import { isoNow } from '../lib/clock.js';
 import { compileFilter } from './compiler.js';
 import type { Q } from './context.js';
@@ -126,13 +126,50 @@ export async function ensureAggregate(
       })
       .execute();
   };
-  if (q.isTransaction) await build(q);
+  // SQLite: the summary's table, triggers and rows made off the event loop, in one transaction
+  // of the index builder's connection (db/index-builder.ts), unless inside a transaction.
+  const off = dialect === 'sqlite' ? offThreadBuild(q) : undefined;
+  if (off) {
+    const made = await sqliteStatements(q, table, name, groups, sums);
+    await off(
+      made.map((s) => s.compile(q)),
+      { atomic: true },
+    );
+    try {
+      await q
+        .insertInto('pf_indexes')
+        .values({
+          name,
+          object_id: objectId,
+          columns: JSON.stringify([...groups, ...sums]),
+          is_unique: 0,
+          created_at: isoNow(),
+          automatic: opts.automatic ? 1 : 0,
+        })
+        .execute();
+    } catch (e) {
+      await dropAggregate(q, dialect, name);
+      throw e;
+    }
+  } else if (q.isTransaction) await build(q);
   else await q.transaction().execute(build);
   await analyzeTable(q, dialect, name);
   return name;
 }
 
 async function buildSqlite(q: Q, table: string, name: string, groups: string[], sums: string[]) {
+  for (const s of await sqliteStatements(q, table, name, groups, sums)) await s.execute(q);
+}
+
+/** SQLite: the statements that make a summary (its table, index and triggers) and fill it. */
+async function sqliteStatements(
+  q: Q,
+  table: string,
+  name: string,
+  groups: string[],
+  sums: string[],
+): Promise<RawBuilder<unknown>[]> {
+  const out: RawBuilder<unknown>[] = [];
   const { rows: info } = await sql<{
     name: string;
     type: string;
@@ -152,8 +189,8 @@ async function buildSqlite(q: Q, table: string, name: string, groups: string[], 
       `s${i}n integer not null`,
     ]),
   ];
-  await sql.raw(`create table ${n} (${cols.join(', ')})`).execute(q);
-  await sql.raw(`create unique index ${id(`${name}_k`)} on ${n} (k, d)`).execute(q);
+  out.push(sql.raw(`create table ${n} (${cols.join(', ')})`));
+  out.push(sql.raw(`create unique index ${id(`${name}_k`)} on ${n} (k, d)`));
   const key = (r: string) => groups.map((c) => `quote(${r}.${id(c)})`).join(` || ',' || `);
   const dead = (r: string) => `(${r}.deleted_at is not null)`;
   const names = sqliteColumns({ name, groups, sums });
@@ -189,24 +226,24 @@ async function buildSqlite(q: Q, table: string, name: string, groups: string[], 
   ].join(' or ');
   // Not while a grouped statement keeps the summary instead (`upkeepByGroups`).
   const live = `not exists (select 1 from ${PAUSED} where t = '${safeIdent(table)}')`;
-  await sql
-    .raw(
+  out.push(
+    sql.raw(
       `create trigger ${id(`${name}_i`)} after insert on ${t} for each row when ${live} begin ${add('new')} end`,
-    )
-    .execute(q);
-  await sql
-    .raw(
+    ),
+  );
+  out.push(
+    sql.raw(
       `create trigger ${id(`${name}_d`)} after delete on ${t} for each row when ${live} begin ${sub('old')} end`,
-    )
-    .execute(q);
-  await sql
-    .raw(
+    ),
+  );
+  out.push(
+    sql.raw(
       `create trigger ${id(`${name}_u`)} after update of ${watched.join(', ')} on ${t} for each row when (${changed}) and ${live} begin ${sub('old')} ${add('new')} end`,
-    )
-    .execute(q);
+    ),
+  );
   const g = groups.map(id);
-  await sql
-    .raw(
+  out.push(
+    sql.raw(
       `insert into ${n} (${names.join(', ')}) select ${[
         key(t),
         dead(t),
@@ -218,8 +255,9 @@ async function buildSqlite(q: Q, table: string, name: string, groups: string[], 
           `count(${id(c)})`,
         ]),
       ].join(', ')} from ${t} group by ${[...g, dead(t)].join(', ')}`,
-    )
-    .execute(q);
+    ),
+  );
+  return out;
 }
 
 /** SQLite: the columns of a summary table, in the order its statements write them. */
