@@ -707,40 +707,55 @@ async function readLocalPage(
     );
   const ix = orderIndex(req);
   if (!ix) return filterFirst();
-  const hint = ix === 'rowid' ? sql`not indexed` : sql`indexed by ${sql.id(safeIdent(ix.name))}`;
-  const from = q.rel.hinted ? q.rel.hinted(hint) : sql`${t} ${hint}`;
-  const walk = () =>
-    run(sql`select ${req.columns} from ${from} where ${visit}${q.plain} order by ${order} ${page}`);
-  const need = req.offset + req.limit + 1;
-  const rows = Math.max(await q.rows(), 1);
-  const known = peek<number>(db, 'count', q.key, q.rel.cacheTables);
-  const matches = known ?? q.bound;
-  if (matches !== undefined) {
-    // Rows a walk visits against the rows reading the matches first visits (at least).
-    const walkCost = matches >= need ? (need * rows) / Math.max(matches, 1) : rows;
-    if (known === undefined && walkCost > matches) return filterFirst();
-    // The walk's estimate assumes matches spread evenly along the sort order; they seldom do,
-    // so it must be clearly cheaper.
-    // Reading the matches first visits at least the candidates its trigram lookups find.
-    if (known !== undefined)
-      return 2 * walkCost <= Math.max(matches, q.bound ?? 0) ? walk() : filterFirst();
+  // SQLite's walk of the index in the page's order, then matches first (see above).
+  const walked = async (hinted: IndexInfo | 'rowid'): Promise<Raw[]> => {
+    const hint =
+      hinted === 'rowid' ? sql`not indexed` : sql`indexed by ${sql.id(safeIdent(hinted.name))}`;
+    const from = q.rel.hinted ? q.rel.hinted(hint) : sql`${t} ${hint}`;
+    const walk = () =>
+      run(
+        sql`select ${req.columns} from ${from} where ${visit}${q.plain} order by ${order} ${page}`,
+      );
+    const need = req.offset + req.limit + 1;
+    const rows = Math.max(await q.rows(), 1);
+    const known = peek<number>(db, 'count', q.key, q.rel.cacheTables);
+    const matches = known ?? q.bound;
+    if (matches !== undefined) {
+      // Rows a walk visits against the rows reading the matches first visits (at least).
+      const walkCost = matches >= need ? (need * rows) / Math.max(matches, 1) : rows;
+      if (known === undefined && walkCost > matches) return filterFirst();
+      // The walk's estimate assumes matches spread evenly along the sort order; they seldom do,
+      // so it must be clearly cheaper.
+      // Reading the matches first visits at least the candidates its trigram lookups find.
+      if (known !== undefined)
+        return 2 * walkCost <= Math.max(matches, q.bound ?? 0) ? walk() : filterFirst();
+    }
+    // Not known: walk a bounded stretch of the index, then read the matches first.
+    const state =
+      req.state === 'active'
+        ? sql<SqlBool>`deleted_at is null`
+        : req.state === 'deleted'
+          ? sql<SqlBool>`deleted_at is not null`
+          : sql<SqlBool>`1 = 1`;
+    for (const pages of WALK_BUDGETS) {
+      const budget = need * pages;
+      if (budget >= rows) return walk();
+      const within = seek ? sql<SqlBool>`${state} and ${seek}` : state;
+      const stretch = sql`select id from ${from} where ${within} order by ${order} limit ${budget}`;
+      const found = await run(
+        sql`select ${req.columns} from ${t} where ${visit}id in (${stretch}) and ${q.plain} order by ${compileOrderBy(req.keys, 'sqlite', true)} ${page}`,
+      );
+      if (found.length >= req.limit + 1) return found;
+    }
+    return filterFirst();
+  };
+  try {
+    return await walked(ix);
+  } catch (e) {
+    // The index dropped since the object's indexes were read (a view deleted, a large import
+    // begun): the page as without it.
+    if (ix !== 'rowid' && e instanceof Error && e.message.startsWith('no such index'))
+      return filterFirst();
+    throw e;
   }
-  // Not known: walk a bounded stretch of the index, then read the matches first.
-  const state =
-    req.state === 'active'
-      ? sql<SqlBool>`deleted_at is null`
-      : req.state === 'deleted'
-        ? sql<SqlBool>`deleted_at is not null`
-        : sql<SqlBool>`1 = 1`;
-  for (const pages of WALK_BUDGETS) {
-    const budget = need * pages;
-    if (budget >= rows) return walk();
-    const within = seek ? sql<SqlBool>`${state} and ${seek}` : state;
-    const stretch = sql`select id from ${from} where ${within} order by ${order} limit ${budget}`;
-    const found = await run(
-      sql`select ${req.columns} from ${t} where ${visit}id in (${stretch}) and ${q.plain} order by ${compileOrderBy(req.keys, 'sqlite', true)} ${page}`,
-    );
-    if (found.length >= req.limit + 1) return found;
-  }
-  return filterFirst();
 }

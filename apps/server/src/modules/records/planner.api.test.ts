@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearCache } from '../../platform/cache.js';
 import { dropIndex, listIndexes } from '../../platform/ddl.js';
@@ -275,5 +276,28 @@ describe("a saved view's sort index and the columns its filter tests", () => {
       ? ['category', 'company', 'amount'].map(columnOf).join(',')
       : columnOf('qty');
     expect(cols).toContain(`${day},id,${tested}`);
+  });
+});
+
+describe.runIf(sqlite)('a sort index dropped after the page learnt of it', () => {
+  it('reads the page as without it instead of failing', async () => {
+    for (const ix of await listIndexes(t.app.db.kysely, objectId))
+      if (ix.name.startsWith('vx_')) await dropIndex(t.app.db.kysely, t.app.db.dialect, ix.name);
+    const c: Case = {
+      name: 'dropped',
+      filter: group(AND, [{ field: 'amount', op: 'gte', value: 2000 }]),
+      orderby: by('qty', 'desc'),
+    };
+    await save('dropped', c);
+    const sortIndex = (await listIndexes(t.app.db.kysely, objectId)).find(
+      (ix) => ix.kind === 'btree' && ix.columns[0]?.column === columnOf('qty'),
+    );
+    expect(sortIndex).toBeDefined();
+    const want = await visitsOf(c);
+    expect(want.ids).toHaveLength(50);
+    // Dropped behind the platform's back (a view deleted, a large import begun meanwhile).
+    await sql`drop index ${sql.id(sortIndex?.name as string)}`.execute(t.app.db.kysely);
+    expect((await visitsOf(c)).ids).toEqual(want.ids);
+    await dropIndex(t.app.db.kysely, t.app.db.dialect, sortIndex?.name as string);
   });
 });
