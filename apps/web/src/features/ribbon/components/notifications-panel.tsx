@@ -42,7 +42,7 @@ export default function NotificationsPanel({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation('ribbon');
-  const names = useEventNames();
+  const names = useEventNames(items);
   const rel = new Intl.RelativeTimeFormat(i18n.language, { numeric: 'auto' });
   const ago = (iso: string) => {
     const s = Math.round((Date.parse(iso) - now) / 1000);

@@ -38,6 +38,7 @@ const yesterday = new Date(Date.now() - 86_400_000).toISOString();
 const ticket = () => ({ ticket: 'x'.repeat(32), expiresAt: new Date().toISOString() });
 const common = {
   'objects.list': () => ({ items: [{ id: 'o1', name: 'Vehicles', kind: 'table' }] }),
+  'objects.get': () => ({ id: 'o1', name: 'Vehicles', fields: [] }),
   'members.list': () => ({ items: [] }),
   'procedures.list': () => ({ items: [] }),
   'reports.list': () => ({ items: [] }),
@@ -269,6 +270,39 @@ describe('RibbonScreen', () => {
         'Процедура «Сборка бюджета» выполнена',
       ),
     );
+  });
+
+  it('names the changed fields in the user’s language', async () => {
+    const field = (code: string, name: string, ru: string) => ({
+      id: `f-${code}`,
+      code,
+      name,
+      names: { ru },
+    });
+    server.use(
+      qryHandler({
+        ...common,
+        'objects.get': () => ({
+          id: 'o1',
+          name: 'Vehicles',
+          fields: [field('seats', 'Seats', 'Места'), field('colour', 'Colour', 'Цвет')],
+        }),
+        'ribbon.list': () => ({
+          items: [
+            makeEvent({
+              id: 2,
+              kind: 'record.updated',
+              data: { fields: ['Seats', 'Colour', 'Gone'] },
+            }),
+          ],
+          nextBefore: null,
+        }),
+      }),
+    );
+    await renderScreen(<RibbonScreen />, { language: 'ru' });
+    const row = await screen.findByTestId('ribbon-event');
+    // A field deleted since keeps the name the event came with.
+    expect(await within(row).findByText('Поля: Места, Цвет, Gone')).toBeInTheDocument();
   });
 
   it('shows the empty state of a quiet domain', async () => {

@@ -99,9 +99,9 @@ export function RibbonScreen() {
 
   const pages = useRibbonPages(filter);
   const objects = useOp('objects.list', {});
-  const names = useEventNames();
   const members = useOp('members.list', {}, { enabled: ability.can('read', 'Member') });
   const events = useMemo(() => pages.data?.pages.flatMap((p) => p.items) ?? [], [pages.data]);
+  const names = useEventNames(events);
 
   const days = useMemo(() => {
     const out: { day: string; items: RibbonEvent[] }[] = [];

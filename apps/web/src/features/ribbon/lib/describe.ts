@@ -10,6 +10,8 @@ export interface EventNames {
   object: NameOf;
   procedure: NameOf;
   report: NameOf;
+  /** A field of the event's object (by the object's id), by the name the event carries. */
+  field?: NameOf;
 }
 
 const asIs: NameOf = (_id, fallback) => fallback;
@@ -85,7 +87,13 @@ export function eventDetail(
     });
   switch (e.kind) {
     case 'record.updated': {
-      const fields = Array.isArray(d.fields) ? d.fields.map(str).filter(Boolean) : [];
+      const fieldName = names.field ?? asIs;
+      const fields = Array.isArray(d.fields)
+        ? d.fields
+            .map(str)
+            .filter(Boolean)
+            .map((f) => fieldName(e.objectId, f))
+        : [];
       if (!fields.length) return null;
       const shown = fields.slice(0, 6).join(', ');
       const more =
