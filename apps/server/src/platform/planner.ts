@@ -75,8 +75,11 @@ export interface CompiledQuery {
    * order of a page.
    */
   search?: { rest: Expr; ordered: (keys: SortKey[]) => Promise<OrderedMatches> };
-  /** The query searches words (PostgreSQL keeps such pages' first matches: `firstMatches`). */
-  searched?: boolean;
+  /**
+   * The query searches words or matches a substring of a field, which PostgreSQL checks row by
+   * row with `ILIKE` (it keeps such pages' first matches: `firstMatches`).
+   */
+  matchesText?: boolean;
 }
 
 /** Rows of a record table (an estimate: its largest id), cached until the table is written. */
@@ -118,6 +121,9 @@ const prepared = new WeakMap<ObjectMeta, WeakMap<IndexInfo[], Map<string, Prepar
 const PREPARED_MAX = 500;
 /** A filter with a date range relative to today compiles to other dates tomorrow: not kept. */
 const RELATIVE = new RegExp(`"op":"(${filterRangeOps.join('|')})"`);
+
+/** Conditions matching a substring of a field (checked row by row on PostgreSQL). */
+const TEXT_MATCH = /"op":"(not_)?contains"/;
 
 /** Compile counts by outcome (tests look at them). */
 export const compileStats = { compiled: 0, reused: 0 };
@@ -203,8 +209,9 @@ function orderedMatches(
  * itself — and keeps their ids in the cache of derived data (a write, an import, a delete or a
  * restore through any server process ends them, as it ends a cached count). The next pages among
  * them read those records by id, in that order. On PostgreSQL, whose planner picks the plan, the
- * same is done for pages without a sort index and for every page of a word search (each
- * candidate's words are checked with `ILIKE` on every read otherwise).
+ * same is done for pages without a sort index and for every page of a word search or a
+ * substring condition (each row read for the page is checked with `ILIKE` on every read
+ * otherwise).
  *
  * Only tables of at least `minRows` records (an object so tests can lower it): below, reading
  * every match is a few milliseconds and keeping would only hold memory.
@@ -314,7 +321,8 @@ export async function compileQuery(
       ])
     : undefined;
   const keep = inputKey !== undefined && !RELATIVE.test(inputKey);
-  const searched = !!input.search?.trim();
+  const matchesText =
+    !!input.search?.trim() || TEXT_MATCH.test(JSON.stringify(input.filter ?? null));
   let p = keep ? preparedFor(meta, known, inputKey) : undefined;
   const searchIndex = searchIndexOf(known);
   const base: CompileOptions = {
@@ -349,7 +357,7 @@ export async function compileQuery(
   const { plain, key, lookups } = p;
   if (!rel.local) return { plain, fast: plain, key, rows: () => Promise.resolve(0), rel };
   const rows = () => tableRows(db, meta.table);
-  if (!lookups.length) return { plain, fast: plain, key, rows, rel, searched };
+  if (!lookups.length) return { plain, fast: plain, key, rows, rel, matchesText };
   const cap = Math.max(1000, Math.ceil((await rows()) * TRIGRAM_SHARE));
   const sizes = new Map<string, number>();
   let bound: number | undefined;
@@ -405,7 +413,7 @@ export async function compileQuery(
         key,
         rows,
         rel,
-        searched,
+        matchesText,
         bound: Math.min(bound ?? matches.n, matches.n),
         ...ordered,
       };
@@ -421,7 +429,7 @@ export async function compileQuery(
       key,
       rows,
       rel,
-      searched,
+      matchesText,
       ...(bound !== undefined ? { bound } : {}),
       ...ordered,
     };
@@ -431,7 +439,7 @@ export async function compileQuery(
     fast = compileWhere(meta, input, { ...base, textIndexes, useTrigrams: pays });
     p.fast.set(choice, fast);
   }
-  return { plain, fast, key, rows, rel, searched, ...(bound !== undefined ? { bound } : {}) };
+  return { plain, fast, key, rows, rel, matchesText, ...(bound !== undefined ? { bound } : {}) };
 }
 
 /**
@@ -657,7 +665,7 @@ async function readLocalPage(
   if (
     db.dialect === 'postgres' &&
     !seek &&
-    (q.searched || (!orderIndex(req) && !equalityIndex(req)))
+    (q.matchesText || (!orderIndex(req) && !equalityIndex(req)))
   ) {
     const rows = await keptPage(ctx, meta, q, req, true);
     if (rows) return rows;
