@@ -111,10 +111,8 @@ export async function ensureAggregate(
         .execute();
     return name;
   }
-  const build = async (trx: Q) => {
-    if (dialect === 'postgres') await buildPg(trx, table, name, groups, sums);
-    else await buildSqlite(trx, table, name, groups, sums);
-    await trx
+  const record = (trx: Q) =>
+    trx
       .insertInto('pf_indexes')
       .values({
         name,
@@ -125,6 +123,10 @@ export async function ensureAggregate(
         automatic: opts.automatic ? 1 : 0,
       })
       .execute();
+  const build = async (trx: Q) => {
+    if (dialect === 'postgres') await buildPg(trx, table, name, groups, sums);
+    else await buildSqlite(trx, table, name, groups, sums);
+    await record(trx);
   };
   // SQLite: the summary's table, triggers and rows made off the event loop, in one transaction
   // of the index builder's connection (db/index-builder.ts), unless inside a transaction.
@@ -136,17 +138,7 @@ export async function ensureAggregate(
       { atomic: true },
     );
     try {
-      await q
-        .insertInto('pf_indexes')
-        .values({
-          name,
-          object_id: objectId,
-          columns: JSON.stringify([...groups, ...sums]),
-          is_unique: 0,
-          created_at: isoNow(),
-          automatic: opts.automatic ? 1 : 0,
-        })
-        .execute();
+      await record(q);
     } catch (e) {
       await dropAggregate(q, dialect, name);
       throw e;

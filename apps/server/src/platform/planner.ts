@@ -387,6 +387,16 @@ export async function compileQuery(
   for (const n of words.values()) if (n >= 0) bound = Math.min(bound ?? n, n);
   const pays = (l: TrigramLookup) => (sizes.get(l.key) ?? cap) < cap;
   const choice = lookups.map((l) => (pays(l) ? '1' : '0')).join('');
+  const parts = p;
+  /** The WHERE with the lookups that pay, compiled once per choice of them. */
+  const fastWhere = (): Expr => {
+    let fast = parts.fast.get(choice);
+    if (!fast) {
+      fast = compileWhere(meta, input, { ...base, textIndexes, useTrigrams: pays });
+      parts.fast.set(choice, fast);
+    }
+    return fast;
+  };
   // A search looked up in the search index: its first matches in the order of a page, kept per
   // data version; and all its matches when its lookup bounds them to a few.
   const search = lookups.find((l) => l.search);
@@ -418,14 +428,9 @@ export async function compileQuery(
         ...ordered,
       };
     }
-    let fast = p.fast.get(choice);
-    if (!fast) {
-      fast = compileWhere(meta, input, { ...base, textIndexes, useTrigrams: pays });
-      p.fast.set(choice, fast);
-    }
     return {
       plain,
-      fast,
+      fast: fastWhere(),
       key,
       rows,
       rel,
@@ -434,11 +439,7 @@ export async function compileQuery(
       ...ordered,
     };
   }
-  let fast = p.fast.get(choice);
-  if (!fast) {
-    fast = compileWhere(meta, input, { ...base, textIndexes, useTrigrams: pays });
-    p.fast.set(choice, fast);
-  }
+  const fast = fastWhere();
   return { plain, fast, key, rows, rel, matchesText, ...(bound !== undefined ? { bound } : {}) };
 }
 
