@@ -4,8 +4,8 @@ import { demoOwner, expect, signIn, test } from './fixtures';
 /**
  * The planning lists of the Demo budget in languages with long words, on a desktop and a
  * phone: every badge (a run's status, where an action is shown, a cube's object, a table's
- * kind) shows its whole text — a table column narrower than its badge cut it short
- * ("ERFOLGRE…", "BUD…").
+ * kind, a job's status on the home page) shows its whole text — a column narrower than its
+ * badge cut it short ("ERFOLGRE…", "BUD…", "Fert…").
  */
 
 /** The badges on the page whose text is cut short. */

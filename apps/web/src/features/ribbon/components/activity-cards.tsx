@@ -109,7 +109,7 @@ export function RunningJobsCard() {
                   </Text>
                 </div>
                 <Group gap={4} wrap="nowrap">
-                  <Badge size="sm" variant="light" color={statusColor[j.status]}>
+                  <Badge size="sm" variant="light" color={statusColor[j.status]} miw="max-content">
                     {t(`jobs.status.${j.status}`)}
                   </Badge>
                   <EventTargetButton target={jobTarget(j)} />
