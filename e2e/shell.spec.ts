@@ -52,8 +52,11 @@ test.describe('console shell', () => {
       .poll(() => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight))
       .toBeGreaterThan(400);
     const button = page.getByTestId('scroll-to-top');
+    await expect(button).toBeHidden();
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await expect(button).toBeVisible();
+    // Back under 250 px it goes again, and past it it comes back.
     await page.evaluate(() => window.scrollTo(0, 200));
-    await page.waitForTimeout(300);
     await expect(button).toBeHidden();
     await page.evaluate(() => window.scrollTo(0, 400));
     await expect(button).toBeVisible();
