@@ -60,6 +60,7 @@ export function DatasourcesScreen() {
         empty={{
           icon: <IconDatabase size={30} />,
           title: t('sources.none'),
+          text: t('sources.noneText'),
           action: (
             <Button
               leftSection={<IconPlus size={16} />}
