@@ -78,6 +78,8 @@ describe('ProceduresScreen', () => {
     expect(row).toHaveTextContent('Plan next year');
     expect(row).toHaveTextContent('Copies the lines into the plan');
     expect(within(row).getByText('Failed')).toBeInTheDocument();
+    // Dates as every other list of the console writes them (medium date, short time).
+    expect(row).toHaveTextContent(/Jan 1, 2026/);
     view.unmount();
     server.use(qryHandler({ 'procedures.list': () => ({ items: [] }) }));
     await renderScreen(<ProceduresScreen />);

@@ -68,7 +68,7 @@ export function ProceduresScreen() {
         )
       : all;
   }, [list.data, search]);
-  const fmt = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const fmt = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const canRun = ability.can('update', 'Procedure');
   const phone = useMediaQuery('(max-width: 48em)');
   const rowActions = (p: ProcedureSummary) => (

@@ -136,7 +136,7 @@ export function ReportsScreen() {
   }, [all, search, i18n.language, objectNameOf, cubeNameOf]);
   const selected = all.find((r) => r.id === selectedId) ?? null;
   const dateFmt = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'short',
+    dateStyle: 'medium',
     timeStyle: 'short',
   });
 
@@ -409,7 +409,7 @@ function RunsTable({
 }) {
   const { t, i18n } = useTranslation('reports');
   const dateFmt = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'short',
+    dateStyle: 'medium',
     timeStyle: 'medium',
   });
   if (loading)
