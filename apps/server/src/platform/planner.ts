@@ -225,16 +225,23 @@ function firstMatchKey(ctx: OpContext, q: CompiledQuery, keys: SortKey[]): strin
   return `${q.key}\u0000${order}\u0000${searchMatchLimit.max}`;
 }
 
-function firstMatches(ctx: OpContext, q: CompiledQuery, keys: SortKey[]): Promise<OrderedMatches> {
+function firstMatches(
+  ctx: OpContext,
+  q: CompiledQuery,
+  keys: SortKey[],
+  lane: ReturnType<typeof pageLane>,
+): Promise<OrderedMatches> {
   const dialect = q.rel.db.dialect;
   // SQLite: the order's columns are kept off indexes (`+column`), so it reads the matches first.
   const order = compileOrderBy(keys, dialect, dialect === 'sqlite');
   const max = searchMatchLimit.max;
   return cached(ctx.db, 'first', firstMatchKey(ctx, q, keys), q.rel.cacheTables, async () => {
     firstMatchStats.computed++;
+    // In the lane of the page they are read for (a page near the top: the read lane, under its
+    // time limit, not the heavy lane's).
     const rows = await laneRows<{ id: number }>(
       ctx,
-      'heavy',
+      lane,
       sql<{
         id: number;
       }>`select id from ${q.rel.from} where ${q.fast} order by ${order} limit ${max + 1}`,
@@ -262,7 +269,7 @@ async function keptPage(
   const kept = compute
     ? (await q.rows()) >= firstMatchKeeping.minRows &&
       !(q.bound !== undefined && q.bound <= searchMatchLimit.max)
-      ? await firstMatches(ctx, q, req.keys)
+      ? await firstMatches(ctx, q, req.keys, pageLane(ctx.db, need))
       : undefined
     : peek<OrderedMatches>(ctx.db, 'first', firstMatchKey(ctx, q, req.keys), q.rel.cacheTables);
   if (!kept || (!kept.all && need > kept.ids.length)) return;
