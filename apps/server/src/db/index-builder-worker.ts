@@ -1,3 +1,5 @@
+import { readlinkSync } from 'node:fs';
+import { constants, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from './sqlite.js';
 import { registerBaseFunctions } from './sqlite-functions.js';
@@ -10,6 +12,16 @@ import type { BuildReply, BuildRequest } from './index-builder.js';
  */
 const port = parentPort;
 if (!port) throw new Error('index-builder-worker runs as a worker thread');
+
+// Builds are background work: on Linux this thread runs at the lowest priority, so that while
+// one runs the cores go to answering requests first (`/proc/thread-self` names the thread; a
+// system without it keeps the normal priority).
+try {
+  const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+  if (Number.isInteger(tid) && tid > 0) setPriority(tid, constants.priority.PRIORITY_LOW);
+} catch {
+  // Not Linux, or not allowed: the normal priority.
+}
 
 const db = new SQLite((workerData as { file: string }).file, { fileMustExist: true });
 db.pragma('busy_timeout = 5000');

@@ -177,14 +177,15 @@ async function findOrCreateTrgm(k: Q): Promise<string | null> {
 // ---- building and dropping -------------------------------------------------------------------
 
 /**
- * Copying rows into a new SQLite trigram index: each statement runs on the event loop (SQLite's
- * calls are synchronous, and the copy calls `fold()` — JavaScript — per row), so requests wait
- * for the one under way. The number of rows per statement is adjusted after each so that one
- * takes about `BACKFILL_SLICE_MS` (between `BACKFILL_MIN` and `BACKFILL_MAX` rows): a fixed
- * 5,000 rows took about 100 ms on a loaded machine — every request during a big table's
- * index build waited that long.
+ * Copying rows into a new SQLite text index, a slice of rows per statement, the number of rows
+ * adjusted after each so that one takes about the slice's time (between `min` and `max` rows).
+ * On the event loop (in-memory databases) each statement holds every request, so a slice is
+ * short (`sliceMs`): a fixed 5,000 rows took about 100 ms on a loaded machine. In the index
+ * builder's worker (db/index-builder.ts) a statement holds only the app's writer — its writes
+ * wait, reads go on — so slices are longer (`offThreadSliceMs`): fewer statements, each with its
+ * round trip to the worker and its turn of the writer.
  */
-export const backfill = { sliceMs: 8, min: 100, max: 20_000, first: 500 };
+export const backfill = { sliceMs: 8, offThreadSliceMs: 40, min: 100, max: 50_000, first: 500 };
 
 /**
  * Creates the trigram index of one column and fills it. On SQLite the table and its triggers are
@@ -254,6 +255,9 @@ async function fill(
   try {
     let last = 0;
     let slice = backfill.first;
+    // Off the event loop when it can (db/index-builder.ts): `fold()` runs per row.
+    const off = offThreadBuild(k);
+    const target = off ? backfill.offThreadSliceMs : backfill.sliceMs;
     for (;;) {
       signal?.throwIfAborted();
       const { rows } = await sql<{
@@ -264,15 +268,11 @@ async function fill(
       const hi = rows[0]?.hi;
       if (hi === null || hi === undefined) break;
       const t0 = performance.now();
-      // Off the event loop when it can (db/index-builder.ts): `fold()` runs per row.
       const statement = copy(last, Number(hi));
-      const off = offThreadBuild(k);
       if (off) await off([statement.compile(k)]);
       else await statement.execute(k);
       const ms = Math.max(performance.now() - t0, 0.1);
-      slice = Math.round(
-        Math.min(backfill.max, Math.max(backfill.min, (slice * backfill.sliceMs) / ms)),
-      );
+      slice = Math.round(Math.min(backfill.max, Math.max(backfill.min, (slice * target) / ms)));
       last = Number(hi);
       await yieldLoop();
     }
