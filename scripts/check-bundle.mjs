@@ -26,7 +26,7 @@ const manifestFile = path.join(dist, '.vite/manifest.json');
 
 const budgets = {
   signInKb: Number(process.env.BUDGET_SIGN_IN_KB ?? 149),
-  shellKb: Number(process.env.BUDGET_SHELL_KB ?? 285),
+  shellKb: Number(process.env.BUDGET_SHELL_KB ?? 286),
   chunkKb: Number(process.env.BUDGET_CHUNK_KB ?? 500),
 };
 

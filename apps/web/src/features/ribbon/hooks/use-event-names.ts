@@ -1,5 +1,5 @@
 import type { RibbonEvent } from '@fiscus/contracts';
-import { useQueries } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ability } from '@/lib/ability';
@@ -30,21 +30,25 @@ export function useEventNames(events: readonly RibbonEvent[] = []): EventNames {
   const procedure = useProcedureNameOf();
   const report = useReportNameOf();
   const ids = objectsWithFields(events);
-  const metas = useQueries({
-    queries: ids.map((id) => ({
-      ...opQueryOptions('objects.get', { id }),
-      enabled: ability.can('read', 'Object'),
-    })),
+  const client = useQueryClient();
+  // One query over the objects' definitions, each read through (and kept in) its own
+  // `objects.get` entry; an object that cannot be read names no field.
+  const metas = useQuery({
+    queryKey: ['event-field-names', ids],
+    queryFn: async () =>
+      (
+        await Promise.allSettled(
+          ids.map((id) => client.ensureQueryData(opQueryOptions('objects.get', { id }))),
+        )
+      ).flatMap((r) => (r.status === 'fulfilled' ? [r.value] : [])),
+    enabled: ids.length > 0 && ability.can('read', 'Object'),
   });
-  const loaded = metas.map((m) => m.dataUpdatedAt).join();
   const byObject = useMemo(() => {
     const out = new Map<string, Map<string, string>>();
-    for (const m of metas)
-      if (m.data)
-        out.set(m.data.id, new Map(m.data.fields.map((f) => [f.name, shownName(f, lang)])));
+    for (const m of metas.data ?? [])
+      out.set(m.id, new Map(m.fields.map((f) => [f.name, shownName(f, lang)])));
     return out;
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the reads' data, by when it came
-  }, [loaded, lang]);
+  }, [metas.data, lang]);
   const field = useCallback(
     (objectId: string | null | undefined, name: string) =>
       (objectId && byObject.get(objectId)?.get(name)) || name,
