@@ -456,7 +456,9 @@ describe('ProceduresScreen address', () => {
       run.click();
     });
     expect(view.router.state.location.search).toBe('?x=1&tab=runs&runFor=p1');
-    expect(await screen.findByRole('dialog', { name: 'Run “Plan next year”' })).toBeVisible();
+    const dialog = await screen.findByRole('dialog', { name: 'Run “Plan next year”' });
+    // The dialog fades in (a 200 ms transition): visible once it has, however busy the machine.
+    await waitFor(() => expect(dialog).toBeVisible());
     expect(screen.getByTestId('tab-runs')).toHaveAttribute('aria-selected', 'true');
     await settled(view);
   });
