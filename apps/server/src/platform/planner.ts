@@ -264,13 +264,13 @@ async function keptPage(
   compute: boolean,
 ): Promise<Raw[] | undefined> {
   if (!req.filtered || !q.rel.local || q.rel.cacheTables.length !== 1) return;
-  if (meta.fields.some(isVirtual)) return;
+  // Below `minRows` nothing is kept: no key to build, no entry to look for.
+  if (meta.fields.some(isVirtual) || (await q.rows()) < firstMatchKeeping.minRows) return;
   const need = req.offset + req.limit + 1;
   const kept = compute
-    ? (await q.rows()) >= firstMatchKeeping.minRows &&
-      !(q.bound !== undefined && q.bound <= searchMatchLimit.max)
-      ? await firstMatches(ctx, q, req.keys, pageLane(ctx.db, need))
-      : undefined
+    ? q.bound !== undefined && q.bound <= searchMatchLimit.max
+      ? undefined
+      : await firstMatches(ctx, q, req.keys, pageLane(ctx.db, need))
     : peek<OrderedMatches>(ctx.db, 'first', firstMatchKey(ctx, q, req.keys), q.rel.cacheTables);
   if (!kept || (!kept.all && need > kept.ids.length)) return;
   const some = kept.ids.slice(req.offset, need);

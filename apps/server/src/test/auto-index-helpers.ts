@@ -30,3 +30,20 @@ export async function expectNothingBuiltWhileOff(
     indexer.settings.enabled = true;
   }
 }
+
+/**
+ * Every automatic index (and summary) counts as used a day ago, and `name` as used long before:
+ * the least recently used, the first to give way to a view's.
+ */
+export async function makeLeastRecentlyUsed(app: FastifyInstance, name: string): Promise<void> {
+  await app.db.kysely
+    .updateTable('pf_indexes')
+    .set({ used_at: new Date(Date.now() - 86_400_000).toISOString() })
+    .where('automatic', '=', 1)
+    .execute();
+  await app.db.kysely
+    .updateTable('pf_indexes')
+    .set({ used_at: '2020-01-01T00:00:00.000Z' })
+    .where('name', '=', name)
+    .execute();
+}

@@ -4,7 +4,10 @@ import { autoIndexer } from '../../platform/auto-index.js';
 import { dropIndex, listIndexes, type IndexInfo } from '../../platform/ddl.js';
 import { MAX_VIEW_AGGREGATES } from '../../platform/index-policy.js';
 import { registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
-import { expectNothingBuiltWhileOff } from '../../test/auto-index-helpers.js';
+import {
+  expectNothingBuiltWhileOff,
+  makeLeastRecentlyUsed,
+} from '../../test/auto-index-helpers.js';
 import { insertRecords, makeTestApp } from '../../test/helpers.js';
 import { importCsv } from '../../test/import-helpers.js';
 import { AND, group, ok } from '../../test/qry-helpers.js';
@@ -435,16 +438,7 @@ describe('automatic aggregates', () => {
       (ix) => ix.columns[0]?.column === region && ix.columns[1]?.column === kind,
     );
     expect(oldest?.automatic).toBe(true);
-    await t.app.db.kysely
-      .updateTable('pf_indexes')
-      .set({ used_at: new Date(Date.now() - 86_400_000).toISOString() })
-      .where('automatic', '=', 1)
-      .execute();
-    await t.app.db.kysely
-      .updateTable('pf_indexes')
-      .set({ used_at: '2020-01-01T00:00:00.000Z' })
-      .where('name', '=', oldest?.name ?? '')
-      .execute();
+    await makeLeastRecentlyUsed(t.app, oldest?.name ?? '');
     const view = (groupby: unknown) => ({
       filter: group(AND, []),
       orderby: { isActive: false, sorts: [] },

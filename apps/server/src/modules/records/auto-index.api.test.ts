@@ -6,7 +6,10 @@ import { listIndexes, type IndexInfo } from '../../platform/ddl.js';
 import { MAX_VIEW_INDEXES } from '../../platform/index-policy.js';
 import { countRowVisits } from '../../platform/planner.js';
 import { registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
-import { expectNothingBuiltWhileOff } from '../../test/auto-index-helpers.js';
+import {
+  expectNothingBuiltWhileOff,
+  makeLeastRecentlyUsed,
+} from '../../test/auto-index-helpers.js';
 import { insertRecords, makeTestApp } from '../../test/helpers.js';
 import { rng } from '../../test/random.js';
 import { AND, group, ok } from '../../test/qry-helpers.js';
@@ -258,16 +261,7 @@ describe('automatic indexes', () => {
     const autos = await automatic();
     const oldest = autos.find((ix) => ix.columns[0]?.column === col('qty'));
     expect(oldest).toBeDefined();
-    await t.app.db.kysely
-      .updateTable('pf_indexes')
-      .set({ used_at: new Date(Date.now() - 86_400_000).toISOString() })
-      .where('automatic', '=', 1)
-      .execute();
-    await t.app.db.kysely
-      .updateTable('pf_indexes')
-      .set({ used_at: '2020-01-01T00:00:00.000Z' })
-      .where('name', '=', oldest?.name ?? '')
-      .execute();
+    await makeLeastRecentlyUsed(t.app, oldest?.name ?? '');
     await ok(t.app, u, 'views.save', {
       objectId,
       name: 'By created',

@@ -23,6 +23,19 @@ const summary = {
   updatedAt: '2026-01-01T10:00:00.000Z',
 };
 
+/** What the procedure editor reads besides the procedure: objects, and checks that pass. */
+const editorReads: Parameters<typeof qryHandler>[0] = {
+  'objects.list': () => ({ items: [lines, plan] }),
+  'objects.get': (b) => (b.id === 'o1' ? lines : plan),
+  'procedures.validate': () => ({ issues: [] }),
+  'expressions.validate': () => ({
+    valid: true,
+    type: 'dec',
+    typeText: 'decimal number',
+    issues: [],
+  }),
+};
+
 /**
  * The procedure editor's server: `procedure` to edit; `procedures.update` refused with
  * `refusal` (messages by field) while `refuse()` says so, else answering `saved(body)`; the
@@ -41,15 +54,7 @@ function editorServer(
         'procedures.list': () => ({ items: [summary] }),
         'procedures.get': () => procedure,
         'procedures.runs': () => ({ items: [], hasMore: false }),
-        'objects.list': () => ({ items: [lines, plan] }),
-        'objects.get': (b) => (b.id === 'o1' ? lines : plan),
-        'procedures.validate': () => ({ issues: [] }),
-        'expressions.validate': () => ({
-          valid: true,
-          type: 'dec',
-          typeText: 'decimal number',
-          issues: [],
-        }),
+        ...editorReads,
         'procedures.update': (b) =>
           refuse()
             ? HttpResponse.json(
@@ -287,15 +292,7 @@ describe('ProcedureEditor', () => {
             ],
             hasMore: false,
           }),
-          'objects.list': () => ({ items: [lines, plan] }),
-          'objects.get': (b) => (b.id === 'o1' ? lines : plan),
-          'procedures.validate': () => ({ issues: [] }),
-          'expressions.validate': () => ({
-            valid: true,
-            type: 'dec',
-            typeText: 'decimal number',
-            issues: [],
-          }),
+          ...editorReads,
           'procedures.update': (b) => makeProcedure({ trigger: b.trigger as never }),
         },
         (b) => b.op === 'procedures.update' && bodies.push(b),
