@@ -216,6 +216,8 @@ describe('ProcedureEditor', () => {
                   { status: 400 },
                 )
               : makeProcedure({ name: b.name as string }),
+          // After saving, the editor shows the saved procedure, read again by its id.
+          'procedures.get': () => makeProcedure({ name: 'Plan next year' }),
         },
         (b) => b.op === 'procedures.create' && bodies.push(b),
       ),
@@ -271,6 +273,9 @@ describe('ProcedureEditor', () => {
     refuse = false;
     await user.click(within(editor).getByTestId('procedure-save'));
     await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(
+      await screen.findByRole('dialog', { name: /Procedure “Plan next year”/ }),
+    ).toBeInTheDocument();
     await settled(view);
   });
 
