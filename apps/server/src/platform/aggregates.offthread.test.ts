@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAggregate } from './aggregates.js';
+import { ensureIndex } from './ddl.js';
 import { registerUser, type RegisteredUser } from '../test/auth-helpers.js';
 import { insertRecords, makeTestApp, tableOfObject } from '../test/helpers.js';
 import { ok } from '../test/qry-helpers.js';
@@ -69,5 +70,76 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('summaries built off the event lo
       n: number;
     }>`select cnt as n from ${sql.id(name)} where d = 0 and c0 = 'g0'`.execute(k);
     expect(g0.rows[0]?.n).toBe((direct.rows[0]?.n ?? 0) + 1);
+  });
+});
+
+// Two jobs whose group-bys want the same summary (or index) may build it at once (the job
+// runner runs two jobs at a time): the second finds it made by the first and answers its name.
+describe('the same summary or index built twice at once', () => {
+  beforeAll(async () => {
+    t = await makeTestApp();
+    u = await registerUser(t.app);
+    objectId = (await ok<{ id: string }>(t.app, u, 'objects.create', { name: 'Twice' })).id;
+    await ok(t.app, u, 'fields.create', { objectId, name: 'region', code: 'region', type: 'text' });
+    await ok(t.app, u, 'fields.create', { objectId, name: 'qty', code: 'qty', type: 'integer' });
+    const now = new Date().toISOString();
+    await insertRecords(
+      t.app.db.kysely,
+      objectId,
+      ['created_at', 'updated_at', 'name', 'region', 'qty'],
+      20_000,
+      (n) => [now, now, `r${n}`, `g${n % 7}`, (n * 31) % 1000],
+    );
+  });
+  afterAll(async () => {
+    await t.cleanup();
+  });
+
+  it('answers the name to two builds of the same summary at once', async () => {
+    const k = t.app.db.kysely;
+    const table = await tableOfObject(k, objectId);
+    const region = await k
+      .selectFrom('pf_fields')
+      .select('column_name')
+      .where('object_id', '=', objectId)
+      .where('code', '=', 'region')
+      .executeTakeFirstOrThrow();
+    const build = () =>
+      ensureAggregate(k, t.app.db.dialect, objectId, table, [region.column_name], [], {
+        automatic: true,
+      });
+    const [a, b] = await Promise.all([build(), build()]);
+    expect(b).toBe(a);
+    const recorded = await k
+      .selectFrom('pf_indexes')
+      .select('automatic')
+      .where('name', '=', a)
+      .execute();
+    expect(recorded).toEqual([{ automatic: 1 }]);
+  });
+
+  it('answers the name to two builds of the same index at once', async () => {
+    const k = t.app.db.kysely;
+    const table = await tableOfObject(k, objectId);
+    const qty = await k
+      .selectFrom('pf_fields')
+      .select('column_name')
+      .where('object_id', '=', objectId)
+      .where('code', '=', 'qty')
+      .executeTakeFirstOrThrow();
+    const build = () =>
+      ensureIndex(k, t.app.db.dialect, objectId, table, [{ column: qty.column_name }], {
+        withId: true,
+        live: true,
+        automatic: true,
+      });
+    const [a, b] = await Promise.all([build(), build()]);
+    expect(b).toBe(a);
+    const recorded = await k
+      .selectFrom('pf_indexes')
+      .select('automatic')
+      .where('name', '=', a)
+      .execute();
+    expect(recorded).toEqual([{ automatic: 1 }]);
   });
 });

@@ -97,20 +97,22 @@ export async function ensureAggregate(
   opts: { automatic?: boolean } = {},
 ): Promise<string> {
   const name = aggregateName(table, groups, sums);
-  const known = await q
-    .selectFrom('pf_indexes')
-    .select(['name', 'automatic'])
-    .where('name', '=', name)
-    .executeTakeFirst();
-  if (known) {
-    if (known.automatic === 1 && !opts.automatic)
+  /** True when the summary is recorded (an automatic one becomes the caller's unless asked so). */
+  const existing = async () => {
+    const known = await q
+      .selectFrom('pf_indexes')
+      .select(['name', 'automatic'])
+      .where('name', '=', name)
+      .executeTakeFirst();
+    if (known?.automatic === 1 && !opts.automatic)
       await q
         .updateTable('pf_indexes')
         .set({ automatic: 0, used_at: null })
         .where('name', '=', name)
         .execute();
-    return name;
-  }
+    return !!known;
+  };
+  if (await existing()) return name;
   const record = (trx: Q) =>
     trx
       .insertInto('pf_indexes')
@@ -131,20 +133,28 @@ export async function ensureAggregate(
   // SQLite: the summary's table, triggers and rows made off the event loop, in one transaction
   // of the index builder's connection (db/index-builder.ts), unless inside a transaction.
   const off = dialect === 'sqlite' ? offThreadBuild(q) : undefined;
-  if (off) {
-    const made = await sqliteStatements(q, table, name, groups, sums);
-    await off(
-      made.map((s) => s.compile(q)),
-      { atomic: true },
-    );
+  if (q.isTransaction) await build(q);
+  else
     try {
-      await record(q);
+      if (off) {
+        const made = await sqliteStatements(q, table, name, groups, sums);
+        await off(
+          made.map((s) => s.compile(q)),
+          { atomic: true },
+        );
+        try {
+          await record(q);
+        } catch (e) {
+          await dropAggregate(q, dialect, name);
+          throw e;
+        }
+      } else await q.transaction().execute(build);
     } catch (e) {
-      await dropAggregate(q, dialect, name);
+      // Two jobs whose group-bys want the same summary may build it at once (the job runner
+      // runs more than one): the one that comes second finds it made, and it is its answer too.
+      if (await existing()) return name;
       throw e;
     }
-  } else if (q.isTransaction) await build(q);
-  else await q.transaction().execute(build);
   await analyzeTable(q, dialect, name);
   return name;
 }

@@ -233,9 +233,21 @@ async function createIndex(
     if (off) await off([create.compile(q)]);
     else await create.execute(q);
   } catch (e) {
+    // PostgreSQL: another job built the same index at once (`if not exists` does not keep two
+    // builds of one name apart there); theirs is the index, and it stays.
+    if (dialect === 'postgres' && nameTaken(e)) return;
     if (concurrently) await sql`drop index if exists ${sql.id(safeIdent(name))}`.execute(q);
     throw e;
   }
+}
+
+/**
+ * PostgreSQL: the error of a relation whose name another transaction made meanwhile — not a
+ * unique index over duplicate values, whose error has the same code but names no catalog.
+ */
+function nameTaken(e: unknown): boolean {
+  const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+  return code === '42P07' || (code === '23505' && constraint === 'pg_class_relname_nsp_index');
 }
 
 /**
@@ -387,7 +399,9 @@ export async function ensureIndex(
   }
   await createIndex(q, dialect, table, name, all, unique, live, !!opts.concurrently);
   await analyzeTable(q, dialect, table);
-  await q
+  // Two jobs whose reads want the same index may build it at once (`if not exists`): the one
+  // that records it second keeps the first's record, which becomes its own unless automatic.
+  const recorded = await q
     .insertInto('pf_indexes')
     .values({
       name,
@@ -397,7 +411,9 @@ export async function ensureIndex(
       created_at: isoNow(),
       automatic: opts.automatic ? 1 : 0,
     })
-    .execute();
+    .onConflict((oc) => oc.column('name').doNothing())
+    .executeTakeFirst();
+  if (!Number(recorded.numInsertedOrUpdatedRows) && !opts.automatic) await adoptIndexes(q, [name]);
   return name;
 }
 
