@@ -329,6 +329,8 @@ interface AutoIndexes {
   readyMs: number | null;
   /** The jobs' run time (ms). */
   buildMs: number;
+  /** The longest time one of them waited in the job queue before it started (ms). */
+  waitMs: number;
 }
 // When each shape's automatic indexes were ready: the index jobs queued while it was measured
 // (waited for only now, after every shape's measures).
@@ -351,6 +353,10 @@ function readiness(start: number, end: number): AutoIndexes {
     buildMs: mine.reduce(
       (a, j) => a + (Date.parse(j.finished_at ?? '') - Date.parse(j.started_at ?? '') || 0),
       0,
+    ),
+    waitMs: Math.max(
+      0,
+      ...mine.map((j) => Date.parse(j.started_at ?? '') - Date.parse(j.created_at) || 0),
     ),
   };
 }

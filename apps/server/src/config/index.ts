@@ -301,6 +301,13 @@ export interface JobLimits {
   queuedPerDomain: number;
   /** Export jobs one domain may start in an hour. */
   exportsPerHour: number;
+  /**
+   * One more slot for short jobs (platform/jobs.ts): SQLite, whose builds take turns on one
+   * writer slice by slice, so a short build runs between a long one's slices. Not PostgreSQL: a
+   * second build of the same table waits for the first one's lock there (and writers queue
+   * behind a waiting trigger's lock), so it would not start sooner and could hold writes.
+   */
+  quickSlot: boolean;
 }
 
 /** A 32-byte key from 64 hex digits or base64 / base64url text. */
@@ -427,6 +434,7 @@ export function loadConfig(
       concurrency: e.JOBS_CONCURRENCY,
       queuedPerDomain: e.JOBS_QUEUED_PER_DOMAIN,
       exportsPerHour: e.EXPORTS_PER_HOUR,
+      quickSlot: !isPostgresUrl(databaseUrl),
     },
     uploadsOpenPerDomain: e.UPLOADS_OPEN_PER_DOMAIN,
     uploadOpenBytesPerDomain: e.UPLOAD_OPEN_BYTES_PER_DOMAIN,

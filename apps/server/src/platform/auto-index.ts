@@ -145,8 +145,11 @@ export class AutoIndexer {
       .catch((err: unknown) => this.log.warn({ err }, 'automatic indexes: use not recorded'));
   }
 
-  /** Notes a read of a shape its indexes do not serve; queues its job the `seen`-th time. */
-  async note(ctx: OpContext, meta: ObjectMeta, shape: ReadShape): Promise<void> {
+  /**
+   * Notes a read of a shape its indexes do not serve; queues its job the `seen`-th time.
+   * `quick`: no text or search index it wants is missing (its job is short, jobs.ts).
+   */
+  async note(ctx: OpContext, meta: ObjectMeta, shape: ReadShape, quick = false): Promise<void> {
     const key = `${meta.id}\u0000${shape.key}`;
     const entry = this.shapes.get(key) ?? { n: 0 };
     this.shapes.delete(key);
@@ -183,6 +186,7 @@ export class AutoIndexer {
             key: shape.key,
             definition: shape.definition,
             ...(shape.groups ? { groups: true as const } : {}),
+            ...(quick ? { quick: true as const } : {}),
           },
         } satisfies IndexJobParams,
       });
@@ -344,6 +348,7 @@ export async function noteRead(
     if (!shape) return;
     const want = wantedIndexes(ctx, meta, shape);
     let missing = false;
+    let textMissing = false;
     // A B-tree index is served by any that starts with its columns (a longer one too).
     for (const cols of want.btree) {
       const ix = indexes.find((x) => startsWith(x, cols));
@@ -352,7 +357,7 @@ export async function noteRead(
     }
     for (const name of want.text) {
       const ix = indexes.find((x) => x.name === name);
-      if (!ix) missing = true;
+      if (!ix) missing = textMissing = true;
       else if (ix.automatic) indexer.touch(name);
     }
     // A group-by is answered by any summary of at least its groups and summed fields (the
@@ -367,7 +372,7 @@ export async function noteRead(
       else if (ix.automatic) indexer.touch(ix.name);
     }
     if (!missing || (await rows()) < indexer.settings.minRows) return;
-    await indexer.note(ctx, meta, shape);
+    await indexer.note(ctx, meta, shape, !textMissing);
   } catch (err) {
     indexer.log.warn({ err, objectId: meta.id }, 'automatic indexes: read not noted');
   }

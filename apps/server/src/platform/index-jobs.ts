@@ -14,9 +14,11 @@ import {
 } from './ddl.js';
 import { isAggregateName } from './aggregates.js';
 import {
+  holdingRoom,
   indexedTextFields,
   indexView,
   MAX_VIEW_INDEXES,
+  roomHeld,
   searchIndexFits,
   wantsSearchIndex,
 } from './index-policy.js';
@@ -40,9 +42,11 @@ export interface IndexJobParams {
    * sort and search as a view definition without the values. The job builds what a view of that
    * definition gets, marked automatic, within the object's room. `groups`: the shape of a
    * group-by (records.groups), which also gets the view's maintained aggregate when that answers
-   * it (index-policy.ts `automaticSummary`).
+   * it (index-policy.ts `automaticSummary`). `quick`: when it was queued, the object had every
+   * text and search index the shape wants — the job builds B-tree indexes and an aggregate, one
+   * statement each, and takes the job runner's quick slot (jobs.ts).
    */
-  auto?: { key: string; definition: ViewDefinition; groups?: true };
+  auto?: { key: string; definition: ViewDefinition; groups?: true; quick?: true };
 }
 
 async function currentFields(db: Db, objectId: string) {
@@ -60,9 +64,15 @@ async function currentFields(db: Db, objectId: string) {
   return { table: o.table_name, fields: rows.map(fieldFromRow) };
 }
 
-/** Indexes of an object counted against its limit (not its maintained aggregates). */
-async function indexCount(db: Db, objectId: string): Promise<number> {
-  return (await listIndexes(db.kysely, objectId)).filter((ix) => !isAggregateName(ix.name)).length;
+/**
+ * Indexes of an object counted against its limit (not its maintained aggregates), and those
+ * other automatic builds underway for it hold (index-policy.ts `holdingRoom`), `name` aside.
+ */
+async function indexCount(db: Db, objectId: string, name: string): Promise<number> {
+  const recorded = (await listIndexes(db.kysely, objectId))
+    .map((ix) => ix.name)
+    .filter((n) => !isAggregateName(n));
+  return recorded.length + roomHeld(db, objectId, recorded, name);
 }
 
 /**
@@ -109,7 +119,11 @@ async function runIndexJob(ctx: JobContext<IndexJobParams>) {
   const params = ctx.params.auto ? await buildAutomatic(ctx, ctx.params.auto) : ctx.params;
   const automatic = !!params.auto;
   // Automatic text indexes stay within the object's room too (a view's are not counted here).
-  const room = async () => !automatic || (await indexCount(db, params.objectId)) < MAX_VIEW_INDEXES;
+  const room = async (name: string) =>
+    !automatic || (await indexCount(db, params.objectId, name)) < MAX_VIEW_INDEXES;
+  // An automatic one holds its room while it is filled (a short job may build beside it).
+  const held = <T>(name: string, build: () => Promise<T>) =>
+    automatic ? holdingRoom(db, params.objectId, name, build) : build();
   let done = 0;
   ctx.progress(0, params.textFields.length);
   for (const fieldId of params.textFields) {
@@ -117,14 +131,10 @@ async function runIndexJob(ctx: JobContext<IndexJobParams>) {
     const now = await currentFields(db, params.objectId);
     const field = now?.fields.find((f) => f.id === fieldId);
     // Computed fields get no trigram index (a generated column's triggers would not follow it).
-    if (now && field && !field.computed && textIndexable(field.type) && (await room())) {
-      const name = await ensureTextIndex(
-        db,
-        params.objectId,
-        now.table,
-        field.column,
-        ctx.signal,
-        automatic,
+    const planned = now && field ? textIndexName(now.table, field.column) : '';
+    if (now && field && !field.computed && textIndexable(field.type) && (await room(planned))) {
+      const name = await held(planned, () =>
+        ensureTextIndex(db, params.objectId, now.table, field.column, ctx.signal, automatic),
       );
       // The field may have changed while its index was filled: keep only a fitting index.
       const after = await currentFields(db, params.objectId);
@@ -144,16 +154,17 @@ async function runIndexJob(ctx: JobContext<IndexJobParams>) {
       searched.length &&
       !searched.some((f) => f.computed) &&
       wantsSearchIndex(searched.length) &&
-      (await room())
+      (await room(
+        searchIndexName(
+          now.table,
+          searched.map((f) => f.column),
+          db.dialect,
+        ),
+      ))
     ) {
       const columns = searched.map((f) => f.column);
-      const name = await ensureSearchIndex(
-        db,
-        params.objectId,
-        now.table,
-        columns,
-        ctx.signal,
-        automatic,
+      const name = await held(searchIndexName(now.table, columns, db.dialect), () =>
+        ensureSearchIndex(db, params.objectId, now.table, columns, ctx.signal, automatic),
       );
       // The searched fields may have changed while it was filled: keep only a fitting index.
       const after = (await currentFields(db, params.objectId))?.fields.filter((f) =>
@@ -169,6 +180,8 @@ async function runIndexJob(ctx: JobContext<IndexJobParams>) {
 
 export const indexJob: JobKindHandler<IndexJobParams> = {
   run: runIndexJob,
+  // Fills no text index: short, it need not wait behind one that does.
+  quick: (params) => params.auto?.quick === true,
   // Builds what is missing only: stopped by a shutdown, it runs again.
   resumable: true,
   async recover(db, job) {

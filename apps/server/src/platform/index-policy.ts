@@ -28,6 +28,53 @@ import { compileSortKeys, resolveColumn } from './compiler.js';
 export const MAX_VIEW_INDEXES = 16;
 /** Maintained aggregates (summary tables) per object, besides its indexes. */
 export const MAX_VIEW_AGGREGATES = 4;
+
+/**
+ * Automatic indexes and aggregates being built in this process until they are recorded, per
+ * database and object (name → builds of it): the automatic room checks count them, so two jobs
+ * building for one object at once — a text index's fill of seconds and a short job beside it in
+ * the job runner's quick slot (jobs.ts) — never take more than the object's room between them.
+ */
+const underway = new WeakMap<object, Map<string, Map<string, number>>>();
+
+/** Runs `build` of an automatic index or aggregate `name` with its room held meanwhile. */
+export async function holdingRoom<T>(
+  db: object,
+  objectId: string,
+  name: string,
+  build: () => Promise<T>,
+): Promise<T> {
+  let byObject = underway.get(db);
+  if (!byObject) underway.set(db, (byObject = new Map()));
+  let names = byObject.get(objectId);
+  if (!names) byObject.set(objectId, (names = new Map()));
+  names.set(name, (names.get(name) ?? 0) + 1);
+  try {
+    return await build();
+  } finally {
+    const n = (names.get(name) ?? 1) - 1;
+    if (n > 0) names.set(name, n);
+    else names.delete(name);
+    if (!names.size) byObject.delete(objectId);
+  }
+}
+
+/**
+ * Room of the object held by automatic builds underway (`holdingRoom`): indexes, or with
+ * `aggregates` summaries — those not `recorded` yet, `name` (the one about to be built) aside.
+ */
+export function roomHeld(
+  db: object,
+  objectId: string,
+  recorded: readonly string[],
+  name: string,
+  aggregates = false,
+): number {
+  let n = 0;
+  for (const held of underway.get(db)?.get(objectId)?.keys() ?? [])
+    if (held !== name && isAggregateName(held) === aggregates && !recorded.includes(held)) n++;
+  return n;
+}
 const INDEXABLE_OPS = new Set([
   'eq',
   'in',
@@ -284,44 +331,54 @@ export async function indexView(
     : summaryOf(meta, d);
   if (summary) {
     const name = aggregateName(meta.table, summary.groups, summary.sums);
+    const held = opts.automatic ? roomHeld(ctx.db, meta.id, existing, name, true) : 0;
     let room =
-      existing.includes(name) || existing.filter(isAggregateName).length < MAX_VIEW_AGGREGATES;
+      existing.includes(name) ||
+      existing.filter(isAggregateName).length + held < MAX_VIEW_AGGREGATES;
     // A view's makes room: the least recently used automatic aggregate gives way.
     if (!room && !opts.automatic)
       room = await evictAutomatic(k, ctx.db.dialect, meta.id, 'aggregate');
     if (room) {
-      await ensureAggregate(
-        k,
-        ctx.db.dialect,
-        meta.id,
-        meta.table,
-        summary.groups,
-        summary.sums,
-        opts.automatic ? { automatic: true } : {},
-      );
+      const build = () =>
+        ensureAggregate(
+          k,
+          ctx.db.dialect,
+          meta.id,
+          meta.table,
+          summary.groups,
+          summary.sums,
+          opts.automatic ? { automatic: true } : {},
+        );
+      await (opts.automatic ? holdingRoom(ctx.db, meta.id, name, build) : build());
       if (!existing.includes(name)) made.push(name);
     }
   }
-  const indexCount = async () =>
+  const indexNames = async () =>
     (await k.selectFrom('pf_indexes').select('name').where('object_id', '=', meta.id).execute())
       .map((r) => r.name)
-      .filter((n) => !isAggregateName(n)).length;
-  let count = await indexCount();
+      .filter((n) => !isAggregateName(n));
+  let recorded = await indexNames();
   const names = plannedIndexNames(meta, needed);
   for (const [i, cols] of needed.entries()) {
-    if (count >= MAX_VIEW_INDEXES && !existing.includes(names[i] as string)) {
+    const planned = names[i] as string;
+    // Automatic: the room that builds underway for the object (a text index's fill) hold too.
+    const taken = () =>
+      recorded.length + (opts.automatic ? roomHeld(ctx.db, meta.id, recorded, planned) : 0);
+    if (taken() >= MAX_VIEW_INDEXES && !existing.includes(planned)) {
       if (opts.automatic || !(await evictAutomatic(k, ctx.db.dialect, meta.id))) break;
-      count = await indexCount();
+      recorded = await indexNames();
     }
-    const prior = count;
-    const name = await ensureIndex(k, ctx.db.dialect, meta.id, meta.table, cols, {
-      withId: true,
-      live: true,
-      ...(opts.concurrently ? { concurrently: true } : {}),
-      ...(opts.automatic ? { automatic: true } : {}),
-    });
-    count = await indexCount();
-    if (count > prior) made.push(name);
+    const prior = recorded.length;
+    const build = () =>
+      ensureIndex(k, ctx.db.dialect, meta.id, meta.table, cols, {
+        withId: true,
+        live: true,
+        ...(opts.concurrently ? { concurrently: true } : {}),
+        ...(opts.automatic ? { automatic: true } : {}),
+      });
+    const name = await (opts.automatic ? holdingRoom(ctx.db, meta.id, planned, build) : build());
+    recorded = await indexNames();
+    if (recorded.length > prior) made.push(name);
   }
   // Automatic indexes that a longer index now starts with add nothing: dropped, room kept.
   if (opts.automatic) {

@@ -26,7 +26,7 @@ describe('jobs of every kind when the server stops mid-run', () => {
   beforeAll(async () => {
     t = await makeTestApp({
       // Every job of the test at once (one domain may run all but one of them).
-      jobs: { concurrency: 8, queuedPerDomain: 20, exportsPerHour: 60 },
+      jobs: { concurrency: 8, queuedPerDomain: 20, exportsPerHour: 60, quickSlot: false },
     });
     owner = await registerUser(t.app);
   });

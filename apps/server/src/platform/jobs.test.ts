@@ -222,7 +222,8 @@ describe('fair job runner', () => {
     const startedP = new Map<string, Promise<void>>();
     const name = (p: { name: string }) => p.name;
     for (const kind of ['export', 'import'] as const)
-      jobs.register<{ name: string }>(kind, {
+      jobs.register<{ name: string; quick?: boolean }>(kind, {
+        quick: (p) => p.quick === true,
         run: async (ctx) => {
           ran.push(name(ctx.params));
           started.get(name(ctx.params))?.();
@@ -235,9 +236,20 @@ describe('fair job runner', () => {
       for (const open of gates.values()) open();
       await jobs.stop();
     });
-    const add = async (domainId: string, jobName: string, kind: 'export' | 'import' = 'import') => {
+    const add = async (
+      domainId: string,
+      jobName: string,
+      kind: 'export' | 'import' = 'import',
+      quick = false,
+    ) => {
       startedP.set(jobName, new Promise<void>((r) => started.set(jobName, r)));
-      return jobs.enqueue({ kind, domainId, userId: 'u', lang: 'en', params: { name: jobName } });
+      return jobs.enqueue({
+        kind,
+        domainId,
+        userId: 'u',
+        lang: 'en',
+        params: { name: jobName, ...(quick ? { quick } : {}) },
+      });
     };
     const release = async (jobName: string) => {
       while (!gates.has(jobName)) await new Promise((r) => setTimeout(r, 5));
@@ -270,6 +282,39 @@ describe('fair job runner', () => {
     for (const n of ['b1', 'a1', 'a2']) await release(n);
     await jobs.idle();
     expect(ran).toEqual(['a1', 'b1', 'a2']);
+  });
+
+  it('runs a short job in its quick slot beside a long one, one at a time, without passing over long ones', async () => {
+    const { jobs, ran, add, release, started } = await gated({ concurrency: 2, quickSlot: true });
+    await add('A', 'long1');
+    await started('long1');
+    await add('A', 'long2');
+    await add('A', 'quick1', 'import', true);
+    // A runs all the slots it may (one of two): its short job still starts, in the quick slot.
+    await started('quick1');
+    await add('A', 'quick2', 'import', true);
+    await add('B', 'b1');
+    await started('b1');
+    expect(ran).toEqual(['long1', 'quick1', 'b1']);
+    // The quick slot runs one job at a time; A's second long one waits for A's slot.
+    await release('quick1');
+    await started('quick2');
+    expect(ran).toEqual(['long1', 'quick1', 'b1', 'quick2']);
+    await release('long1');
+    await started('long2');
+    for (const n of ['quick2', 'b1', 'long2']) await release(n);
+    await jobs.idle();
+    expect(ran).toEqual(['long1', 'quick1', 'b1', 'quick2', 'long2']);
+  });
+
+  it('without a quick slot, a short job waits its turn like any other', async () => {
+    const { jobs, ran, add, release } = await gated({ concurrency: 1 });
+    await add('A', 'long1');
+    await add('A', 'long2');
+    await add('A', 'quick1', 'import', true);
+    for (const n of ['long1', 'long2', 'quick1']) await release(n);
+    await jobs.idle();
+    expect(ran).toEqual(['long1', 'long2', 'quick1']);
   });
 
   it('refuses more jobs of a domain than it may have open, with Retry-After', async () => {

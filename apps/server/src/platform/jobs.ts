@@ -112,6 +112,12 @@ export interface JobKindHandler<P = unknown> {
   finished?(db: Db, job: FinishedJob<P>): Promise<void>;
   /** What the job is about, for lists of jobs (the import's file, the procedure's name). */
   describe?(db: Db, job: { id: string; domainId: string; params: P }): Promise<string | null>;
+  /**
+   * The job is short — about a second of work on a large table (a B-tree index, a maintained
+   * aggregate) — and may run in the runner's quick slot, so that it never waits behind a long
+   * job (a text index's fill). Decided from the params when the job is queued.
+   */
+  quick?(params: P): boolean;
 }
 
 /** A job that has ended, as its kind's `finished` hook gets it. */
@@ -190,6 +196,9 @@ const LIMITED_KINDS: ReadonlySet<string> = new Set<JobKind>([
   'sync',
 ]);
 
+/** Where a running job runs: one of the `concurrency` slots, or the quick slot. */
+type Slot = 'regular' | 'quick';
+
 /** Seconds a client is told to wait when its domain has too many jobs open. */
 const RETRY_TOO_MANY = 30;
 const HOUR_MS = 3600_000;
@@ -202,7 +211,13 @@ const HOUR_MS = 3600_000;
  *   so one domain's 30 exports do not make another's wait behind them;
  * - with two or more at once, **one domain never runs all of them**: one is left to the others;
  * - a domain has at most `queuedPerDomain` jobs queued or running, and starts at most
- *   `exportsPerHour` exports in an hour; more answer 429 with `Retry-After`.
+ *   `exportsPerHour` exports in an hour; more answer 429 with `Retry-After`;
+ * - with `quickSlot`, one more job may run beside them, one whose kind says it is short
+ *   (`JobKindHandler.quick`: an automatic B-tree index or aggregate): queued short jobs are
+ *   taken there round robin across domains, first in first out within one, so a short build
+ *   never waits behind a long one (a text index filled for seconds or minutes) — as a shop opens
+ *   an express till. The `concurrency` slots take every kind in order as before, so long jobs
+ *   are never passed over there.
  *
  * After a restart, jobs that were running are recovered (their handler cleans up) and marked
  * failed; queued ones run.
@@ -214,15 +229,21 @@ export class Jobs {
   private readonly runningOf = new Map<string, { domainId: string; kind: string }>();
   /** Queued job ids per domain. */
   private readonly queues = new Map<string, string[]>();
+  /** Queued jobs whose kind says they are short (`JobKindHandler.quick`). */
+  private readonly quickIds = new Set<string>();
   /** When each domain last started a job (a count): the longest waiting goes first. */
   private readonly lastStart = new Map<string, number>();
   private starts = 0;
   /** Jobs started in this process until they have ended (finish hook included). */
   private readonly runs = new Map<string, Promise<unknown>>();
-  /** Running jobs per domain. */
+  /** Jobs running in the `concurrency` slots, per domain. */
   private readonly runningPerDomain = new Map<string, number>();
   private queued = 0;
+  /** Jobs running in the `concurrency` slots. */
   private active = 0;
+  /** Jobs running in the quick slot (0 or 1), and the domain of the one running there. */
+  private quickActive = 0;
+  private quickDomain: string | undefined;
   private stopped = true;
   private idleWaiters: (() => void)[] = [];
   private readonly watchers: JobWatcher[] = [];
@@ -245,6 +266,7 @@ export class Jobs {
       concurrency: 1,
       queuedPerDomain: Number.POSITIVE_INFINITY,
       exportsPerHour: Number.POSITIVE_INFINITY,
+      quickSlot: false,
       ...limits,
     };
   }
@@ -352,13 +374,14 @@ export class Jobs {
   private async pickUpQueued(): Promise<void> {
     const queued = await this.db.kysely
       .selectFrom('pf_jobs')
-      .select(['id', 'domain_id'])
+      .select(['id', 'domain_id', 'kind', 'params'])
       .where('status', '=', 'queued')
       .orderBy('created_at')
       .execute();
     const known = new Set<string>(this.running.keys());
     for (const ids of this.queues.values()) for (const id of ids) known.add(id);
-    for (const j of queued) if (!known.has(j.id)) this.push(j.domain_id, j.id);
+    for (const j of queued)
+      if (!known.has(j.id)) this.push(j.domain_id, j.id, this.isQuick(j.kind, j.params));
   }
 
   /** Says that this process is alive for the jobs it runs. */
@@ -461,7 +484,7 @@ export class Jobs {
       { job: row.id, kind: row.kind, domain: row.domain_id, reqId: row.request_id ?? undefined },
       'job queued',
     );
-    this.push(input.domainId, row.id);
+    this.push(input.domainId, row.id, this.isQuick(row.kind, row.params));
     this.changed(row.id);
     this.pump();
     return jobFromRow(row);
@@ -469,7 +492,11 @@ export class Jobs {
 
   /** Jobs of a domain queued or running in this process. */
   private openJobs(domainId: string): number {
-    return (this.queues.get(domainId)?.length ?? 0) + (this.runningPerDomain.get(domainId) ?? 0);
+    return (
+      (this.queues.get(domainId)?.length ?? 0) +
+      (this.runningPerDomain.get(domainId) ?? 0) +
+      (this.quickDomain === domainId ? 1 : 0)
+    );
   }
 
   /** 429 when the domain has too many jobs open, or has used its exports of the hour. */
@@ -504,10 +531,22 @@ export class Jobs {
     );
   }
 
-  private push(domainId: string, id: string): void {
+  /** Whether a job of `kind` with these params (JSON) is short (`JobKindHandler.quick`). */
+  private isQuick(kind: string, params: string): boolean {
+    const quick = this.handlers.get(kind)?.quick;
+    if (!quick) return false;
+    try {
+      return quick(JSON.parse(params) as never);
+    } catch {
+      return false;
+    }
+  }
+
+  private push(domainId: string, id: string, quick = false): void {
     let q = this.queues.get(domainId);
     if (!q) this.queues.set(domainId, (q = []));
     q.push(id);
+    if (quick) this.quickIds.add(id);
     this.queued++;
   }
 
@@ -517,6 +556,7 @@ export class Jobs {
       const i = q.indexOf(id);
       if (i < 0) continue;
       q.splice(i, 1);
+      this.quickIds.delete(id);
       this.queued--;
       if (!q.length) this.queues.delete(domainId);
       return true;
@@ -530,14 +570,17 @@ export class Jobs {
   }
 
   /**
-   * The next job to start: of the domains with a queued job that may run one more, the one that
-   * started a job longest ago (never: first) — round robin across domains.
+   * The next job to start in a slot: of the domains with a queued job that may run one more,
+   * the one that started a job longest ago (never: first) — round robin across domains. A
+   * `concurrency` slot takes the domain's first queued job, of any kind; the quick slot its
+   * first short one (no domain is held to its share there: it is one slot more).
    */
-  private next(): { domainId: string; id: string } | undefined {
+  private next(slot: Slot): { domainId: string; id: string } | undefined {
     let pick: string | undefined;
     let pickAt = Number.POSITIVE_INFINITY;
-    for (const domainId of this.queues.keys()) {
-      if ((this.runningPerDomain.get(domainId) ?? 0) >= this.domainCap) continue;
+    for (const [domainId, q] of this.queues) {
+      if (slot === 'quick' ? !q.some((id) => this.quickIds.has(id)) : this.atCap(domainId))
+        continue;
       const at = this.lastStart.get(domainId) ?? -1;
       if (at < pickAt) {
         pick = domainId;
@@ -546,11 +589,18 @@ export class Jobs {
     }
     if (pick === undefined) return undefined;
     const q = this.queues.get(pick) as string[];
-    const id = q.shift() as string;
+    const i = slot === 'quick' ? q.findIndex((id) => this.quickIds.has(id)) : 0;
+    const id = q.splice(i, 1)[0] as string;
+    this.quickIds.delete(id);
     this.queued--;
     if (!q.length) this.queues.delete(pick);
     this.lastStart.set(pick, ++this.starts);
     return { domainId: pick, id };
+  }
+
+  /** Whether the domain runs all the `concurrency` slots it may. */
+  private atCap(domainId: string): boolean {
+    return (this.runningPerDomain.get(domainId) ?? 0) >= this.domainCap;
   }
 
   /** A job of the domain, or 404. */
@@ -611,7 +661,7 @@ export class Jobs {
 
   /** Resolves when no job is queued or running (tests, shutdown). */
   async idle(): Promise<void> {
-    if (this.active === 0 && this.queued === 0) return;
+    if (this.active === 0 && this.quickActive === 0 && this.queued === 0) return;
     await new Promise<void>((r) => this.idleWaiters.push(r));
   }
 
@@ -625,24 +675,46 @@ export class Jobs {
     await this.runs.get(id);
   }
 
+  /** The slot a job may start in now, and the job; undefined when none may start. */
+  private nextToStart(): { slot: Slot; domainId: string; id: string } | undefined {
+    if (this.stopped) return undefined;
+    if (this.active < this.limits.concurrency) {
+      const next = this.next('regular');
+      if (next) return { slot: 'regular', ...next };
+    }
+    if (this.limits.quickSlot && this.quickActive === 0 && this.quickIds.size) {
+      const next = this.next('quick');
+      if (next) return { slot: 'quick', ...next };
+    }
+    return undefined;
+  }
+
   private pump(): void {
-    while (!this.stopped && this.active < this.limits.concurrency) {
-      const next = this.next();
-      if (!next) break;
-      const { domainId, id } = next;
-      this.active++;
-      this.runningPerDomain.set(domainId, (this.runningPerDomain.get(domainId) ?? 0) + 1);
+    for (let next = this.nextToStart(); next; next = this.nextToStart()) {
+      const { slot, domainId, id } = next;
+      if (slot === 'quick') {
+        this.quickActive++;
+        this.quickDomain = domainId;
+      } else {
+        this.active++;
+        this.runningPerDomain.set(domainId, (this.runningPerDomain.get(domainId) ?? 0) + 1);
+      }
       const run = this.runOne(id).catch((err: unknown) =>
         this.log.error({ err, job: id }, 'job runner failed'),
       );
       this.runs.set(id, run);
       void run.finally(() => {
         this.runs.delete(id);
-        this.active--;
-        const n = (this.runningPerDomain.get(domainId) ?? 1) - 1;
-        if (n > 0) this.runningPerDomain.set(domainId, n);
-        else this.runningPerDomain.delete(domainId);
-        if (this.active === 0 && this.queued === 0) {
+        if (slot === 'quick') {
+          this.quickActive--;
+          this.quickDomain = undefined;
+        } else {
+          this.active--;
+          const n = (this.runningPerDomain.get(domainId) ?? 1) - 1;
+          if (n > 0) this.runningPerDomain.set(domainId, n);
+          else this.runningPerDomain.delete(domainId);
+        }
+        if (this.active === 0 && this.quickActive === 0 && this.queued === 0) {
           const waiters = this.idleWaiters;
           this.idleWaiters = [];
           for (const w of waiters) w();
