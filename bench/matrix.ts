@@ -25,7 +25,8 @@
  * (before saving, no automatic indexes: every request of an ad-hoc filter reads the table),
  * BENCH_WARMUP_SECONDS (default 2: 10 clients reading the first page in record order before
  * the first shape, so that no shape measures the server's start — its lanes, its compiled
- * code; 0 for none).
+ * code; 0 for none), BENCH_KEEP_PAGES=0 (PostgreSQL: no page kept per data version, each request
+ * reads its page — platform/planner.ts `pageKeeping` — to compare with keeping).
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -39,6 +40,7 @@ import { seedRows } from './lib/seed.js';
 import { cacheStats } from '../apps/server/src/platform/cache.js';
 import { dropIndex, listIndexes } from '../apps/server/src/platform/ddl.js';
 import { laneStats } from '../apps/server/src/platform/lanes.js';
+import { pageKeeping } from '../apps/server/src/platform/planner.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
@@ -46,6 +48,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3180);
 const ONLY = process.env.BENCH_SHAPES?.split(',').filter(Boolean);
+if (process.env.BENCH_KEEP_PAGES === '0') pageKeeping.maxPages = 0;
 
 const AND = { id: 1, sid: 'and', name: 'AND' } as const;
 const OR = { id: 2, sid: 'or', name: 'OR' } as const;
@@ -238,6 +241,7 @@ async function measure(s: Shape) {
       processCpuMsPerRequest: load.processCpuMsPerRequest,
       // The server's CPU per request: its main thread, and its lane processes (SQLite).
       mainThreadCpuMsPerRequest: load.mainThreadCpuMsPerRequest,
+      mainThreadSystemCpuMsPerRequest: load.mainThreadSystemCpuMsPerRequest,
       laneCpuMsPerRequest: load.helperCpuMsPerRequest,
       serverCpuMsPerRequest: +(load.mainThreadCpuMsPerRequest + load.helperCpuMsPerRequest).toFixed(
         3,

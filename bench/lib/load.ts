@@ -8,18 +8,18 @@ const TICK_MS = 10; // USER_HZ = 100 on Linux
  * CPU milliseconds (user + system) of a process or thread from `/proc` (`stat`: fields 14 and
  * 15, in clock ticks); 0 where there is no `/proc` or the process is gone.
  */
-function procCpuMs(statPath: string): number {
+function procCpuMs(statPath: string, only?: 'system'): number {
   try {
     const stat = readFileSync(statPath, 'utf8');
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(f[11]) + Number(f[12])) * TICK_MS;
+    return (only === 'system' ? Number(f[12]) : Number(f[11]) + Number(f[12])) * TICK_MS;
   } catch {
     return 0;
   }
 }
 
 /** CPU ms of this process's main thread (the server's event loop). */
-const mainThreadCpuMs = () => procCpuMs(`/proc/self/task/${process.pid}/stat`);
+const mainThreadCpuMs = (only?: 'system') => procCpuMs(`/proc/self/task/${process.pid}/stat`, only);
 
 export function percentile(xs: number[], p: number): number {
   if (!xs.length) return 0;
@@ -93,6 +93,7 @@ export async function throughput(opts: {
   const elu = performance.eventLoopUtilization();
   const cpu = process.cpuUsage();
   const main0 = mainThreadCpuMs();
+  const mainSystem0 = mainThreadCpuMs('system');
   const helpers0 = new Map(
     (opts.helperPids?.() ?? []).map((p) => [p, procCpuMs(`/proc/${p}/stat`)]),
   );
@@ -111,6 +112,7 @@ export async function throughput(opts: {
   const busy = performance.eventLoopUtilization(elu);
   const cpuUsed = process.cpuUsage(cpu);
   const mainMs = mainThreadCpuMs() - main0;
+  const mainSystemMs = mainThreadCpuMs('system') - mainSystem0;
   let helpersMs = 0;
   // Processes started during the run count from 0; those that ended during it are not counted.
   for (const p of new Set([...helpers0.keys(), ...(opts.helperPids?.() ?? [])]))
@@ -143,6 +145,8 @@ export async function throughput(opts: {
     // CPU per request of the server's main thread alone, and of the helper processes (lanes):
     // from /proc in clock ticks of 10 ms, so meaningful over runs of thousands of requests.
     mainThreadCpuMsPerRequest: perRequest(mainMs),
+    // Of which in the kernel (system calls: the sockets' reads and writes, loopback's delivery).
+    mainThreadSystemCpuMsPerRequest: perRequest(mainSystemMs),
     helperCpuMsPerRequest: perRequest(helpersMs),
     // CPU per request of the database server's processes (`databasePids`), 0 without.
     databaseCpuMsPerRequest: perRequest(databaseMs),

@@ -48,13 +48,16 @@ interface Store {
   misses: number;
 }
 
-const stores = new WeakMap<object, Store>();
+/** A database's stores: the shared one (`''`) and those of areas kept apart (`own`). */
+const stores = new WeakMap<object, Map<string, Store>>();
 
-function storeOf(db: Db): Store {
-  let s = stores.get(db.kysely);
+function storeOf(db: Db, name = ''): Store {
+  let byName = stores.get(db.kysely);
+  if (!byName) stores.set(db.kysely, (byName = new Map()));
+  let s = byName.get(name);
   if (!s) {
     s = { entries: new Map(), inflight: new Map(), hits: 0, misses: 0 };
-    stores.set(db.kysely, s);
+    byName.set(name, s);
   }
   return s;
 }
@@ -62,6 +65,12 @@ function storeOf(db: Db): Store {
 export interface CacheOptions {
   /** Oldest entry answered, in ms (see above); `Infinity` for none. */
   maxAgeMs?: number;
+  /**
+   * The area's entries are kept apart, at most this many (least recently used out), instead of
+   * among the `MAX_ENTRIES` of every other area: large values (a page's rows) then never push
+   * out small ones (counts), and `cacheStats` tells of the shared store only.
+   */
+  own?: number;
 }
 
 function maxAge(db: Db, opts: CacheOptions | undefined): number {
@@ -81,7 +90,7 @@ export function peek<T>(
   opts?: CacheOptions,
 ): T | undefined {
   if (!db.writeVersion) return undefined;
-  const e = storeOf(db).entries.get(`${area}\u0000${key}`);
+  const e = storeOf(db, opts?.own ? area : '').entries.get(`${area}\u0000${key}`);
   return fresh(db, e, db.writeVersion(tables), opts) ? (e.value as T) : undefined;
 }
 
@@ -96,7 +105,8 @@ export async function cached<T>(
 ): Promise<T> {
   const versionOf = db.writeVersion;
   if (!versionOf) return compute();
-  const s = storeOf(db);
+  const s = storeOf(db, opts?.own ? area : '');
+  const max = opts?.own ?? MAX_ENTRIES;
   const k = `${area}\u0000${key}`;
   const before = versionOf(tables);
   const e = s.entries.get(k);
@@ -117,7 +127,7 @@ export async function cached<T>(
     if (versionOf(tables) === before) {
       s.entries.delete(k);
       s.entries.set(k, { version: before, at: Date.now(), value });
-      if (s.entries.size > MAX_ENTRIES) {
+      if (s.entries.size > max) {
         const oldest = s.entries.keys().next().value;
         if (oldest !== undefined) s.entries.delete(oldest);
       }
@@ -136,9 +146,10 @@ export function cacheStats(db: Db): { hits: number; misses: number; entries: num
 
 /** Drops every entry of a database (tests comparing cached and uncached answers). */
 export function clearCache(db: Db): void {
-  const s = storeOf(db);
-  s.entries.clear();
-  s.inflight.clear();
+  for (const s of stores.get(db.kysely)?.values() ?? []) {
+    s.entries.clear();
+    s.inflight.clear();
+  }
 }
 
 /**

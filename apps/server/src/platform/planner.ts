@@ -328,8 +328,9 @@ export async function compileQuery(
       ])
     : undefined;
   const keep = inputKey !== undefined && !RELATIVE.test(inputKey);
+  // The input's key holds the filter's JSON (strings in it escaped, as in the filter's own).
   const matchesText =
-    !!input.search?.trim() || TEXT_MATCH.test(JSON.stringify(input.filter ?? null));
+    !!input.search?.trim() || TEXT_MATCH.test(inputKey ?? JSON.stringify(input.filter ?? null));
   let p = keep ? preparedFor(meta, known, inputKey) : undefined;
   const searchIndex = searchIndexOf(known);
   const base: CompileOptions = {
@@ -576,6 +577,13 @@ export function filterColumns(meta: ObjectMeta, filter: FilterNode | undefined):
 /**
  * Reads one page (up to `limit + 1` rows) of an object's records, choosing between walking an
  * index in sort order and reading the filter's matches first (see above).
+ *
+ * On PostgreSQL a page of the object's own table (no computed fields) is kept per data version
+ * of the table (`cached`, area `page`, `pageKeeping`): every client on the same view, and the
+ * same grid asking again, get its rows without a statement — the driver's parsing of the rows
+ * on the event loop and the database's work — until the table is written (by any server
+ * process: platform/events/bus.ts). What is kept is the rows as the database gave them; each
+ * answer still builds its records, display texts and names from them.
  */
 export async function readPage(
   ctx: OpContext,
@@ -593,6 +601,50 @@ export async function readPage(
       sql`select ${req.columns} from ${q.rel.from} where ${q.fast} order by ${order} limit ${req.limit + 1} offset ${req.offset}`,
     );
   }
+  if (
+    ctx.db.dialect === 'postgres' &&
+    pageKeeping.maxPages > 0 &&
+    q.rel.cacheTables.length === 1 &&
+    req.limit <= pageKeeping.maxRows &&
+    !meta.fields.some(isVirtual)
+  ) {
+    // The ORDER BY is made of these alone (`compileOrderBy`).
+    const order = JSON.stringify(orderColumns(req.keys));
+    const key = `${q.key}\u0000${req.state}\u0000${columnsSql(ctx.db, req.columns)}\u0000${order}\u0000${req.offset}\u0000${req.limit}`;
+    return cached(ctx.db, 'page', key, q.rel.cacheTables, () => readTablePage(ctx, meta, q, req), {
+      own: pageKeeping.maxPages,
+    });
+  }
+  return readTablePage(ctx, meta, q, req);
+}
+
+/**
+ * A page's rows kept per data version of its table (PostgreSQL; `readPage`): at most `maxPages`
+ * pages of at most `maxRows` rows (an object so tests can change it; `maxPages` 0 keeps none).
+ */
+export const pageKeeping = { maxRows: 200, maxPages: 300 };
+/** Pages read from the database rather than answered as kept (tests look at them). */
+export const pageStats = { read: 0 };
+
+const columnTexts = new WeakMap<RawBuilder<unknown>, string>();
+/** The SQL of a page's column list (`selectList` keeps one builder per set of columns). */
+function columnsSql(db: Db, columns: RawBuilder<unknown>): string {
+  let text = columnTexts.get(columns);
+  if (text === undefined) {
+    text = columns.compile(db.kysely).sql;
+    columnTexts.set(columns, text);
+  }
+  return text;
+}
+
+/** `readPage` of an object's own table, as the database answers it now. */
+async function readTablePage(
+  ctx: OpContext,
+  meta: ObjectMeta,
+  q: CompiledQuery,
+  req: PageRequest,
+): Promise<Raw[]> {
+  pageStats.read++;
   const db = ctx.db;
   // A deep page after one read before it reads on from that page's last row (keyset.ts).
   const cols = orderColumns(req.keys);

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheStats } from '../../platform/cache.js';
+import { pageStats } from '../../platform/planner.js';
 import { registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
-import { makeTestApp } from '../../test/helpers.js';
+import { makeTestApp, tableOfObject } from '../../test/helpers.js';
 import { AND, group, ok } from '../../test/qry-helpers.js';
 
 /**
  * A total is cached per filter and data version of the object's table (platform/cache.ts): a
  * committed write to another object, another domain's records or the user's own settings
- * leaves it cached; a write to the object itself changes it. On both databases.
+ * leaves it cached; a write to the object itself changes it. On both databases. On PostgreSQL
+ * a page is kept the same way (platform/planner.ts `readPage`).
  */
 let t: Awaited<ReturnType<typeof makeTestApp>>;
 let u: RegisteredUser;
@@ -67,5 +69,44 @@ describe('a cached total', () => {
     await ok(t.app, u, 'records.create', { objectId: stock, values: { name: 'New', qty: 99 } });
     expect(await total()).toEqual({ total: 11, computed: true });
     expect(await total()).toEqual({ total: 11, computed: false });
+  });
+});
+
+describe.runIf(!!process.env.TEST_DATABASE_URL)('a kept page (PostgreSQL)', () => {
+  const list = async () =>
+    (
+      await ok<{ rows: { id: number; values: { qty: number } }[] }>(t.app, u, 'records.list', {
+        objectId: stock,
+        filter: FILTER,
+        orderby: { isActive: true, sorts: [{ field: 'qty', dir: 'desc' }] },
+        limit: 5,
+      })
+    ).rows;
+  /** The page's rows and how many times it was read from the table for them. */
+  const counted = async () => {
+    const before = pageStats.read;
+    const rows = await list();
+    return { rows, read: pageStats.read - before };
+  };
+
+  it('is answered again without a statement until its table is written, here or by another server', async () => {
+    const first = await counted();
+    expect(first.read).toBe(1);
+    expect(await counted()).toEqual({ rows: first.rows, read: 0 });
+
+    await ok(t.app, u, 'records.create', { objectId: orders, values: { name: 'Order 4' } });
+    expect(await counted()).toEqual({ rows: first.rows, read: 0 });
+
+    const top = first.rows[0] as { id: number };
+    await ok(t.app, u, 'records.update', { objectId: stock, id: top.id, values: { qty: 20 } });
+    const written = await counted();
+    expect(written.read).toBe(1);
+    expect(written.rows.map((r) => r.id)).not.toContain(top.id);
+    expect(await counted()).toEqual({ rows: written.rows, read: 0 });
+
+    // Another server process's write to the table, as its notification tells it
+    // (platform/events/bus.ts): the page is read again.
+    t.app.db.writes?.external([await tableOfObject(t.app.db.kysely, stock)]);
+    expect(await counted()).toEqual({ rows: written.rows, read: 1 });
   });
 });

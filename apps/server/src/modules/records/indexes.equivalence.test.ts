@@ -6,6 +6,7 @@ import { aggregatesOf, listIndexes, searchIndexOf, searchOptions } from '../../p
 import {
   firstMatchKeeping,
   firstMatchStats,
+  pageKeeping,
   searchMatchLimit,
   searchMatchStats,
 } from '../../platform/planner.js';
@@ -509,14 +510,20 @@ async function answers(o: Obj, q: Query) {
   };
 }
 
-/** Runs `read` with pages' first matches kept on tables of `minRows` records or more. */
+/**
+ * Runs `read` with pages' first matches kept on tables of `minRows` records or more. Where they
+ * may be kept, whole pages are not (PostgreSQL, `pageKeeping`): every page is read through them.
+ */
 async function keeping<T>(minRows: number, read: () => Promise<T>): Promise<T> {
   const was = firstMatchKeeping.minRows;
+  const pages = pageKeeping.maxPages;
   firstMatchKeeping.minRows = minRows;
+  if (minRows !== Infinity) pageKeeping.maxPages = 0;
   try {
     return await read();
   } finally {
     firstMatchKeeping.minRows = was;
+    pageKeeping.maxPages = pages;
   }
 }
 
