@@ -71,6 +71,8 @@ export interface CacheOptions {
    * out small ones (counts), and `cacheStats` tells of the shared store only.
    */
   own?: number;
+  /** Whether a computed value is stored (else it is answered and not kept). */
+  keep?: (value: unknown) => boolean;
 }
 
 function maxAge(db: Db, opts: CacheOptions | undefined): number {
@@ -124,7 +126,7 @@ export async function cached<T>(
   s.inflight.set(k, { version: before, promise });
   try {
     const value = await promise;
-    if (versionOf(tables) === before) {
+    if (versionOf(tables) === before && (!opts?.keep || opts.keep(value))) {
       s.entries.delete(k);
       s.entries.set(k, { version: before, at: Date.now(), value });
       if (s.entries.size > max) {

@@ -613,6 +613,7 @@ export async function readPage(
     const key = `${q.key}\u0000${req.state}\u0000${columnsSql(ctx.db, req.columns)}\u0000${order}\u0000${req.offset}\u0000${req.limit}`;
     return cached(ctx.db, 'page', key, q.rel.cacheTables, () => readTablePage(ctx, meta, q, req), {
       own: pageKeeping.maxPages,
+      keep: (rows) => pageSize(rows as Raw[]) <= pageKeeping.maxSize,
     });
   }
   return readTablePage(ctx, meta, q, req);
@@ -620,9 +621,21 @@ export async function readPage(
 
 /**
  * A page's rows kept per data version of its table (PostgreSQL; `readPage`): at most `maxPages`
- * pages of at most `maxRows` rows (an object so tests can change it; `maxPages` 0 keeps none).
+ * pages of at most `maxRows` rows and `maxSize` characters of values (`pageSize`: long texts are
+ * read again rather than held), an object so tests can change it; `maxPages` 0 keeps none.
  */
-export const pageKeeping = { maxRows: 200, maxPages: 300 };
+export const pageKeeping = { maxRows: 200, maxPages: 200, maxSize: 64_000 };
+
+/** A page's size for `pageKeeping`: the characters of its texts, 8 for any other value. */
+function pageSize(rows: Raw[]): number {
+  let n = 0;
+  for (const row of rows)
+    for (const k in row) {
+      const v = row[k];
+      n += typeof v === 'string' ? v.length : 8;
+    }
+  return n;
+}
 /** Pages read from the database rather than answered as kept (tests look at them). */
 export const pageStats = { read: 0 };
 

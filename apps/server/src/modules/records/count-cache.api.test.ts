@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheStats } from '../../platform/cache.js';
-import { pageStats } from '../../platform/planner.js';
+import { pageKeeping, pageStats } from '../../platform/planner.js';
 import { registerUser, type RegisteredUser } from '../../test/auth-helpers.js';
 import { makeTestApp, tableOfObject } from '../../test/helpers.js';
 import { AND, group, ok } from '../../test/qry-helpers.js';
@@ -108,5 +108,20 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('a kept page (PostgreSQL)', () =
     // (platform/events/bus.ts): the page is read again.
     t.app.db.writes?.external([await tableOfObject(t.app.db.kysely, stock)]);
     expect(await counted()).toEqual({ rows: written.rows, read: 1 });
+  });
+
+  it('is read each time when its values are longer than a kept page may hold', async () => {
+    const was = pageKeeping.maxSize;
+    pageKeeping.maxSize = 100;
+    try {
+      t.app.db.writes?.external([await tableOfObject(t.app.db.kysely, stock)]);
+      const first = await counted();
+      expect(first.read).toBe(1);
+      expect(await counted()).toEqual({ rows: first.rows, read: 1 });
+    } finally {
+      pageKeeping.maxSize = was;
+    }
+    expect((await counted()).read).toBe(1);
+    expect((await counted()).read).toBe(0);
   });
 });
