@@ -7,7 +7,7 @@
  * - the word search with automatic indexes off (no index, nothing built) and once its index is
  *   built (what the shape's own reads cost until then).
  * Each run: requests per second, p50, the server's main-thread and lanes' CPU per request, the
- * event loop's delay p99, the CPU per second of the process's other threads alive before and
+ * event loop's delay p99, the statements run in lanes per request, the CPU per second of the process's other threads alive before and
  * after (index builder, checkpointer, libuv; not the load generator), the writes made through
  * the app during the run (the read path should make none), and the most frames the
  * write-ahead log held (wal-index header). Rounds repeat it with another search word.
@@ -113,6 +113,11 @@ async function run(label: string, body: unknown) {
     maxFrames = Math.max(maxFrames, walFrames());
   }, 50);
   const at = Date.now();
+  const served = () => {
+    const l = laneStats(app.db);
+    return l ? l.read.served + l.heavy.served : 0;
+  };
+  const s0 = served();
   const r = await throughput({
     url,
     token,
@@ -150,6 +155,7 @@ async function run(label: string, body: unknown) {
     laneMsPerReq: r.helperCpuMsPerRequest,
     loopDelayP99: r.eventLoopDelayMs.p99,
     otherThreadsCpuPerSec: Math.round(others / r.seconds),
+    laneStatementsPerReq: +((served() - s0) / Math.max(1, r.requests)).toFixed(2),
     appWrites: writes - w0,
     walFramesMax: maxFrames,
   };
