@@ -7,10 +7,11 @@
  * - the word search with automatic indexes off (no index, nothing built) and once its index is
  *   built (what the shape's own reads cost until then).
  * Each run: requests per second, p50, the server's main-thread and lanes' CPU per request, the
- * event loop's delay p99, the statements run in lanes per request, the CPU per second of the process's other threads alive before and
- * after (index builder, checkpointer, libuv; not the load generator), the writes made through
- * the app during the run (the read path should make none), and the most frames the
- * write-ahead log held (wal-index header). Rounds repeat it with another search word.
+ * event loop's delay p99, the statements run in lanes per request, the CPU per second of the
+ * process's other threads alive before and after (index builder, checkpointer, libuv; not the
+ * load generator), the writes made through the app during the run (the read path should make
+ * none), and the most frames the write-ahead log held (wal-index header). Rounds repeat it with
+ * another search word.
  *
  * Run: node --conditions=source --import tsx bench/build-interference.ts
  * Env: BENCH_ROWS (100000), BENCH_SECONDS (3), BENCH_PORT (3180), BENCH_ROUNDS (2).
