@@ -212,20 +212,11 @@ export function plannedIndexes(
   // walking the index in sort order tests the filter on the index entry and reads the table
   // only for the rows it returns (docs/execution.md, "Walks that test the filter in the index").
   const tested = sortCols.length ? testedColumns(meta, d, dialect) : [];
-  const tail = (lead: IndexColumn[]) => {
-    const extra = tested.filter(
-      (c) => !lead.some((x) => x.column === c) && !sortCols.some((x) => x.column === c),
-    );
-    return extra.length
-      ? [{ column: 'id', desc: sortCols.at(-1)?.desc }, ...extra.map((column) => ({ column }))]
-      : [];
-  };
-  if (eqLead.length) wanted.push([...eqLead, ...sortCols, ...tail(eqLead)]);
-  if (sortCols.length) wanted.push([...sortCols, ...tail([])]);
-  // A grouped view: group fields then aggregated fields, so groups and sums come from the
-  // index alone (covering), without reading the table.
+  // A grouped view: group fields then aggregated fields (at most three), so groups and sums
+  // come from the index alone (covering), without reading the table.
+  const grouped: IndexColumn[] = [];
+  let groupCount = 0;
   if (d.groupby.isActive && d.groupby.groups.length) {
-    const cols: IndexColumn[] = [];
     const add = (key: string) => {
       const col = resolveColumn(meta, key);
       if (
@@ -233,16 +224,31 @@ export function plannedIndexes(
         virtual(col) ||
         col.kind === 'multi' ||
         col.kind === 'file' ||
-        cols.some((x) => x.column === col.column)
+        grouped.some((x) => x.column === col.column)
       )
         return;
-      cols.push({ column: col.column });
+      grouped.push({ column: col.column });
     };
     d.groupby.groups.slice(0, 3).forEach((g) => add(g.field));
-    const groupCount = cols.length;
+    groupCount = grouped.length;
     d.groupby.groups.forEach((g) => (g.aggregates ?? []).forEach((a) => add(a.field)));
-    if (cols.length) wanted.unshift(cols.slice(0, groupCount + 3));
+    grouped.splice(groupCount + 3);
   }
+  const aggregated = grouped.slice(groupCount).map((c) => c.column);
+  const tail = (lead: IndexColumn[], more: readonly string[] = []) => {
+    const extra = [...new Set([...tested, ...more])].filter(
+      (c) => !lead.some((x) => x.column === c) && !sortCols.some((x) => x.column === c),
+    );
+    return extra.length
+      ? [{ column: 'id', desc: sortCols.at(-1)?.desc }, ...extra.map((column) => ({ column }))]
+      : [];
+  };
+  // The equality index of a grouped view also holds the aggregated fields: a group-by filtered
+  // on another field by equality then reads that value's index entries, not its records
+  // (docs/platform.md, "Physical tables and indexes").
+  if (eqLead.length) wanted.push([...eqLead, ...sortCols, ...tail(eqLead, aggregated)]);
+  if (sortCols.length) wanted.push([...sortCols, ...tail([])]);
+  if (grouped.length) wanted.unshift(grouped);
   if (d.filter.isactive) {
     for (const c of conditionsOf(d.filter)) {
       const col = resolveColumn(meta, c.field);

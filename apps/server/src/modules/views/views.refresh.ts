@@ -24,11 +24,12 @@ import { searchIndexName, textIndexable, textIndexName } from '../../platform/te
  * longer one now makes redundant (a strict prefix of another, same order and records), and
  * builds the trigram and search indexes the views' text conditions and searches want, then drops
  * the searched fields' own trigram indexes the search index made needless (policy 3). Policy 4:
- * on PostgreSQL too, the columns a filter compares follow the sort keys (`indexView`). Jobs run
+ * on PostgreSQL too, the columns a filter compares follow the sort keys (`indexView`). Policy 5:
+ * a grouped view's equality index holds its aggregated fields too. Jobs run
  * one at a time beside users' work; a shutdown hands a job back and it runs again at the next
  * start (every step makes only what is missing). See docs/decisions.md.
  */
-export const VIEW_INDEX_POLICY = 4;
+export const VIEW_INDEX_POLICY = 5;
 const POLICY_KEY = 'view_index_policy';
 
 /** Params of an `index` job that refreshes an object's view indexes. */
