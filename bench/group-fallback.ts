@@ -16,9 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { benchApp } from './lib/app.js';
 import { percentile } from './lib/load.js';
 import { seedRows } from './lib/seed.js';
-import { CompiledQuery } from 'kysely';
-import { listIndexes } from '../apps/server/src/platform/ddl.js';
-import { lastGroupsStatement } from '../apps/server/src/modules/records/records.service.js';
+import { describedIndexes, lastGroupsPlan } from './lib/group-plans.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
@@ -79,18 +77,7 @@ await app.jobs.idle();
 await timed('records.groups', groups);
 await timed('records.groups', groups);
 await app.jobs.idle();
-const columns = await app.db.kysely
-  .selectFrom('pf_fields')
-  .select(['code', 'column_name'])
-  .where('object_id', '=', obj.id)
-  .execute();
-const codeOf = (c: string) => columns.find((f) => f.column_name === c)?.code ?? c;
-const indexes = (await listIndexes(app.db.kysely, obj.id)).map(
-  (ix) =>
-    `${ix.kind}${ix.automatic ? ' (automatic)' : ''}: ${ix.columns
-      .map((c) => `${codeOf(c.column)}${c.desc ? ' desc' : ''}`)
-      .join(', ')}`,
-);
+const indexes = await describedIndexes(app, obj.id);
 
 const load = [loadavg()[0] ?? 0];
 const first = await timed('records.groups', groups);
@@ -106,14 +93,7 @@ for (let i = 0; i < SAMPLES; i++) {
   afterWrite.push(await timed('records.groups', groups));
 }
 load.push(loadavg()[0] ?? 0);
-// How the database plans the group-by's statement (PostgreSQL: run, with its times).
-const statement = lastGroupsStatement.sql ?? '';
-const explain =
-  app.db.dialect === 'postgres' ? 'explain (analyze, costs off)' : 'explain query plan';
-const { rows: planRows } = await app.db.kysely.executeQuery<Record<string, unknown>>(
-  CompiledQuery.raw(`${explain} ${statement}`, [...(lastGroupsStatement.parameters ?? [])]),
-);
-const plan = planRows.map((r) => String(r['QUERY PLAN'] ?? r.detail));
+const plan = await lastGroupsPlan(app);
 
 console.log(
   JSON.stringify(

@@ -13,12 +13,11 @@
  */
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { CompiledQuery } from 'kysely';
 import { benchApp } from './lib/app.js';
 import { percentile } from './lib/load.js';
 import { seedRows } from './lib/seed.js';
 import { dropIndex, ensureIndex, listIndexes } from '../apps/server/src/platform/ddl.js';
-import { lastGroupsStatement } from '../apps/server/src/modules/records/records.service.js';
+import { describedIndexes, lastGroupsPlan } from './lib/group-plans.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
@@ -62,7 +61,6 @@ const fields = await k
   .where('object_id', '=', obj.id)
   .execute();
 const col = (code: string) => fields.find((f) => f.code === code)?.column_name as string;
-const codeOf = (c: string) => fields.find((f) => f.column_name === c)?.code ?? c;
 const table = (
   await k
     .selectFrom('pf_objects')
@@ -70,13 +68,6 @@ const table = (
     .where('id', '=', obj.id)
     .executeTakeFirstOrThrow()
 ).table_name;
-const described = async () =>
-  (await listIndexes(k, obj.id)).map(
-    (ix) =>
-      `${ix.kind}${ix.automatic ? ' (automatic)' : ''}: ${ix.columns
-        .map((c) => `${codeOf(c.column)}${c.desc ? ' desc' : ''}`)
-        .join(', ')}`,
-  );
 const eqIndex = async () =>
   (await listIndexes(k, obj.id)).find(
     (ix) => ix.columns[0]?.column === col('category') && ix.columns[1]?.column === col('region'),
@@ -104,22 +95,15 @@ async function measure(): Promise<{ p50: number; p95: number; plan: string[] }> 
     await qry(token, 'records.groups', groups);
     ms.push(performance.now() - t0);
   }
-  const explain =
-    app.db.dialect === 'postgres' ? 'explain (analyze, costs off)' : 'explain query plan';
-  const { rows } = await k.executeQuery<Record<string, unknown>>(
-    CompiledQuery.raw(`${explain} ${lastGroupsStatement.sql ?? ''}`, [
-      ...(lastGroupsStatement.parameters ?? []),
-    ]),
-  );
   return {
     p50: +percentile(ms, 50).toFixed(2),
     p95: +percentile(ms, 95).toFixed(2),
-    plan: rows.map((r) => String(r['QUERY PLAN'] ?? r.detail)),
+    plan: await lastGroupsPlan(app),
   };
 }
 
 const load = [loadavg()[0] ?? 0];
-const indexes = await described();
+const indexes = await describedIndexes(app, obj.id);
 const a1 = await measure();
 await useIndexOf(4);
 const b = await measure();

@@ -15,37 +15,44 @@ let t: Awaited<ReturnType<typeof makeTestApp>>;
 let u: RegisteredUser;
 let objectId: string;
 
+/** An app with an object of `rows` records: a text `region` of 7 values and a number `qty`. */
+async function setUp(name: string, rows: number): Promise<void> {
+  t = await makeTestApp();
+  u = await registerUser(t.app);
+  objectId = (await ok<{ id: string }>(t.app, u, 'objects.create', { name })).id;
+  await ok(t.app, u, 'fields.create', { objectId, name: 'region', code: 'region', type: 'text' });
+  await ok(t.app, u, 'fields.create', { objectId, name: 'qty', code: 'qty', type: 'integer' });
+  const now = new Date().toISOString();
+  await insertRecords(
+    t.app.db.kysely,
+    objectId,
+    ['created_at', 'updated_at', 'name', 'region', 'qty'],
+    rows,
+    (n) => [now, now, `r${n}`, `g${n % 7}`, (n * 31) % 1000],
+  );
+}
+
+/** The column of the object's field `code`. */
+async function columnOf(code: string): Promise<string> {
+  const f = await t.app.db.kysely
+    .selectFrom('pf_fields')
+    .select('column_name')
+    .where('object_id', '=', objectId)
+    .where('code', '=', code)
+    .executeTakeFirstOrThrow();
+  return f.column_name;
+}
+
 describe.runIf(!process.env.TEST_DATABASE_URL)('summaries built off the event loop', () => {
-  beforeAll(async () => {
-    t = await makeTestApp();
-    u = await registerUser(t.app);
-    objectId = (await ok<{ id: string }>(t.app, u, 'objects.create', { name: 'Big' })).id;
-    await ok(t.app, u, 'fields.create', { objectId, name: 'region', code: 'region', type: 'text' });
-    await ok(t.app, u, 'fields.create', { objectId, name: 'qty', code: 'qty', type: 'integer' });
-    const now = new Date().toISOString();
-    await insertRecords(
-      t.app.db.kysely,
-      objectId,
-      ['created_at', 'updated_at', 'name', 'region', 'qty'],
-      200_000,
-      (n) => [now, now, `r${n}`, `g${n % 7}`, (n * 31) % 1000],
-    );
-  });
-  afterAll(async () => {
-    await t.cleanup();
-  });
+  beforeAll(() => setUp('Big', 200_000));
+  afterAll(() => t.cleanup());
 
   it('sums the records in the worker while a timer fires, and answers their group-by', async () => {
     const k = t.app.db.kysely;
     const table = await tableOfObject(k, objectId);
-    const cols = await k
-      .selectFrom('pf_fields')
-      .select(['code', 'column_name'])
-      .where('object_id', '=', objectId)
-      .execute();
-    const col = (c: string) => cols.find((f) => f.code === c)?.column_name as string;
+    const [region, qty] = await Promise.all([columnOf('region'), columnOf('qty')]);
     let done = false;
-    const building = ensureAggregate(k, 'sqlite', objectId, table, [col('region')], [col('qty')], {
+    const building = ensureAggregate(k, 'sqlite', objectId, table, [region], [qty], {
       automatic: true,
     }).then((name) => {
       done = true;
@@ -58,7 +65,7 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('summaries built off the event lo
       g: string;
       n: number;
     }>`select c0 as g, cnt as n from ${sql.id(name)} where d = 0 order by c0`.execute(k);
-    const direct = await sql<{ g: string; n: number }>`select ${sql.id(col('region'))} as g,
+    const direct = await sql<{ g: string; n: number }>`select ${sql.id(region)} as g,
       count(*) as n from ${sql.id(table)} where deleted_at is null group by 1 order by 1`.execute(
       k,
     );
@@ -76,36 +83,15 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('summaries built off the event lo
 // Two jobs whose group-bys want the same summary (or index) may build it at once (the job
 // runner runs two jobs at a time): the second finds it made by the first and answers its name.
 describe('the same summary or index built twice at once', () => {
-  beforeAll(async () => {
-    t = await makeTestApp();
-    u = await registerUser(t.app);
-    objectId = (await ok<{ id: string }>(t.app, u, 'objects.create', { name: 'Twice' })).id;
-    await ok(t.app, u, 'fields.create', { objectId, name: 'region', code: 'region', type: 'text' });
-    await ok(t.app, u, 'fields.create', { objectId, name: 'qty', code: 'qty', type: 'integer' });
-    const now = new Date().toISOString();
-    await insertRecords(
-      t.app.db.kysely,
-      objectId,
-      ['created_at', 'updated_at', 'name', 'region', 'qty'],
-      20_000,
-      (n) => [now, now, `r${n}`, `g${n % 7}`, (n * 31) % 1000],
-    );
-  });
-  afterAll(async () => {
-    await t.cleanup();
-  });
+  beforeAll(() => setUp('Twice', 20_000));
+  afterAll(() => t.cleanup());
 
   it('answers the name to two builds of the same summary at once', async () => {
     const k = t.app.db.kysely;
     const table = await tableOfObject(k, objectId);
-    const region = await k
-      .selectFrom('pf_fields')
-      .select('column_name')
-      .where('object_id', '=', objectId)
-      .where('code', '=', 'region')
-      .executeTakeFirstOrThrow();
+    const region = await columnOf('region');
     const build = () =>
-      ensureAggregate(k, t.app.db.dialect, objectId, table, [region.column_name], [], {
+      ensureAggregate(k, t.app.db.dialect, objectId, table, [region], [], {
         automatic: true,
       });
     const [a, b] = await Promise.all([build(), build()]);
@@ -121,14 +107,9 @@ describe('the same summary or index built twice at once', () => {
   it('answers the name to two builds of the same index at once', async () => {
     const k = t.app.db.kysely;
     const table = await tableOfObject(k, objectId);
-    const qty = await k
-      .selectFrom('pf_fields')
-      .select('column_name')
-      .where('object_id', '=', objectId)
-      .where('code', '=', 'qty')
-      .executeTakeFirstOrThrow();
+    const qty = await columnOf('qty');
     const build = () =>
-      ensureIndex(k, t.app.db.dialect, objectId, table, [{ column: qty.column_name }], {
+      ensureIndex(k, t.app.db.dialect, objectId, table, [{ column: qty }], {
         withId: true,
         live: true,
         automatic: true,
