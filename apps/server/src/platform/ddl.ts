@@ -227,10 +227,19 @@ async function createIndex(
   const create = sql`create ${sql.raw(unique ? 'unique index' : 'index')}${sql.raw(concurrently ? ' concurrently' : '')} if not exists ${sql.id(safeIdent(name))} on ${sql.id(
     safeIdent(table),
   )} (${sql.join(parts)})${where}`;
-  // SQLite: built off the event loop (db/index-builder.ts) unless inside a transaction.
+  // SQLite: built off the event loop (db/index-builder.ts) unless inside a transaction, and
+  // analyzed in the same transaction: the other connections (the reader, the lanes) load the
+  // statistics with the schema, so an index committed before its statistics would be planned
+  // without them by a connection that loaded the schema in between — until the schema next
+  // changed (a filter's index, looking as if an equality matched a few records, read and sorted
+  // every match of a page its sort index walks). The builder analyzes the new index alone, in
+  // full (its connection has no `analysis_limit`).
   const off = dialect === 'sqlite' ? offThreadBuild(q) : undefined;
   try {
-    if (off) await off([create.compile(q)]);
+    if (off)
+      await off([create.compile(q), sql`analyze ${sql.id(safeIdent(name))}`.compile(q)], {
+        atomic: true,
+      });
     else await create.execute(q);
   } catch (e) {
     // PostgreSQL: another job built the same index at once (`if not exists` does not keep two
