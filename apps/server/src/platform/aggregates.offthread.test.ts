@@ -32,6 +32,18 @@ async function setUp(name: string, rows: number): Promise<void> {
   );
 }
 
+/** Runs `build` twice at once: both answer one name, recorded once and still automatic. */
+async function twiceAtOnce(build: () => Promise<string>): Promise<void> {
+  const [a, b] = await Promise.all([build(), build()]);
+  expect(b).toBe(a);
+  const recorded = await t.app.db.kysely
+    .selectFrom('pf_indexes')
+    .select('automatic')
+    .where('name', '=', a)
+    .execute();
+  expect(recorded).toEqual([{ automatic: 1 }]);
+}
+
 /** The column of the object's field `code`. */
 async function columnOf(code: string): Promise<string> {
   const f = await t.app.db.kysely
@@ -94,14 +106,7 @@ describe('the same summary or index built twice at once', () => {
       ensureAggregate(k, t.app.db.dialect, objectId, table, [region], [], {
         automatic: true,
       });
-    const [a, b] = await Promise.all([build(), build()]);
-    expect(b).toBe(a);
-    const recorded = await k
-      .selectFrom('pf_indexes')
-      .select('automatic')
-      .where('name', '=', a)
-      .execute();
-    expect(recorded).toEqual([{ automatic: 1 }]);
+    await twiceAtOnce(build);
   });
 
   it('answers the name to two builds of the same index at once', async () => {
@@ -114,13 +119,6 @@ describe('the same summary or index built twice at once', () => {
         live: true,
         automatic: true,
       });
-    const [a, b] = await Promise.all([build(), build()]);
-    expect(b).toBe(a);
-    const recorded = await k
-      .selectFrom('pf_indexes')
-      .select('automatic')
-      .where('name', '=', a)
-      .execute();
-    expect(recorded).toEqual([{ automatic: 1 }]);
+    await twiceAtOnce(build);
   });
 });
