@@ -95,5 +95,35 @@ describe.runIf(!process.env.TEST_DATABASE_URL)(
       // Still the page's 51 records read in order, not every one of the 2,000 matches sorted.
       expect(await visited()).toBeLessThan(100);
     });
+
+    it('leaves an index of a nearly empty table without statistics (the table is not analyzed)', async () => {
+      const k = t.app.db.kysely;
+      const small = (await ok<{ id: string }>(t.app, u, 'objects.create', { name: 'Small' })).id;
+      const f = await ok<{ id: string }>(t.app, u, 'fields.create', {
+        objectId: small,
+        name: 'kind',
+        code: 'kind',
+        type: 'text',
+      });
+      for (let i = 0; i < 10; i++)
+        await ok(t.app, u, 'records.create', {
+          objectId: small,
+          values: { name: `s${i}`, kind: `k${i % 3}` },
+        });
+      const table = await tableOfObject(k, small);
+      const { column_name: kind } = await k
+        .selectFrom('pf_fields')
+        .select('column_name')
+        .where('id', '=', f.id)
+        .executeTakeFirstOrThrow();
+      const name = await ensureIndex(k, 'sqlite', small, table, [{ column: kind }], {
+        withId: true,
+        live: true,
+      });
+      const { rows } = await sql<{
+        idx: string;
+      }>`select idx from sqlite_stat1 where tbl = ${table}`.execute(k);
+      expect(rows.map((r) => r.idx)).not.toContain(name);
+    });
   },
 );

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db, DialectName } from '../db/dialect.js';
 import type { Q } from './context.js';
 import { safeIdent } from './ident.js';
@@ -8,7 +8,9 @@ import { safeIdent } from './ident.js';
  * without statistics SQLite guesses (and may walk a sort index testing every row where a filter
  * index would read a hundred), PostgreSQL waits for autovacuum. The platform refreshes a record
  * table's statistics when the data or the indexes change in bulk:
- * - after an index is created (`analyzeTable`);
+ * - after an index is created (`analyzeTable`; on SQLite the index builder also analyzes the
+ *   new index alone in the transaction that creates it, `analyzeIndexStatement`, so that no
+ *   connection plans it without statistics);
  * - after an import that wrote rows (`refreshStatistics`);
  * - SQLite: `PRAGMA optimize` when the database is opened and every ten minutes (it analyzes
  *   the tables whose size changed much since they were), with `analysis_limit` bounding the
@@ -32,6 +34,18 @@ async function bigEnough(q: Q, table: string): Promise<boolean> {
 export async function analyzeTable(q: Q, dialect: DialectName, table: string): Promise<void> {
   if (dialect === 'sqlite' && !(await bigEnough(q, table))) return;
   await sql`analyze ${sql.id(safeIdent(table))}`.execute(q);
+}
+
+/**
+ * SQLite: the `analyze` of one new index of a record table, for the index builder to run in
+ * the transaction of its `create index` (ddl.ts) — none when the table is too small to analyze.
+ */
+export async function analyzeIndexStatement(
+  q: Q,
+  table: string,
+  index: string,
+): Promise<RawBuilder<unknown> | undefined> {
+  return (await bigEnough(q, table)) ? sql`analyze ${sql.id(safeIdent(index))}` : undefined;
 }
 
 /** Statistics of one record table after its data changed in bulk (imports). */
